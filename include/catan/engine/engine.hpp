@@ -1,0 +1,45 @@
+#pragma once
+// The rules engine's whole interface: pure functions over GameState. No I/O, no clocks, no threads.
+#include <optional>
+#include <vector>
+
+#include "catan/engine/command.hpp"
+#include "catan/engine/error.hpp"
+#include "catan/engine/event.hpp"
+#include "catan/engine/state.hpp"
+
+namespace catan {
+
+// Options outside their ranges are reported, not clamped.
+std::optional<Error> validate_options(const GameOptions& options);
+
+// A fresh game: board, deck and first player drawn from options.seed; phase SetupSettlement.
+// Precondition: validate_options(options) is empty.
+GameState new_game(const GameOptions& options);
+
+// Applies a command in place. On success returns nothing and appends what happened to `events`
+// (when given); on failure returns the rule broken and leaves the state exactly as it was.
+std::optional<Error> apply(GameState& state, const Command& command, std::vector<Event>* events = nullptr);
+
+// Every concrete command `player` may issue now, each of which apply() accepts. Domestic trade
+// proposals and counter-offers have unbounded terms and are not enumerated: see may_propose_trade.
+void legal_actions(const GameState& state, int player, std::vector<Command>& out);
+std::vector<Command> legal_actions(const GameState& state, int player);
+
+// Whether `player` may send a ProposeTrade (active player) or CounterTrade (responder) now, terms aside.
+bool may_propose_trade(const GameState& state, int player);
+bool may_counter_trade(const GameState& state, int player);
+
+// Bit i set when seat i has something to do now (several during discards and trade offers).
+unsigned players_to_act(const GameState& state);
+
+int victory_points(const GameState& state, int player);         // including hidden VP cards
+int public_victory_points(const GameState& state, int player);  // what others see (R-D6)
+int bank_trade_ratio(const GameState& state, int player, Resource give);  // 4, 3 or 2 (R-TR3)
+int longest_road_of(const GameState& state, int player);        // recomputed from the board (R-A1, R-A2)
+int setup_player(const GameState& state, int step);             // seat placing at setup step (R-S4)
+
+// Recomputes the derived fields of GameState (after loading a state from outside).
+void refresh_derived(GameState& state);
+
+}  // namespace catan

@@ -1,0 +1,101 @@
+#pragma once
+// The complete game state: a plain, copyable value. Everything random is drawn from `rng`.
+#include <array>
+#include <cstdint>
+
+#include "catan/engine/board.hpp"
+#include "catan/engine/command.hpp"
+#include "catan/engine/rng.hpp"
+#include "catan/engine/topology.hpp"
+#include "catan/engine/types.hpp"
+
+namespace catan {
+
+struct GameOptions {
+    int players = 4;                          // 2..4
+    int victory_target = kDefaultVictoryTarget;  // R-V4
+    std::uint64_t seed = 0;
+    friend bool operator==(const GameOptions&, const GameOptions&) = default;
+};
+
+enum class Phase : std::uint8_t {
+    SetupSettlement,  // R-S4: the setup player places a settlement
+    SetupRoad,        // R-S4: ... then a road touching it
+    PreRoll,          // R-T1: may play a development card, must roll
+    Discard,          // R-7a: players owing cards discard
+    MoveRobber,       // R-7b/R-7c or a Knight (R-D2)
+    RoadBuilding,     // R-D3: free roads to place
+    Main,             // R-T5: trade, build, buy, play, end turn
+    TradeOffer,       // R-TR2: a domestic offer awaits answers
+    GameOver,
+};
+inline constexpr int kPhaseCount = 9;
+
+enum class TradeResponse : std::uint8_t { Pending, Accepted, Declined, Countered };
+
+struct TradeOffer {
+    ResourceSet give{};  // what the active player gives
+    ResourceSet want{};  // what the active player asks
+    std::array<TradeResponse, kMaxPlayers> response{};
+    // A counter-offer from seat i, from the active player's side: counter_give = what the active
+    // player would give, counter_want = what the active player would receive.
+    std::array<ResourceSet, kMaxPlayers> counter_give{}, counter_want{};
+    friend bool operator==(const TradeOffer&, const TradeOffer&) = default;
+};
+
+struct PlayerState {
+    ResourceSet hand{};
+    std::array<std::uint8_t, kDevCardKinds> dev{};         // held, not yet played (VP cards stay here)
+    std::array<std::uint8_t, kDevCardKinds> dev_bought{};  // of `dev`, bought this turn (R-D1)
+    std::uint8_t knights_played = 0;
+    std::uint8_t settlements_left = kSettlementsPerPlayer;
+    std::uint8_t cities_left = kCitiesPerPlayer;
+    std::uint8_t roads_left = kRoadsPerPlayer;
+    std::uint8_t road_length = 0;   // longest continuous road (R-A1, R-A2)
+    std::uint8_t discard_owed = 0;  // cards still to discard this 7 (R-7a)
+    NodeMask settlements = 0, cities = 0;
+    EdgeMask roads{};
+    friend bool operator==(const PlayerState&, const PlayerState&) = default;
+};
+
+struct GameState {
+    GameOptions options{};
+    Board board{};
+    Rng rng{};
+
+    Phase phase = Phase::SetupSettlement;
+    std::uint8_t num_players = 4;
+    std::uint8_t first_player = 0;  // R-S3
+    std::uint8_t current = 0;       // whose turn (or whose setup placement)
+    std::uint8_t setup_step = 0;    // 0 .. 2n-1 during setup (R-S4)
+    std::uint8_t setup_node = kNone;  // settlement just placed in setup; its road must touch it
+    std::uint16_t turn = 0;         // 1 on the first regular turn
+    bool rolled = false;            // this turn's dice have been rolled (R-T4)
+    bool dev_played = false;        // a development card was played this turn (R-D1)
+    std::uint8_t free_roads = 0;    // Road Building placements left (R-D3)
+    std::uint8_t dice[2] = {0, 0};  // last roll
+    std::uint8_t robber = 0;        // hex (R-B4, R-7d)
+    std::uint8_t longest_road = kNoSeat;  // holder (R-A1..R-A4)
+    std::uint8_t largest_army = kNoSeat;  // holder (R-A5)
+    std::uint8_t winner = kNoSeat;
+
+    ResourceSet bank{kBankPerResource, kBankPerResource, kBankPerResource, kBankPerResource, kBankPerResource};
+    std::array<DevCard, kDevDeckSize> deck{};  // deck[deck_top..] still face down
+    std::uint8_t deck_top = 0;
+
+    std::array<PlayerState, kMaxPlayers> players{};
+    TradeOffer offer{};
+
+    // Derived from the above, kept for speed; rebuilt by refresh_derived().
+    NodeMask occupied = 0;       // intersections holding any building
+    NodeMask blocked = 0;        // occupied or next to an occupied intersection (distance rule)
+    EdgeMask roads_all{};        // paths holding any road
+    std::array<NodeMask, kHarborKinds> harbor_nodes{};
+
+    int deck_left() const { return kDevDeckSize - deck_top; }
+    friend bool operator==(const GameState&, const GameState&) = default;
+};
+
+const char* to_string(Phase p);
+
+}  // namespace catan

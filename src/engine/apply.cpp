@@ -1,0 +1,60 @@
+// Entry point of the rules: routes a command to its handler.
+#include <algorithm>
+
+#include "handlers.hpp"
+
+namespace catan {
+namespace handlers {
+namespace {
+Error wrong_phase(Phase phase) {
+    switch (phase) {
+        case Phase::SetupSettlement: return fail(ErrorCode::WrongPhase, "R-S4", "setup: place a settlement first");
+        case Phase::SetupRoad: return fail(ErrorCode::WrongPhase, "R-S4", "setup: place a road touching the settlement you just placed");
+        case Phase::PreRoll: return fail(ErrorCode::WrongPhase, "R-T4", "roll the dice first (only a development card may be played before the roll)");
+        case Phase::Discard: return fail(ErrorCode::WrongPhase, "R-7a", "waiting for players with more than 7 cards to discard");
+        case Phase::MoveRobber: return fail(ErrorCode::WrongPhase, "R-7b", "the robber must be moved first");
+        case Phase::RoadBuilding: return fail(ErrorCode::WrongPhase, "R-D3", "place the free roads from Road Building first");
+        case Phase::Main: return fail(ErrorCode::WrongPhase, "R-T5", "not possible after the roll");
+        case Phase::TradeOffer: return fail(ErrorCode::WrongPhase, "R-TR2", "a trade offer is open: confirm or cancel it first");
+        case Phase::GameOver: break;
+    }
+    return fail(ErrorCode::GameOver, "R-V2", "the game is over");
+}
+}  // namespace
+
+Result require_turn(const GameState& s, const Command& c, std::initializer_list<Phase> phases) {
+    if (c.player != s.current) return fail(ErrorCode::NotYourTurn, "R-T7", "it is not your turn");
+    if (std::find(phases.begin(), phases.end(), s.phase) == phases.end()) return wrong_phase(s.phase);
+    return std::nullopt;
+}
+}  // namespace handlers
+
+std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* ev) {
+    using namespace handlers;
+    if (s.phase == Phase::GameOver) return fail(ErrorCode::GameOver, "R-V2", "the game is over");
+    if (c.player >= s.num_players) return fail(ErrorCode::BadArgument, "", "no such seat");
+    switch (c.type) {
+        case CommandType::RollDice: return roll_dice(s, c, ev);
+        case CommandType::BuildRoad: return build_road(s, c, ev);
+        case CommandType::BuildSettlement: return build_settlement(s, c, ev);
+        case CommandType::BuildCity: return build_city(s, c, ev);
+        case CommandType::BuyDevCard: return buy_dev_card(s, c, ev);
+        case CommandType::PlayKnight: return play_knight(s, c, ev);
+        case CommandType::PlayRoadBuilding: return play_road_building(s, c, ev);
+        case CommandType::PlayInvention: return play_invention(s, c, ev);
+        case CommandType::PlayMonopoly: return play_monopoly(s, c, ev);
+        case CommandType::Discard: return discard(s, c, ev);
+        case CommandType::MoveRobber: return move_robber(s, c, ev);
+        case CommandType::BankTrade: return bank_trade(s, c, ev);
+        case CommandType::ProposeTrade: return propose_trade(s, c, ev);
+        case CommandType::AcceptTrade: return accept_trade(s, c, ev);
+        case CommandType::DeclineTrade: return decline_trade(s, c, ev);
+        case CommandType::CounterTrade: return counter_trade(s, c, ev);
+        case CommandType::ConfirmTrade: return confirm_trade(s, c, ev);
+        case CommandType::CancelTrade: return cancel_trade(s, c, ev);
+        case CommandType::EndTurn: return end_turn(s, c, ev);
+    }
+    return fail(ErrorCode::BadArgument, "", "unknown command");
+}
+
+}  // namespace catan

@@ -1,0 +1,137 @@
+// Placing pieces in setup and afterwards, and buying development cards: R-S4..R-S7, R-BU1..R-BU4.
+#include "handlers.hpp"
+
+namespace catan::handlers {
+namespace {
+
+enum class Piece : std::uint8_t { Road = 0, Settlement = 1, City = 2 };
+
+void emit_built(Events ev, int p, Piece piece, int id) {
+    emit(ev, Event{.type = EventType::Built, .player = static_cast<std::uint8_t>(p), .a = static_cast<std::uint8_t>(piece),
+                   .value = static_cast<std::uint8_t>(id)});
+}
+
+void pay(GameState& s, int p, const ResourceSet& price) {
+    s.players[p].hand -= price;
+    s.bank += price;
+}
+
+// R-S5: one card per producing hex around the second settlement.
+void grant_starting_resources(GameState& s, int p, int node, Events ev) {
+    ResourceSet gift;
+    for (std::uint8_t h : topology().node_hexes[node])
+        if (h != kNone && s.board.terrain[h] != Terrain::Desert) gift[static_cast<Resource>(s.board.terrain[h])]++;
+    s.players[p].hand += gift;
+    s.bank -= gift;
+    emit(ev, Event{.type = EventType::StartingResources, .player = static_cast<std::uint8_t>(p), .resources = gift});
+}
+
+void finish_setup_step(GameState& s, Events ev) {
+    s.setup_node = kNone;
+    ++s.setup_step;
+    if (s.setup_step == 2 * s.num_players) {
+        s.current = s.first_player;  // R-S7
+        rules::start_turn(s, ev);
+    } else {
+        s.current = static_cast<std::uint8_t>(setup_player(s, s.setup_step));
+        s.phase = Phase::SetupSettlement;
+    }
+}
+
+}  // namespace
+
+Result build_road(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::SetupRoad, Phase::RoadBuilding, Phase::Main})) return e;
+    if (c.target >= kEdgeCount) return fail(ErrorCode::BadArgument, "R-B5", "no such path");
+    PlayerState& pl = s.players[c.player];
+    if (s.phase == Phase::SetupRoad) {
+        if (!rules::setup_road_spots(s).test(c.target))
+            return fail(ErrorCode::IllegalSpot, "R-S4", "the setup road must touch the settlement you just placed");
+        rules::place_road(s, c.player, c.target);
+        rules::update_longest_road_after_road(s, c.player, ev);
+        emit_built(ev, c.player, Piece::Road, c.target);
+        finish_setup_step(s, ev);
+        return std::nullopt;
+    }
+    if (pl.roads_left == 0) return fail(ErrorCode::NoPiecesLeft, "R-S1", "you have no roads left");
+    const bool free = s.phase == Phase::RoadBuilding;
+    if (!free && !pl.hand.contains(cost::kRoad)) return fail(ErrorCode::CannotAfford, "R-BU1", "a road costs 1 brick and 1 lumber");
+    if (s.roads_all.test(c.target)) return fail(ErrorCode::IllegalSpot, "R-BU1", "that path already has a road");
+    if (!rules::road_spots(s, c.player).test(c.target))
+        return fail(ErrorCode::IllegalSpot, "R-BU1", "a road must connect to your own road, settlement or city, not through an opponent's building");
+    if (!free) pay(s, c.player, cost::kRoad);
+    rules::place_road(s, c.player, c.target);
+    emit_built(ev, c.player, Piece::Road, c.target);
+    rules::update_longest_road_after_road(s, c.player, ev);
+    if (free && (--s.free_roads == 0 || !rules::can_place_any_road(s, c.player))) {
+        s.free_roads = 0;
+        rules::after_robber(s);
+    }
+    rules::check_victory(s, ev);
+    return std::nullopt;
+}
+
+Result build_settlement(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::SetupSettlement, Phase::Main})) return e;
+    if (c.target >= kNodeCount) return fail(ErrorCode::BadArgument, "R-B5", "no such intersection");
+    if (s.phase == Phase::SetupSettlement) {
+        if (!(rules::setup_settlement_spots(s) & node_bit(c.target)))
+            return fail(ErrorCode::IllegalSpot, "R-S6", "too close to another building (distance rule)");
+        rules::place_settlement(s, c.player, c.target);
+        emit_built(ev, c.player, Piece::Settlement, c.target);
+        if (s.setup_step >= s.num_players) grant_starting_resources(s, c.player, c.target, ev);
+        s.setup_node = c.target;
+        s.phase = Phase::SetupRoad;
+        return std::nullopt;
+    }
+    PlayerState& pl = s.players[c.player];
+    if (pl.settlements_left == 0) return fail(ErrorCode::NoPiecesLeft, "R-S1", "you have no settlements left");
+    if (!pl.hand.contains(cost::kSettlement))
+        return fail(ErrorCode::CannotAfford, "R-BU2", "a settlement costs 1 brick, 1 lumber, 1 wool and 1 grain");
+    if (s.blocked & node_bit(c.target))
+        return fail(ErrorCode::IllegalSpot, "R-BU2", "too close to another building (distance rule)");
+    if (!(rules::settlement_spots(s, c.player) & node_bit(c.target)))
+        return fail(ErrorCode::IllegalSpot, "R-BU2", "a settlement must touch one of your roads");
+    pay(s, c.player, cost::kSettlement);
+    rules::place_settlement(s, c.player, c.target);
+    emit_built(ev, c.player, Piece::Settlement, c.target);
+    rules::update_longest_road_after_settlement(s, c.target, ev);
+    rules::check_victory(s, ev);
+    return std::nullopt;
+}
+
+Result build_city(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::Main})) return e;
+    if (c.target >= kNodeCount) return fail(ErrorCode::BadArgument, "R-B5", "no such intersection");
+    PlayerState& pl = s.players[c.player];
+    if (pl.cities_left == 0) return fail(ErrorCode::NoPiecesLeft, "R-S1", "you have no cities left");
+    if (!(pl.settlements & node_bit(c.target)))
+        return fail(ErrorCode::IllegalSpot, "R-BU3", "a city must replace one of your settlements");
+    if (!pl.hand.contains(cost::kCity)) return fail(ErrorCode::CannotAfford, "R-BU3", "a city costs 3 ore and 2 grain");
+    pay(s, c.player, cost::kCity);
+    pl.settlements &= ~node_bit(c.target);
+    pl.cities |= node_bit(c.target);
+    ++pl.settlements_left;  // R-BU3: the settlement returns to supply
+    --pl.cities_left;
+    emit_built(ev, c.player, Piece::City, c.target);
+    rules::check_victory(s, ev);
+    return std::nullopt;
+}
+
+Result buy_dev_card(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::Main})) return e;
+    if (s.deck_left() == 0) return fail(ErrorCode::DeckEmpty, "R-BU4", "the development deck is empty");
+    PlayerState& pl = s.players[c.player];
+    if (!pl.hand.contains(cost::kDevCard))
+        return fail(ErrorCode::CannotAfford, "R-BU4", "a development card costs 1 ore, 1 wool and 1 grain");
+    pay(s, c.player, cost::kDevCard);
+    const DevCard card = s.deck[s.deck_top++];
+    const auto k = static_cast<int>(card);
+    ++pl.dev[k];
+    ++pl.dev_bought[k];
+    emit(ev, Event{.type = EventType::DevCardBought, .player = c.player, .a = static_cast<std::uint8_t>(k)});
+    rules::check_victory(s, ev);  // R-D6: a VP card bought now counts at once
+    return std::nullopt;
+}
+
+}  // namespace catan::handlers

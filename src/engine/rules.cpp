@@ -1,0 +1,133 @@
+#include "rules.hpp"
+
+namespace catan::rules {
+
+namespace {
+NodeMask road_nodes(const PlayerState& pl) {
+    const Topology& t = topology();
+    NodeMask m = 0;
+    pl.roads.for_each([&](int e) { m |= t.edge_node_mask[e]; });
+    return m;
+}
+}  // namespace
+
+EdgeMask road_spots(const GameState& s, int p) {
+    const Topology& t = topology();
+    const NodeMask own = buildings_of(s, p);
+    const NodeMask opponents = s.occupied & ~own;
+    // A road extends from an own building, or from an own road end not holding an opponent's building.
+    const NodeMask frontier = own | (road_nodes(s.players[p]) & ~opponents);
+    EdgeMask spots;
+    for_each_node(frontier, [&](int n) { spots |= t.node_edge_mask[n]; });
+    return spots & ~s.roads_all;
+}
+
+NodeMask settlement_spots(const GameState& s, int p) { return road_nodes(s.players[p]) & ~s.blocked; }
+
+EdgeMask setup_road_spots(const GameState& s) {
+    if (s.setup_node == kNone) return {};
+    return topology().node_edge_mask[s.setup_node] & ~s.roads_all;
+}
+
+unsigned robber_victims(const GameState& s, int hex, int p) {
+    const NodeMask around = topology().hex_node_mask[hex];
+    unsigned victims = 0;
+    for (int q = 0; q < s.num_players; ++q)
+        if (q != p && (buildings_of(s, q) & around)) victims |= 1u << q;
+    return victims;
+}
+
+bool dev_playable(const GameState& s, int p, DevCard card) {
+    const auto k = static_cast<int>(card);
+    const PlayerState& pl = s.players[p];
+    return !s.dev_played && card != DevCard::VictoryPoint && pl.dev[k] > pl.dev_bought[k];
+}
+
+bool can_place_any_road(const GameState& s, int p) {
+    return s.players[p].roads_left > 0 && road_spots(s, p).any();
+}
+
+void place_road(GameState& s, int p, int edge) {
+    s.players[p].roads.set(edge);
+    s.roads_all.set(edge);
+    --s.players[p].roads_left;
+}
+
+void place_settlement(GameState& s, int p, int node) {
+    s.players[p].settlements |= node_bit(node);
+    --s.players[p].settlements_left;
+    s.occupied |= node_bit(node);
+    s.blocked |= node_bit(node) | topology().node_neighbor_mask[node];
+}
+
+namespace {
+// R-A4 recount, which also covers R-A1 and R-A3: the holder keeps the card while at >= 5 and not
+// strictly beaten; otherwise a unique longest road of >= 5 takes it, and a tie or nothing returns it.
+void recount_longest_road(GameState& s, std::vector<Event>* ev) {
+    const std::uint8_t before = s.longest_road;
+    int best = 0, best_count = 0, best_player = kNoSeat;
+    for (int q = 0; q < s.num_players; ++q) {
+        const int len = s.players[q].road_length;
+        if (len > best) { best = len; best_count = 1; best_player = q; }
+        else if (len == best) ++best_count;
+    }
+    if (before != kNoSeat && s.players[before].road_length >= kLongestRoadMinimum &&
+        s.players[before].road_length == best)
+        return;  // still at least tied for longest: ties keep it (R-A3)
+    s.longest_road = (best >= kLongestRoadMinimum && best_count == 1) ? static_cast<std::uint8_t>(best_player) : kNoSeat;
+    if (s.longest_road != before)
+        emit(ev, Event{.type = EventType::LongestRoadChanged, .player = s.longest_road, .other = before,
+                       .value = static_cast<std::uint8_t>(best)});
+}
+}  // namespace
+
+void update_longest_road_after_road(GameState& s, int p, std::vector<Event>* ev) {
+    s.players[p].road_length = static_cast<std::uint8_t>(longest_road_of(s, p));
+    recount_longest_road(s, ev);
+}
+
+void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev) {
+    const EdgeMask at = topology().node_edge_mask[node];
+    bool changed = false;
+    for (int q = 0; q < s.num_players; ++q) {
+        if ((s.players[q].roads & at).count() < 2) continue;  // only a road through the node can be cut
+        const auto len = static_cast<std::uint8_t>(longest_road_of(s, q));
+        changed |= len != s.players[q].road_length;
+        s.players[q].road_length = len;
+    }
+    if (changed) recount_longest_road(s, ev);
+}
+
+void update_largest_army(GameState& s, int p, std::vector<Event>* ev) {
+    const std::uint8_t holder = s.largest_army;
+    const int knights = s.players[p].knights_played;
+    if (holder == p || knights < kLargestArmyMinimum) return;
+    if (holder != kNoSeat && knights <= s.players[holder].knights_played) return;  // R-A5: strictly more
+    s.largest_army = static_cast<std::uint8_t>(p);
+    emit(ev, Event{.type = EventType::LargestArmyChanged, .player = static_cast<std::uint8_t>(p), .other = holder,
+                   .value = static_cast<std::uint8_t>(knights)});
+}
+
+void after_robber(GameState& s) { s.phase = s.rolled ? Phase::Main : Phase::PreRoll; }
+
+void check_victory(GameState& s, std::vector<Event>* ev) {
+    if (s.phase == Phase::GameOver || s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad) return;
+    const int vp = victory_points(s, s.current);
+    if (vp < s.options.victory_target) return;  // R-V2: only the active player can win
+    s.winner = s.current;
+    s.phase = Phase::GameOver;
+    emit(ev, Event{.type = EventType::GameWon, .player = s.current, .value = static_cast<std::uint8_t>(vp)});
+}
+
+void start_turn(GameState& s, std::vector<Event>* ev) {
+    for (auto& pl : s.players) pl.dev_bought = {};
+    s.rolled = false;
+    s.dev_played = false;
+    s.free_roads = 0;
+    ++s.turn;
+    s.phase = Phase::PreRoll;
+    emit(ev, Event{.type = EventType::TurnStarted, .player = s.current, .value = static_cast<std::uint8_t>(s.turn & 0xff)});
+    check_victory(s, ev);  // R-V3: 10 points reached on another's turn win now, before rolling
+}
+
+}  // namespace catan::rules

@@ -1,0 +1,132 @@
+// Rolling, production, the 7 (discards, robber, steal) and ending the turn: R-T1..R-T6, R-7a..R-7d.
+#include <bit>
+
+#include "handlers.hpp"
+
+namespace catan::handlers {
+namespace {
+
+// R-T2 and R-T3: every hex with the number and without the robber pays; a resource the bank cannot
+// pay in full goes to nobody, unless a single player is owed it, who takes what is left.
+void produce(GameState& s, int roll, Events ev) {
+    const Topology& t = topology();
+    std::array<ResourceSet, kMaxPlayers> owed{};
+    for (int h = 0; h < kHexCount; ++h) {
+        if (s.board.number[h] != roll || h == s.robber) continue;
+        const auto r = static_cast<Resource>(s.board.terrain[h]);
+        const NodeMask around = t.hex_node_mask[h];
+        for (int p = 0; p < kMaxPlayers; ++p) {  // empty seats own nothing
+            const int n = std::popcount(s.players[p].settlements & around) + 2 * std::popcount(s.players[p].cities & around);
+            owed[p][r] = static_cast<std::uint8_t>(owed[p][r] + n);
+        }
+    }
+    for (Resource r : kAllResources) {
+        int total = 0, claimants = 0, claimant = 0;
+        for (int p = 0; p < s.num_players; ++p)
+            if (owed[p][r]) { total += owed[p][r]; ++claimants; claimant = p; }
+        if (total <= s.bank[r]) continue;
+        if (claimants == 1) {
+            owed[claimant][r] = s.bank[r];
+        } else {
+            for (int p = 0; p < s.num_players; ++p) owed[p][r] = 0;
+            emit(ev, Event{.type = EventType::ProductionBlocked, .a = static_cast<std::uint8_t>(r)});
+        }
+    }
+    for (int p = 0; p < s.num_players; ++p) {
+        if (owed[p].empty()) continue;
+        s.players[p].hand += owed[p];
+        s.bank -= owed[p];
+        emit(ev, Event{.type = EventType::Produced, .player = static_cast<std::uint8_t>(p), .resources = owed[p]});
+    }
+}
+
+// R-7a: everyone holding more than 7 resource cards owes half, rounded down.
+void start_seven(GameState& s) {
+    bool anyone = false;
+    for (int p = 0; p < s.num_players; ++p) {
+        const int cards = s.players[p].hand.total();
+        s.players[p].discard_owed = static_cast<std::uint8_t>(cards > kDiscardThreshold ? cards / 2 : 0);
+        anyone |= s.players[p].discard_owed > 0;
+    }
+    s.phase = anyone ? Phase::Discard : Phase::MoveRobber;
+}
+
+}  // namespace
+
+Result roll_dice(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::PreRoll})) return e;
+    s.dice[0] = static_cast<std::uint8_t>(s.rng.die());
+    s.dice[1] = static_cast<std::uint8_t>(s.rng.die());
+    const int roll = s.dice[0] + s.dice[1];
+    s.rolled = true;
+    emit(ev, Event{.type = EventType::DiceRolled, .player = c.player, .a = s.dice[0], .b = s.dice[1],
+                   .value = static_cast<std::uint8_t>(roll)});
+    if (roll == 7) {
+        start_seven(s);
+    } else {
+        produce(s, roll, ev);
+        s.phase = Phase::Main;
+    }
+    return std::nullopt;
+}
+
+Result discard(GameState& s, const Command& c, Events ev) {
+    if (s.phase != Phase::Discard) return fail(ErrorCode::WrongPhase, "R-7a", "there is nothing to discard now");
+    PlayerState& pl = s.players[c.player];
+    if (pl.discard_owed == 0) return fail(ErrorCode::InvalidDiscard, "R-7a", "you do not have to discard (7 cards or fewer)");
+    if (c.give.total() != pl.discard_owed)
+        return fail(ErrorCode::InvalidDiscard, "R-7a", "discard exactly half of your cards, rounded down");
+    if (!pl.hand.contains(c.give)) return fail(ErrorCode::InvalidDiscard, "R-7a", "you can only discard cards you hold");
+    pl.hand -= c.give;
+    s.bank += c.give;
+    pl.discard_owed = 0;
+    emit(ev, Event{.type = EventType::Discarded, .player = c.player, .resources = c.give});
+    bool waiting = false;
+    for (int p = 0; p < s.num_players; ++p) waiting |= s.players[p].discard_owed > 0;
+    if (!waiting) s.phase = Phase::MoveRobber;  // R-7b follows the discards
+    return std::nullopt;
+}
+
+Result move_robber(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::MoveRobber})) return e;
+    if (c.target >= kHexCount) return fail(ErrorCode::BadArgument, "R-7b", "no such hex");
+    if (c.target == s.robber) return fail(ErrorCode::InvalidRobber, "R-7b", "the robber must move to a different hex");
+    const unsigned victims = rules::robber_victims(s, c.target, c.player);
+    if (victims == 0 && c.victim != kNoSeat)
+        return fail(ErrorCode::InvalidRobber, "R-7c", "no opponent has a building on that hex: choose no victim");
+    if (victims != 0 && (c.victim >= s.num_players || !(victims >> c.victim & 1u)))
+        return fail(ErrorCode::InvalidRobber, "R-7c", "choose a victim among the opponents with a building on that hex");
+
+    s.robber = c.target;
+    emit(ev, Event{.type = EventType::RobberMoved, .player = c.player, .a = c.target});
+    if (c.victim != kNoSeat) {
+        PlayerState& victim = s.players[c.victim];
+        const int cards = victim.hand.total();
+        if (cards == 0) {
+            emit(ev, Event{.type = EventType::StealFailed, .player = c.player, .other = c.victim});
+        } else {
+            int pick = static_cast<int>(s.rng.below(static_cast<std::uint32_t>(cards)));
+            Resource stolen = Resource::Brick;
+            for (Resource r : kAllResources) {
+                if (pick < victim.hand[r]) { stolen = r; break; }
+                pick -= victim.hand[r];
+            }
+            victim.hand[stolen]--;
+            s.players[c.player].hand[stolen]++;
+            emit(ev, Event{.type = EventType::Stole, .player = c.player, .other = c.victim,
+                           .resources = ResourceSet::of(stolen)});
+        }
+    }
+    rules::after_robber(s);
+    return std::nullopt;
+}
+
+Result end_turn(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_turn(s, c, {Phase::Main})) return e;
+    emit(ev, Event{.type = EventType::TurnEnded, .player = c.player});
+    s.current = static_cast<std::uint8_t>((s.current + 1) % s.num_players);  // R-T6
+    rules::start_turn(s, ev);
+    return std::nullopt;
+}
+
+}  // namespace catan::handlers

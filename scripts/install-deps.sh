@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages catan-server needs, only those that are missing.
+# Usage: scripts/install-deps.sh [build|test]   (test adds what the test suite and benchmarks need)
+set -euo pipefail
+
+mode="${1:-build}"
+packages=(g++ cmake ninja-build ccache pkg-config
+          libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev)
+if [[ "$mode" == "test" ]]; then
+  packages+=(catch2 libbenchmark-dev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=""
+if [[ "$(id -u)" -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "error: missing packages (${missing[*]}) and no sudo; run this script as root" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "Installing missing packages: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

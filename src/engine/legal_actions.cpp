@@ -6,7 +6,14 @@ namespace {
 
 using rules::ps;
 
-void push(std::vector<Command>& out, const Command& c) { out.push_back(c); }
+// Commands are built in place: assembling one on the stack and copying it stalls on store forwarding.
+Command& add(std::vector<Command>& out, CommandType type, int p, int target = 0) {
+    Command& c = out.emplace_back();
+    c.type = type;
+    c.player = static_cast<std::uint8_t>(p);
+    c.target = static_cast<std::uint8_t>(target);
+    return c;
+}
 
 // Every multiset of `size` cards drawn from `from`, kind by kind.
 template <class F>
@@ -31,35 +38,38 @@ void for_each_subset(const ResourceSet& from, int size, F&& f) {
 
 void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (s.dev_played) return;
-    if (rules::dev_playable(s, p, DevCard::Knight)) push(out, cmd::knight(p));
+    if (rules::dev_playable(s, p, DevCard::Knight)) add(out, CommandType::PlayKnight, p);
     if (rules::dev_playable(s, p, DevCard::RoadBuilding) && rules::can_place_any_road(s, p))
-        push(out, cmd::road_building(p));
+        add(out, CommandType::PlayRoadBuilding, p);
     if (rules::dev_playable(s, p, DevCard::Invention)) {
         const int size = rules::invention_size(s);
-        if (size > 0) for_each_subset(s.bank, size, [&](const ResourceSet& take) { push(out, cmd::invention(p, take)); });
+        if (size > 0) for_each_subset(s.bank, size, [&](const ResourceSet& take) { add(out, CommandType::PlayInvention, p).give = take; });
     }
     if (rules::dev_playable(s, p, DevCard::Monopoly))
-        for (Resource r : kAllResources) push(out, cmd::monopoly(p, r));
+        for (int r = 0; r < kResourceCount; ++r) add(out, CommandType::PlayMonopoly, p, r);
 }
 
 void add_roads(EdgeMask spots, int p, std::vector<Command>& out) {
-    spots.for_each([&](int e) { push(out, cmd::road(p, e)); });
+    spots.for_each([&](int e) { add(out, CommandType::BuildRoad, p, e); });
 }
 
 void add_main(const GameState& s, int p, std::vector<Command>& out) {
     const PlayerState& pl = ps(s, p);
-    push(out, cmd::end_turn(p));
+    add(out, CommandType::EndTurn, p);
     if (pl.roads_left > 0 && pl.hand.contains(cost::kRoad)) add_roads(rules::road_spots(s, p), p, out);
     if (pl.settlements_left > 0 && pl.hand.contains(cost::kSettlement))
-        for_each_node(rules::settlement_spots(s, p), [&](int n) { push(out, cmd::settlement(p, n)); });
+        for_each_node(rules::settlement_spots(s, p), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
     if (pl.cities_left > 0 && pl.hand.contains(cost::kCity))
-        for_each_node(pl.settlements, [&](int n) { push(out, cmd::city(p, n)); });
-    if (s.deck_left() > 0 && pl.hand.contains(cost::kDevCard)) push(out, cmd::buy_dev(p));
+        for_each_node(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
+    if (s.deck_left() > 0 && pl.hand.contains(cost::kDevCard)) add(out, CommandType::BuyDevCard, p);
     add_dev_plays(s, p, out);
     for (Resource give : kAllResources) {
         if (pl.hand[give] < bank_trade_ratio(s, p, give)) continue;
         for (Resource get : kAllResources)
-            if (get != give && s.bank[get] > 0) push(out, cmd::bank_trade(p, give, get));
+            if (get != give && s.bank[get] > 0) {
+                Command& c = add(out, CommandType::BankTrade, p, static_cast<int>(give));
+                c.resource = static_cast<std::uint8_t>(get);
+            }
     }
 }
 
@@ -72,13 +82,14 @@ void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
             if (!countered && o.response[q] != TradeResponse::Accepted) continue;
             const ResourceSet& give = countered ? o.counter_give[q] : o.give;
             const ResourceSet& get = countered ? o.counter_want[q] : o.want;
-            if (ps(s, p).hand.contains(give) && ps(s, q).hand.contains(get)) push(out, cmd::confirm(p, q));
+            if (ps(s, p).hand.contains(give) && ps(s, q).hand.contains(get))
+                add(out, CommandType::ConfirmTrade, p).victim = static_cast<std::uint8_t>(q);
         }
-        push(out, cmd::cancel_trade(p));
+        add(out, CommandType::CancelTrade, p);
         return;
     }
-    if (o.response[p] != TradeResponse::Accepted && ps(s, p).hand.contains(o.want)) push(out, cmd::accept(p));
-    if (o.response[p] != TradeResponse::Declined) push(out, cmd::decline(p));
+    if (o.response[p] != TradeResponse::Accepted && ps(s, p).hand.contains(o.want)) add(out, CommandType::AcceptTrade, p);
+    if (o.response[p] != TradeResponse::Declined) add(out, CommandType::DeclineTrade, p);
 }
 
 }  // namespace
@@ -89,29 +100,29 @@ void legal_actions(const GameState& s, int p, std::vector<Command>& out) {
     const bool active = p == s.current;
     switch (s.phase) {
         case Phase::SetupSettlement:
-            if (active) for_each_node(rules::setup_settlement_spots(s), [&](int n) { push(out, cmd::settlement(p, n)); });
+            if (active) for_each_node(rules::setup_settlement_spots(s), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
             break;
         case Phase::SetupRoad:
             if (active) add_roads(rules::setup_road_spots(s), p, out);
             break;
         case Phase::PreRoll:
             if (active) {
-                push(out, cmd::roll(p));
+                add(out, CommandType::RollDice, p);
                 add_dev_plays(s, p, out);
             }
             break;
         case Phase::Discard:
             if (const int owed = ps(s, p).discard_owed)
-                for_each_subset(ps(s, p).hand, owed, [&](const ResourceSet& d) { push(out, cmd::discard(p, d)); });
+                for_each_subset(ps(s, p).hand, owed, [&](const ResourceSet& d) { add(out, CommandType::Discard, p).give = d; });
             break;
         case Phase::MoveRobber:
             if (!active) break;
             for (int h = 0; h < kHexCount; ++h) {
                 if (h == s.robber) continue;
                 const unsigned victims = rules::robber_victims(s, h, p);
-                if (victims == 0) push(out, cmd::move_robber(p, h));
+                if (victims == 0) add(out, CommandType::MoveRobber, p, h);
                 for (int q = 0; q < s.num_players; ++q)
-                    if (victims >> q & 1u) push(out, cmd::move_robber(p, h, q));
+                    if (victims >> q & 1u) add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(q);
             }
             break;
         case Phase::RoadBuilding:

@@ -1,5 +1,6 @@
 // Longest continuous road (R-A1): the longest trail that uses no path twice, broken at intersections
-// holding an opponent's building (R-A2). At most 15 roads, so an exhaustive depth-first search is cheap.
+// holding an opponent's building (R-A2). At most 15 roads, so an exhaustive depth-first search is cheap,
+// and it only needs to start where a longest trail can start (see trail_starts).
 #include "rules.hpp"
 
 namespace catan {
@@ -24,6 +25,41 @@ struct RoadSearch {
     }
 };
 
+// A longest trail can be taken to start at a road end or a fork (road degree 1 or 3) or at a cut
+// intersection: a trail starting at an uncut intersection of degree 2 either extends backwards or is a
+// closed loop, and a closed loop that touches any further road extends too. So only components that are
+// bare loops lack such a start; one intersection of each is added.
+NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
+    NodeMask once = 0, twice = 0, thrice = 0;
+    roads.for_each([&](int e) {
+        for (int n : t.edge_nodes[e]) {
+            const NodeMask b = node_bit(n);
+            thrice |= twice & b;
+            twice |= once & b;
+            once |= b;
+        }
+    });
+    NodeMask starts = (once & ~twice) | thrice | (once & cut);
+    EdgeMask unreached = roads;
+    NodeMask frontier = starts;
+    for (;;) {
+        while (frontier) {
+            NodeMask next = 0;
+            for_each_node(frontier, [&](int n) {
+                const EdgeMask reached = t.node_edge_mask[n] & unreached;
+                reached.for_each([&](int e) { next |= t.edge_node_mask[e]; });
+                unreached = unreached & ~reached;
+            });
+            frontier = next;
+        }
+        if (!unreached.any()) return starts;
+        int loop_edge = -1;
+        unreached.for_each([&](int e) { if (loop_edge < 0) loop_edge = e; });
+        frontier = node_bit(t.edge_nodes[loop_edge][0]);
+        starts |= frontier;
+    }
+}
+
 }  // namespace
 
 int longest_road_of(const GameState& s, int player) {
@@ -32,9 +68,7 @@ int longest_road_of(const GameState& s, int player) {
     RoadSearch search;
     search.roads = pl.roads;
     search.opponents = s.occupied & ~rules::buildings_of(s, player);
-    NodeMask starts = 0;
-    pl.roads.for_each([&](int e) { starts |= search.t.edge_node_mask[e]; });
-    for_each_node(starts, [&](int n) { search.walk(n, EdgeMask{}, 0); });
+    for_each_node(trail_starts(search.t, pl.roads, search.opponents), [&](int n) { search.walk(n, EdgeMask{}, 0); });
     return search.best;
 }
 

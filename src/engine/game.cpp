@@ -1,6 +1,4 @@
 // Game creation and the read-only questions asked of a state.
-#include <bit>
-
 #include "rules.hpp"
 
 namespace catan {
@@ -52,6 +50,11 @@ void refresh_derived(GameState& s) {
     s.blocked = s.occupied;
     for_each_node(s.occupied, [&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
     s.harbor_nodes = harbor_node_masks(s.board);
+    for (auto& slots : s.number_hexes) slots = {kNone, kNone};
+    for (int h = 0; h < kHexCount; ++h) {
+        auto& slots = s.number_hexes[s.board.number[h]];
+        slots[slots[0] == kNone ? 0 : 1] = static_cast<std::uint8_t>(h);
+    }
 }
 
 int setup_player(const GameState& s, int step) {
@@ -62,7 +65,8 @@ int setup_player(const GameState& s, int step) {
 
 int public_victory_points(const GameState& s, int p) {
     const PlayerState& pl = s.players[p];
-    int vp = std::popcount(pl.settlements) + 2 * std::popcount(pl.cities);  // R-V1
+    // R-V1. Pieces on the board are counted from the supply left, which avoids a popcount per call.
+    int vp = (kSettlementsPerPlayer - pl.settlements_left) + 2 * (kCitiesPerPlayer - pl.cities_left);
     if (s.longest_road == p) vp += 2;
     if (s.largest_army == p) vp += 2;
     return vp;

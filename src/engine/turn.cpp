@@ -1,22 +1,27 @@
 // Rolling, production, the 7 (discards, robber, steal) and ending the turn: R-T1..R-T6, R-7a..R-7d.
-#include <bit>
-
 #include "handlers.hpp"
 
 namespace catan::handlers {
 namespace {
+
+// At most 6 bits are ever set here; a loop beats a library popcount on baseline x86-64.
+int count_bits(NodeMask m) {
+    int n = 0;
+    for (; m; m &= m - 1) ++n;
+    return n;
+}
 
 // R-T2 and R-T3: every hex with the number and without the robber pays; a resource the bank cannot
 // pay in full goes to nobody, unless a single player is owed it, who takes what is left.
 void produce(GameState& s, int roll, Events ev) {
     const Topology& t = topology();
     std::array<ResourceSet, kMaxPlayers> owed{};
-    for (int h = 0; h < kHexCount; ++h) {
-        if (s.board.number[h] != roll || h == s.robber) continue;
+    for (std::uint8_t h : s.number_hexes[roll]) {
+        if (h == kNone || h == s.robber) continue;
         const auto r = static_cast<Resource>(s.board.terrain[h]);
         const NodeMask around = t.hex_node_mask[h];
         for (int p = 0; p < kMaxPlayers; ++p) {  // empty seats own nothing
-            const int n = std::popcount(s.players[p].settlements & around) + 2 * std::popcount(s.players[p].cities & around);
+            const int n = count_bits(s.players[p].settlements & around) + 2 * count_bits(s.players[p].cities & around);
             owed[p][r] = static_cast<std::uint8_t>(owed[p][r] + n);
         }
     }

@@ -91,6 +91,8 @@ struct GameState {
     NodeMask blocked = 0;        // occupied or next to an occupied intersection (distance rule)
     EdgeMask roads_all{};        // paths holding any road
     std::array<NodeMask, kHarborKinds> harbor_nodes{};
+    // The (at most two) hexes carrying each number token; kNone where unused.
+    std::array<std::array<std::uint8_t, 2>, 13> number_hexes{};
 
     int deck_left() const { return kDevDeckSize - deck_top; }
     friend bool operator==(const GameState&, const GameState&) = default;

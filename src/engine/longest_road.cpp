@@ -1,6 +1,8 @@
 // Longest continuous road (R-A1): the longest trail that uses no path twice, broken at intersections
 // holding an opponent's building (R-A2). At most 15 roads, so an exhaustive depth-first search is cheap,
 // and it only needs to start where a longest trail can start (see trail_starts).
+#include <bit>
+
 #include "rules.hpp"
 
 namespace catan {
@@ -10,18 +12,18 @@ struct RoadSearch {
     const Topology& t = topology();
     EdgeMask roads;
     NodeMask opponents;
+    EdgeMask used{};
     int best = 0;
 
-    void walk(int node, EdgeMask used, int length) {
+    void walk(int node, int length) {
         if (length > best) best = length;
         if (length > 0 && (opponents & node_bit(node))) return;  // cut: cannot pass through (R-A2)
-        for (std::uint8_t e : t.node_edges[node]) {
-            if (e == kNone || !roads.test(e) || used.test(e)) continue;
-            EdgeMask next = used;
-            next.set(e);
-            const int other = t.edge_nodes[e][0] == node ? t.edge_nodes[e][1] : t.edge_nodes[e][0];
-            walk(other, next, length + 1);
-        }
+        const EdgeMask next = t.node_edge_mask[node] & roads & ~used;
+        next.for_each([&](int e) {
+            used.set(e);
+            walk(std::countr_zero(t.edge_node_mask[e] ^ node_bit(node)), length + 1);
+            used.reset(e);
+        });
     }
 };
 
@@ -68,7 +70,7 @@ int longest_road_of(const GameState& s, int player) {
     RoadSearch search;
     search.roads = pl.roads;
     search.opponents = s.occupied & ~rules::buildings_of(s, player);
-    for_each_node(trail_starts(search.t, pl.roads, search.opponents), [&](int n) { search.walk(n, EdgeMask{}, 0); });
+    for_each_node(trail_starts(search.t, pl.roads, search.opponents), [&](int n) { search.walk(n, 0); });
     return search.best;
 }
 

@@ -15,22 +15,22 @@ constexpr int kCornerDy[6] = {-2, -1, 1, 2, 1, -1};
 
 struct Point {
     int x, y;
-    friend bool operator<(const Point& a, const Point& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
+    friend constexpr bool operator<(const Point& a, const Point& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
     friend bool operator==(const Point& a, const Point& b) = default;
 };
 
-void put(std::array<std::uint8_t, 3>& slots, int value) {
+constexpr void put(std::array<std::uint8_t, 3>& slots, int value) {
     for (auto& s : slots)
         if (s == kNone) { s = static_cast<std::uint8_t>(value); return; }
 }
 
-Topology build() {
+constexpr Topology build() {
     Topology t;
     // Hexes row by row, top to bottom, left to right: rows of 3-4-5-4-3.
     int h = 0;
     for (int r = -2; r <= 2; ++r)
         for (int q = -2; q <= 2; ++q)
-            if (std::abs(q + r) <= 2) {
+            if (q + r <= 2 && q + r >= -2) {
                 t.hex_q[h] = static_cast<std::int8_t>(q);
                 t.hex_r[h] = static_cast<std::int8_t>(r);
                 ++h;
@@ -43,7 +43,7 @@ Topology build() {
     }
     std::sort(corners.begin(), corners.end());
     corners.erase(std::unique(corners.begin(), corners.end()), corners.end());
-    auto node_of = [&](Point p) {
+    auto node_of = [&](Point p) constexpr {
         return static_cast<int>(std::lower_bound(corners.begin(), corners.end(), p) - corners.begin());
     };
     for (int n = 0; n < kNodeCount; ++n) {
@@ -112,21 +112,7 @@ Topology build() {
 
 }  // namespace
 
-int Topology::hex_at(int q, int r) const {
-    for (int i = 0; i < kHexCount; ++i)
-        if (hex_q[i] == q && hex_r[i] == r) return i;
-    return -1;
-}
-
-int Topology::edge_between(int a, int b) const {
-    for (std::uint8_t e : node_edges[a])
-        if (e != kNone && (edge_nodes[e][0] == b || edge_nodes[e][1] == b)) return e;
-    return -1;
-}
-
-const Topology& topology() {
-    static const Topology t = build();
-    return t;
-}
+// Computed by the compiler: no start-up work and no initialisation guard on the hot paths.
+constinit const Topology kTopology = build();
 
 }  // namespace catan

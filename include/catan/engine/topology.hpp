@@ -66,10 +66,21 @@ struct Topology {
     std::array<std::uint8_t, kCoastEdgeCount> coast_edges{};
     std::array<std::uint8_t, kHarborCount> harbor_edges{};
 
-    int hex_at(int q, int r) const;  // hex id or -1
-    int edge_between(int a, int b) const;  // path id joining two intersections, or -1
+    // Hex id at axial (q, r), or -1.
+    constexpr int hex_at(int q, int r) const {
+        for (int i = 0; i < kHexCount; ++i)
+            if (hex_q[i] == q && hex_r[i] == r) return i;
+        return -1;
+    }
+    // Path id joining two intersections, or -1.
+    constexpr int edge_between(int a, int b) const {
+        for (std::uint8_t e : node_edges[a])
+            if (e != kNone && (edge_nodes[e][0] == b || edge_nodes[e][1] == b)) return e;
+        return -1;
+    }
 };
 
-const Topology& topology();
+extern const Topology kTopology;
+inline const Topology& topology() { return kTopology; }
 
 }  // namespace catan

@@ -64,7 +64,7 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     if (s.deck_left() > 0 && pl.hand.contains(cost::kDevCard)) add(out, CommandType::BuyDevCard, p);
     add_dev_plays(s, p, out);
     for (Resource give : kAllResources) {
-        if (pl.hand[give] < bank_trade_ratio(s, p, give)) continue;
+        if (pl.hand[give] < 2 || pl.hand[give] < bank_trade_ratio(s, p, give)) continue;  // 2 is the best ratio
         for (Resource get : kAllResources)
             if (get != give && s.bank[get] > 0) {
                 Command& c = add(out, CommandType::BankTrade, p, static_cast<int>(give));

@@ -8,22 +8,33 @@
 namespace catan {
 namespace {
 
+// The player's roads renumbered 0..14, so a trail's used roads fit one 16-bit mask.
 struct RoadSearch {
-    const Topology& t = topology();
-    EdgeMask roads;
-    NodeMask opponents;
-    EdgeMask used{};
+    std::array<std::uint16_t, kNodeCount> roads_at{};  // local road bits touching each intersection
+    std::array<std::array<std::uint8_t, 2>, kRoadsPerPlayer> ends{};
+    NodeMask opponents = 0;
+    std::uint16_t used = 0;
     int best = 0;
+
+    RoadSearch(const Topology& t, const EdgeMask& roads, NodeMask cut) : opponents(cut) {
+        int i = 0;
+        roads.for_each([&](int e) {
+            ends[i] = t.edge_nodes[e];
+            roads_at[ends[i][0]] |= static_cast<std::uint16_t>(1u << i);
+            roads_at[ends[i][1]] |= static_cast<std::uint16_t>(1u << i);
+            ++i;
+        });
+    }
 
     void walk(int node, int length) {
         if (length > best) best = length;
         if (length > 0 && (opponents & node_bit(node))) return;  // cut: cannot pass through (R-A2)
-        const EdgeMask next = t.node_edge_mask[node] & roads & ~used;
-        next.for_each([&](int e) {
-            used.set(e);
-            walk(std::countr_zero(t.edge_node_mask[e] ^ node_bit(node)), length + 1);
-            used.reset(e);
-        });
+        for (unsigned next = roads_at[node] & ~used; next; next &= next - 1) {
+            const int i = std::countr_zero(next);
+            used = static_cast<std::uint16_t>(used | (1u << i));
+            walk(ends[i][0] == node ? ends[i][1] : ends[i][0], length + 1);
+            used = static_cast<std::uint16_t>(used & ~(1u << i));
+        }
     }
 };
 
@@ -67,10 +78,10 @@ NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
 int longest_road_of(const GameState& s, int player) {
     const PlayerState& pl = s.players[player];
     if (!pl.roads.any()) return 0;
-    RoadSearch search;
-    search.roads = pl.roads;
-    search.opponents = s.occupied & ~rules::buildings_of(s, player);
-    for_each_node(trail_starts(search.t, pl.roads, search.opponents), [&](int n) { search.walk(n, 0); });
+    const Topology& t = topology();
+    const NodeMask cut = s.occupied & ~rules::buildings_of(s, player);
+    RoadSearch search(t, pl.roads, cut);
+    for_each_node(trail_starts(t, pl.roads, cut), [&](int n) { search.walk(n, 0); });
     return search.best;
 }
 

@@ -29,20 +29,6 @@ EdgeMask setup_road_spots(const GameState& s) {
     return topology().node_edge_mask[s.setup_node] & ~s.roads_all;
 }
 
-unsigned robber_victims(const GameState& s, int hex, int p) {
-    const NodeMask around = topology().hex_node_mask[hex];
-    unsigned victims = 0;
-    for (int q = 0; q < s.num_players; ++q)
-        if (q != p && (buildings_of(s, q) & around)) victims |= 1u << q;
-    return victims;
-}
-
-bool dev_playable(const GameState& s, int p, DevCard card) {
-    const auto k = static_cast<int>(card);
-    const PlayerState& pl = s.players[p];
-    return !s.dev_played && card != DevCard::VictoryPoint && pl.dev[k] > pl.dev_bought[k];
-}
-
 bool can_place_any_road(const GameState& s, int p) {
     return s.players[p].roads_left > 0 && road_spots(s, p).any();
 }

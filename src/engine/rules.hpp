@@ -16,9 +16,20 @@ inline NodeMask setup_settlement_spots(const GameState& s) { return ~s.blocked &
 // Setup: empty paths touching the settlement just placed (R-S4).
 EdgeMask setup_road_spots(const GameState& s);
 // Opponents of `p` with a building on `hex` (R-7c).
-unsigned robber_victims(const GameState& s, int hex, int p);
+inline unsigned robber_victims(const GameState& s, int hex, int p) {
+    const NodeMask around = topology().hex_node_mask[hex];
+    unsigned victims = 0;
+    for (int q = 0; q < s.num_players; ++q)
+        if (q != p && (buildings_of(s, q) & around)) victims |= 1u << q;
+    return victims;
+}
 
-bool dev_playable(const GameState& s, int p, DevCard card);  // R-D1
+// R-D1: not bought this turn, none played yet this turn; Victory Point cards are never played.
+inline bool dev_playable(const GameState& s, int p, DevCard card) {
+    const auto k = static_cast<int>(card);
+    const PlayerState& pl = s.players[p];
+    return !s.dev_played && card != DevCard::VictoryPoint && pl.dev[k] > pl.dev_bought[k];
+}
 bool can_place_any_road(const GameState& s, int p);
 // Invention takes 2 cards, or what is left when the bank holds fewer (R-D4).
 inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.bank.total() : 2; }

@@ -6,13 +6,13 @@ namespace {
 
 Result require_playable(const GameState& s, const Command& c, DevCard card) {
     if (auto e = require_turn(s, c, {Phase::PreRoll, Phase::Main})) return e;
+    if (rules::dev_playable(s, c.player, card)) return std::nullopt;
+    // Not playable: say why.
     const PlayerState& pl = s.players[c.player];
     const auto k = static_cast<int>(card);
     if (s.dev_played) return fail(ErrorCode::DevCardUnavailable, "R-D1", "only one development card may be played per turn");
     if (pl.dev[k] == 0) return fail(ErrorCode::DevCardUnavailable, "R-D1", "you do not hold that development card");
-    if (pl.dev[k] <= pl.dev_bought[k])
-        return fail(ErrorCode::DevCardUnavailable, "R-D1", "a development card cannot be played on the turn it was bought");
-    return std::nullopt;
+    return fail(ErrorCode::DevCardUnavailable, "R-D1", "a development card cannot be played on the turn it was bought");
 }
 
 void mark_played(GameState& s, int p, DevCard card, Events ev) {

@@ -107,7 +107,8 @@ bool may_propose_trade(const GameState& s, int p) {
 }
 
 bool may_counter_trade(const GameState& s, int p) {
-    return s.phase == Phase::TradeOffer && rules::is_responder(s, p) && !s.players[p].hand.empty();
+    return s.phase == Phase::TradeOffer && rules::is_responder(s, p) && (s.offer.to == kNoSeat || s.offer.to == p) &&
+           !s.players[p].hand.empty();
 }
 
 }  // namespace catan

@@ -88,6 +88,7 @@ void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
         add(out, CommandType::CancelTrade, p);
         return;
     }
+    if (o.to != kNoSeat && o.to != p) return;
     if (o.response[p] != TradeResponse::Accepted && ps(s, p).hand.contains(o.want)) add(out, CommandType::AcceptTrade, p);
     if (o.response[p] != TradeResponse::Declined) add(out, CommandType::DeclineTrade, p);
 }

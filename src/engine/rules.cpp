@@ -102,6 +102,7 @@ void check_victory(GameState& s, std::vector<Event>* ev) {
     if (vp < s.options.victory_target) return;  // R-V2: only the active player can win
     s.winner = s.current;
     s.phase = Phase::GameOver;
+    s.free_roads = 0;  // a win mid Road Building leaves nothing pending
     emit(ev, Event{.type = EventType::GameWon, .player = s.current, .value = static_cast<std::uint8_t>(vp)});
 }
 
@@ -112,7 +113,7 @@ void start_turn(GameState& s, std::vector<Event>* ev) {
     s.free_roads = 0;
     ++s.turn;
     s.phase = Phase::PreRoll;
-    emit(ev, Event{.type = EventType::TurnStarted, .player = s.current, .value = static_cast<std::uint8_t>(s.turn & 0xff)});
+    emit(ev, Event{.type = EventType::TurnStarted, .player = s.current, .value = s.turn});
     check_victory(s, ev);  // R-V3: 10 points reached on another's turn win now, before rolling
 }
 

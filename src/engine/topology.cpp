@@ -104,7 +104,7 @@ constexpr Topology build() {
             if (next != kNone && next != edge && hexes_per_edge[next] == 1) { edge = next; break; }
         node = t.edge_nodes[edge][0] == node ? t.edge_nodes[edge][1] : t.edge_nodes[edge][0];
     }
-    // Harbors every 3, 3, 4 coastal paths around the island, as on the printed frame.
+    // Harbors at gaps of 3, 3, 4 coastal paths around the island: 9 harbors, no two sharing an intersection.
     constexpr int kHarborCoastIndex[kHarborCount] = {0, 3, 6, 10, 13, 16, 20, 23, 26};
     for (int k = 0; k < kHarborCount; ++k) t.harbor_edges[k] = t.coast_edges[kHarborCoastIndex[k]];
     return t;

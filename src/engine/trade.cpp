@@ -17,6 +17,8 @@ Result require_responder(const GameState& s, const Command& c) {
     if (s.phase != Phase::TradeOffer) return fail(ErrorCode::WrongPhase, "R-TR2", "there is no open trade offer");
     if (!rules::is_responder(s, c.player))
         return fail(ErrorCode::InvalidTrade, "R-TR1", "you cannot answer your own offer");
+    if (s.offer.to != kNoSeat && s.offer.to != c.player)
+        return fail(ErrorCode::InvalidTrade, "R-TR1", "this offer is addressed to another player");
     return std::nullopt;
 }
 
@@ -55,14 +57,20 @@ Result bank_trade(GameState& s, const Command& c, Events ev) {
 
 Result propose_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
+    if (c.victim != kNoSeat && (c.victim >= s.num_players || !rules::is_responder(s, c.victim)))
+        return fail(ErrorCode::BadArgument, "R-TR1", "address the offer to another player, or to everyone");
     if (auto e = check_terms(c.give, c.want, s.players[c.player].hand)) return e;
     s.offer = TradeOffer{};
     s.offer.give = c.give;
     s.offer.want = c.want;
-    for (int p = 0; p < kMaxPlayers; ++p)
-        s.offer.response[p] = rules::is_responder(s, p) ? TradeResponse::Pending : TradeResponse::Declined;
+    s.offer.to = c.victim;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        const bool addressed = rules::is_responder(s, p) && (c.victim == kNoSeat || c.victim == p);
+        s.offer.response[p] = addressed ? TradeResponse::Pending : TradeResponse::Declined;
+    }
     s.phase = Phase::TradeOffer;
-    emit(ev, Event{.type = EventType::TradeProposed, .player = c.player, .resources = c.give, .other_resources = c.want});
+    emit(ev, Event{.type = EventType::TradeProposed, .player = c.player, .other = c.victim, .resources = c.give,
+                   .other_resources = c.want});
     return std::nullopt;
 }
 

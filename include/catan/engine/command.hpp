@@ -19,7 +19,8 @@ enum class CommandType : std::uint8_t {
     Discard,           // R-7a, give = the cards discarded
     MoveRobber,        // R-7b/R-7c, target = hex, victim = seat or kNoSeat
     BankTrade,         // R-TR3, target = resource given, resource = resource received
-    ProposeTrade,      // R-TR1, give = offered by the active player, want = asked in return
+    ProposeTrade,      // R-TR1, give = offered by the active player, want = asked in return, victim = the one
+                       // seat addressed or kNoSeat for all
     AcceptTrade,       // a responder accepts the active player's offer as it stands
     DeclineTrade,      // a responder declines
     CounterTrade,      // a responder proposes other terms: give = what the responder gives, want = what they ask
@@ -64,7 +65,9 @@ inline Command move_robber(int p, int hex, int victim = kNoSeat) {
 inline Command bank_trade(int p, Resource give, Resource get) {
     auto c = make(CommandType::BankTrade, p); c.target = static_cast<std::uint8_t>(give); c.resource = static_cast<std::uint8_t>(get); return c;
 }
-inline Command propose(int p, ResourceSet give, ResourceSet want) { auto c = make(CommandType::ProposeTrade, p); c.give = give; c.want = want; return c; }
+inline Command propose(int p, ResourceSet give, ResourceSet want, int to = kNoSeat) {
+    auto c = make(CommandType::ProposeTrade, p); c.give = give; c.want = want; c.victim = static_cast<std::uint8_t>(to); return c;
+}
 inline Command accept(int p) { return make(CommandType::AcceptTrade, p); }
 inline Command decline(int p) { return make(CommandType::DeclineTrade, p); }
 inline Command counter(int p, ResourceSet give, ResourceSet want) { auto c = make(CommandType::CounterTrade, p); c.give = give; c.want = want; return c; }

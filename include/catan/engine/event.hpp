@@ -22,7 +22,7 @@ enum class EventType : std::uint8_t {
     InventionTaken,    // resources taken
     MonopolyTaken,     // player took value cards of resource a from other
     BankTraded,        // resources = given, other resources = received
-    TradeProposed,     // resources = given by the active player, other_resources = asked
+    TradeProposed,     // resources = given by the active player, other_resources = asked, other = seat addressed or none
     TradeAccepted,     // other accepted
     TradeDeclined,     // other declined
     TradeCountered,    // other countered: resources = given by other, other_resources = asked by other
@@ -41,7 +41,7 @@ struct Event {
     std::uint8_t other = 0xff;
     std::uint8_t a = 0;
     std::uint8_t b = 0;
-    std::uint8_t value = 0;
+    std::uint16_t value = 0;  // a count, a sum, an id or a turn number
     ResourceSet resources{};
     ResourceSet other_resources{};
     friend bool operator==(const Event&, const Event&) = default;

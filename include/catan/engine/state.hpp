@@ -36,6 +36,7 @@ enum class TradeResponse : std::uint8_t { Pending, Accepted, Declined, Countered
 struct TradeOffer {
     ResourceSet give{};  // what the active player gives
     ResourceSet want{};  // what the active player asks
+    std::uint8_t to = kNoSeat;  // the one seat addressed, or kNoSeat for every other player
     std::array<TradeResponse, kMaxPlayers> response{};
     // A counter-offer from seat i, from the active player's side: counter_give = what the active
     // player would give, counter_want = what the active player would receive.

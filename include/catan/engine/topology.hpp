@@ -62,7 +62,8 @@ struct Topology {
     std::array<std::array<std::uint8_t, 2>, kEdgeCount> edge_nodes{};  // ascending
     std::array<NodeMask, kEdgeCount> edge_node_mask{};
 
-    // Coastal paths in clockwise order from the top path of hex 0, and the 9 of them that hold harbors.
+    // Coastal paths clockwise, starting with side 0 of hex 0 (its top corner to its top-right corner),
+    // and the 9 of them that hold harbors.
     std::array<std::uint8_t, kCoastEdgeCount> coast_edges{};
     std::array<std::uint8_t, kHarborCount> harbor_edges{};
 

@@ -1,0 +1,96 @@
+#include "catan/proto/command_json.hpp"
+
+#include "guard.hpp"
+#include "wire.hpp"
+
+namespace catan::proto {
+
+using namespace detail;
+
+json command_json(const Command& c) {
+    json j = {{"type", to_string(c.type)}};
+    switch (c.type) {
+        case CommandType::BuildRoad: j["path"] = c.target; break;
+        case CommandType::BuildSettlement:
+        case CommandType::BuildCity: j["intersection"] = c.target; break;
+        case CommandType::PlayInvention: j["take"] = resources_json(c.give); break;
+        case CommandType::PlayMonopoly: j["resource"] = to_string(static_cast<Resource>(c.target)); break;
+        case CommandType::Discard: j["cards"] = resources_json(c.give); break;
+        case CommandType::MoveRobber:
+            j["hex"] = c.target;
+            if (c.victim != kNoSeat) j["victim"] = c.victim;
+            break;
+        case CommandType::BankTrade:
+            j["give"] = to_string(static_cast<Resource>(c.target));
+            j["get"] = to_string(static_cast<Resource>(c.resource));
+            break;
+        case CommandType::ProposeTrade:
+        case CommandType::CounterTrade:
+            j["give"] = resources_json(c.give);
+            j["want"] = resources_json(c.want);
+            break;
+        case CommandType::ConfirmTrade: j["with"] = c.victim; break;
+        default: break;  // the type alone says it all
+    }
+    return j;
+}
+
+namespace {
+
+std::uint8_t field_id(ObjectReader& r, std::string_view key, int count) {
+    return static_cast<std::uint8_t>(read_int(r.required(key), r.path(key), 0, count - 1));
+}
+
+std::uint8_t read_resource_id(ObjectReader& r, std::string_view key) {
+    return static_cast<std::uint8_t>(read_resource(r.required(key), r.path(key)));
+}
+
+Command decode(const json& j, int seat) {
+    const Path root;
+    if (seat < 0 || seat >= kMaxPlayers) fail(DecodeErrorKind::OutOfRange, root.child("seat"), "no such seat");
+    if (!j.is_object()) fail(DecodeErrorKind::Malformed, root, "a command must be a JSON object");
+    ObjectReader r(j, root);
+    const std::string& name = read_string(r.required("type"), r.path("type"));
+    const auto type = from_name<CommandType>(name, kCommandTypeCount);
+    if (!type) fail(DecodeErrorKind::UnknownType, r.path("type"), "unknown command type " + quote(name));
+
+    Command c = cmd::make(*type, seat);
+    switch (c.type) {
+        case CommandType::BuildRoad: c.target = field_id(r, "path", kEdgeCount); break;
+        case CommandType::BuildSettlement:
+        case CommandType::BuildCity: c.target = field_id(r, "intersection", kNodeCount); break;
+        case CommandType::PlayInvention: c.give = read_resources(r.required("take"), r.path("take")); break;
+        case CommandType::PlayMonopoly: c.target = read_resource_id(r, "resource"); break;
+        case CommandType::Discard: c.give = read_resources(r.required("cards"), r.path("cards")); break;
+        case CommandType::MoveRobber:
+            c.target = field_id(r, "hex", kHexCount);
+            // No victim (nobody to rob) may be written as a missing field or as null.
+            if (const json* v = r.optional("victim")) c.victim = read_id_or_null(*v, r.path("victim"), kMaxPlayers);
+            break;
+        case CommandType::BankTrade:
+            c.target = read_resource_id(r, "give");
+            c.resource = read_resource_id(r, "get");
+            break;
+        case CommandType::ProposeTrade:
+        case CommandType::CounterTrade:
+            c.give = read_resources(r.required("give"), r.path("give"));
+            c.want = read_resources(r.required("want"), r.path("want"));
+            break;
+        case CommandType::ConfirmTrade: c.victim = field_id(r, "with", kMaxPlayers); break;
+        default: break;
+    }
+    r.finish();
+    return c;
+}
+
+}  // namespace
+
+Decoded<Command> decode_command(const json& message, int seat) {
+    return guarded([&] { return decode(message, seat); });
+}
+
+Decoded<Command> decode_command(std::string_view text, int seat) {
+    return guarded([&] { return decode(parse_or_fail(text), seat); });
+}
+
+}  // namespace catan::proto

@@ -1,0 +1,26 @@
+#pragma once
+// The boundary between the throwing internals and the value-returning public API.
+#include <exception>
+#include <string_view>
+
+#include "catan/proto/decode_error.hpp"
+#include "reader.hpp"
+
+namespace catan::proto::detail {
+
+// Parses text without exceptions; malformed JSON fails with a DecodeFailure.
+json parse_or_fail(std::string_view text);
+
+template <class F>
+auto guarded(F&& f) -> Decoded<decltype(f())> {
+    try {
+        return f();
+    } catch (const DecodeFailure& e) {
+        return e.error;
+    } catch (const std::exception&) {
+        // A library surprise (or memory exhaustion) on hostile input must still come back as a value.
+        return DecodeError{DecodeErrorKind::Malformed, "", "the message could not be read"};
+    }
+}
+
+}  // namespace catan::proto::detail

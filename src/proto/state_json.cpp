@@ -1,0 +1,263 @@
+#include "catan/proto/state_json.hpp"
+
+#include <charconv>
+#include <cstdio>
+
+#include "catan/engine/engine.hpp"
+#include "guard.hpp"
+#include "state_check.hpp"
+#include "wire.hpp"
+
+namespace catan::proto {
+
+using namespace detail;
+
+namespace {
+
+constexpr const char* kFormat = "catan-state";
+constexpr const char* kResponseNames[] = {"pending", "accepted", "declined", "countered"};
+
+// 64-bit words travel as strings: JSON numbers lose precision past 2^53 in most parsers.
+std::string hex64(std::uint64_t w) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(w));
+    return buf;
+}
+
+std::uint64_t read_u64(const json& v, const Path& where, int base) {
+    const std::string& s = read_string(v, where);
+    std::uint64_t w = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), w, base);
+    const bool plain = !s.empty() && s.size() <= (base == 16 ? 16u : 20u) && s[0] != '-' && s[0] != '+';
+    if (!plain || ec != std::errc{} || end != s.data() + s.size())
+        fail(DecodeErrorKind::OutOfRange, where,
+             "field '" + where.str() + "' must be an unsigned 64-bit number written in base " + std::to_string(base));
+    return w;
+}
+
+json dev_json(const std::array<std::uint8_t, kDevCardKinds>& d) {
+    json j = json::object();
+    for (int k = 0; k < kDevCardKinds; ++k)
+        if (d[k]) j[to_string(static_cast<DevCard>(k))] = d[k];
+    return j;
+}
+
+std::array<std::uint8_t, kDevCardKinds> read_dev(const json& v, const Path& where) {
+    std::array<std::uint8_t, kDevCardKinds> d{};
+    for (const auto& [key, count] : read_object(v, where).items()) {
+        const auto k = from_name<DevCard>(key, kDevCardKinds);
+        if (!k) fail(DecodeErrorKind::OutOfRange, where.child(key), quote(key) + " is not a development card");
+        d[static_cast<int>(*k)] = static_cast<std::uint8_t>(read_int(count, where.child(key), 0, kDevDeckSize));
+    }
+    return d;
+}
+
+std::uint8_t u8(const json& v, const Path& where, int lo, int hi) {
+    return static_cast<std::uint8_t>(read_int(v, where, lo, hi));
+}
+
+json player_json(const PlayerState& p) {
+    return {{"hand", resources_json(p.hand)},
+            {"dev", dev_json(p.dev)},
+            {"dev_bought", dev_json(p.dev_bought)},
+            {"knights_played", p.knights_played},
+            {"settlements_left", p.settlements_left},
+            {"cities_left", p.cities_left},
+            {"roads_left", p.roads_left},
+            {"road_length", p.road_length},
+            {"discard_owed", p.discard_owed},
+            {"settlements", node_list(p.settlements)},
+            {"cities", node_list(p.cities)},
+            {"roads", edge_list(p.roads)}};
+}
+
+PlayerState read_player(const json& v, const Path& where) {
+    ObjectReader r(v, where);
+    PlayerState p;
+    p.hand = read_resources(r.required("hand"), r.path("hand"));
+    p.dev = read_dev(r.required("dev"), r.path("dev"));
+    p.dev_bought = read_dev(r.required("dev_bought"), r.path("dev_bought"));
+    p.knights_played = u8(r.required("knights_played"), r.path("knights_played"), 0, kDevDeckSize);
+    p.settlements_left = u8(r.required("settlements_left"), r.path("settlements_left"), 0, kSettlementsPerPlayer);
+    p.cities_left = u8(r.required("cities_left"), r.path("cities_left"), 0, kCitiesPerPlayer);
+    p.roads_left = u8(r.required("roads_left"), r.path("roads_left"), 0, kRoadsPerPlayer);
+    p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kRoadsPerPlayer);
+    p.discard_owed = u8(r.required("discard_owed"), r.path("discard_owed"), 0, kResourceCount * kBankPerResource);
+    p.settlements = read_node_list(r.required("settlements"), r.path("settlements"));
+    p.cities = read_node_list(r.required("cities"), r.path("cities"));
+    p.roads = read_edge_list(r.required("roads"), r.path("roads"));
+    r.finish();
+    return p;
+}
+
+json offer_json(const TradeOffer& o) {
+    json response = json::array(), counter_give = json::array(), counter_want = json::array();
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        response.push_back(kResponseNames[static_cast<int>(o.response[p])]);
+        counter_give.push_back(resources_json(o.counter_give[p]));
+        counter_want.push_back(resources_json(o.counter_want[p]));
+    }
+    return {{"give", resources_json(o.give)}, {"want", resources_json(o.want)}, {"response", response},
+            {"counter_give", counter_give}, {"counter_want", counter_want}};
+}
+
+TradeOffer read_offer(const json& v, const Path& where) {
+    ObjectReader r(v, where);
+    TradeOffer o;
+    o.give = read_resources(r.required("give"), r.path("give"));
+    o.want = read_resources(r.required("want"), r.path("want"));
+    const Path rp = r.path("response"), gp = r.path("counter_give"), wp = r.path("counter_want");
+    const auto& response = read_array(r.required("response"), rp, kMaxPlayers);
+    const auto& give = read_array(r.required("counter_give"), gp, kMaxPlayers);
+    const auto& want = read_array(r.required("counter_want"), wp, kMaxPlayers);
+    for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+        const std::string& name = read_string(response[p], rp.at(p));
+        int k = 0;
+        while (k < 4 && name != kResponseNames[k]) ++k;
+        if (k == 4) fail(DecodeErrorKind::OutOfRange, rp.at(p), quote(name) + " is not a trade response");
+        o.response[p] = static_cast<TradeResponse>(k);
+        o.counter_give[p] = read_resources(give[p], gp.at(p));
+        o.counter_want[p] = read_resources(want[p], wp.at(p));
+    }
+    r.finish();
+    return o;
+}
+
+json board_json(const Board& b) {
+    json terrain = json::array(), numbers = json::array(), harbors = json::array();
+    for (int h = 0; h < kHexCount; ++h) {
+        terrain.push_back(to_string(b.terrain[h]));
+        numbers.push_back(b.number[h]);
+    }
+    for (int k = 0; k < kHarborCount; ++k) harbors.push_back(harbor_name(b.harbor[k]));
+    return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"spiral_start", b.spiral_start}};
+}
+
+Board read_board(const json& v, const Path& where) {
+    ObjectReader r(v, where);
+    Board b;
+    const Path tp = r.path("terrain"), np = r.path("numbers"), hp = r.path("harbors");
+    const auto& terrain = read_array(r.required("terrain"), tp, kHexCount);
+    const auto& numbers = read_array(r.required("numbers"), np, kHexCount);
+    const auto& harbors = read_array(r.required("harbors"), hp, kHarborCount);
+    for (std::size_t h = 0; h < kHexCount; ++h) {
+        b.terrain[h] = read_name<Terrain>(terrain[h], tp.at(h), 6, "terrain");
+        b.number[h] = u8(numbers[h], np.at(h), 0, 12);
+    }
+    for (std::size_t k = 0; k < kHarborCount; ++k) b.harbor[k] = read_harbor(harbors[k], hp.at(k));
+    b.spiral_start = u8(r.required("spiral_start"), r.path("spiral_start"), 0, 5);
+    r.finish();
+    return b;
+}
+
+GameState decode(const json& j) {
+    const Path root;
+    if (!j.is_object()) fail(DecodeErrorKind::Malformed, root, "a saved state must be a JSON object");
+    ObjectReader r(j, root);
+    if (read_string(r.required("format"), r.path("format")) != kFormat)
+        fail(DecodeErrorKind::OutOfRange, r.path("format"), "not a catan-state document");
+    read_int(r.required("v"), r.path("v"), kStateFormatVersion, kStateFormatVersion);
+
+    GameState s;
+    {
+        ObjectReader o(r.required("options"), r.path("options"));
+        s.options.players = static_cast<int>(read_int(o.required("players"), o.path("players"), kMinPlayers, kMaxPlayers));
+        s.options.victory_target = static_cast<int>(read_int(o.required("victory_target"), o.path("victory_target"), 0, 255));
+        s.options.seed = read_u64(o.required("seed"), o.path("seed"), 10);
+        o.finish();
+    }
+    s.num_players = static_cast<std::uint8_t>(s.options.players);
+    const int n = s.num_players;
+    s.board = read_board(r.required("board"), r.path("board"));
+    {
+        std::array<std::uint64_t, 4> words{};
+        const Path rp = r.path("rng");
+        const auto& a = read_array(r.required("rng"), rp, 4);
+        for (std::size_t i = 0; i < 4; ++i) words[i] = read_u64(a[i], rp.at(i), 16);
+        s.rng.set_words(words);
+    }
+    s.phase = read_name<Phase>(r.required("phase"), r.path("phase"), kPhaseCount, "phase");
+    s.first_player = read_id(r.required("first_player"), r.path("first_player"), n);
+    s.current = read_id(r.required("current"), r.path("current"), n);
+    s.setup_step = u8(r.required("setup_step"), r.path("setup_step"), 0, 2 * n);
+    s.setup_node = read_id_or_null(r.required("setup_node"), r.path("setup_node"), kNodeCount);
+    s.turn = static_cast<std::uint16_t>(read_int(r.required("turn"), r.path("turn"), 0, 0xffff));
+    s.rolled = read_bool(r.required("rolled"), r.path("rolled"));
+    s.dev_played = read_bool(r.required("dev_played"), r.path("dev_played"));
+    s.free_roads = u8(r.required("free_roads"), r.path("free_roads"), 0, 2);
+    {
+        const Path dp = r.path("dice");
+        const auto& dice = read_array(r.required("dice"), dp, 2);
+        for (std::size_t i = 0; i < 2; ++i) s.dice[i] = u8(dice[i], dp.at(i), 0, 6);  // 0: not rolled yet
+    }
+    s.robber = u8(r.required("robber"), r.path("robber"), 0, kHexCount - 1);
+    s.longest_road = read_id_or_null(r.required("longest_road"), r.path("longest_road"), n);
+    s.largest_army = read_id_or_null(r.required("largest_army"), r.path("largest_army"), n);
+    s.winner = read_id_or_null(r.required("winner"), r.path("winner"), n);
+    s.bank = read_resources(r.required("bank"), r.path("bank"));
+    {
+        const Path dp = r.path("deck");
+        const auto& deck = read_array(r.required("deck"), dp, kDevDeckSize);
+        for (std::size_t i = 0; i < kDevDeckSize; ++i)
+            s.deck[i] = read_name<DevCard>(deck[i], dp.at(i), kDevCardKinds, "development card");
+    }
+    s.deck_top = u8(r.required("deck_top"), r.path("deck_top"), 0, kDevDeckSize);
+    {
+        const Path pp = r.path("players");
+        const auto& players = read_array(r.required("players"), pp, kMaxPlayers);
+        for (std::size_t p = 0; p < kMaxPlayers; ++p) s.players[p] = read_player(players[p], pp.at(p));
+    }
+    s.offer = read_offer(r.required("offer"), r.path("offer"));
+    r.finish();
+
+    check_state(s);
+    refresh_derived(s);
+    return s;
+}
+
+}  // namespace
+
+json state_json(const GameState& s) {
+    json rng = json::array(), dice = json::array(), deck = json::array(), players = json::array();
+    for (std::uint64_t w : s.rng.words()) rng.push_back(hex64(w));
+    for (std::uint8_t d : s.dice) dice.push_back(d);
+    for (DevCard c : s.deck) deck.push_back(to_string(c));
+    for (const PlayerState& p : s.players) players.push_back(player_json(p));
+    return {{"format", kFormat},
+            {"v", kStateFormatVersion},
+            {"options",
+             {{"players", s.options.players},
+              {"victory_target", s.options.victory_target},
+              {"seed", std::to_string(s.options.seed)}}},
+            {"board", board_json(s.board)},
+            {"rng", rng},
+            {"phase", to_string(s.phase)},
+            {"first_player", s.first_player},
+            {"current", s.current},
+            {"setup_step", s.setup_step},
+            {"setup_node", id_or_null(s.setup_node)},
+            {"turn", s.turn},
+            {"rolled", s.rolled},
+            {"dev_played", s.dev_played},
+            {"free_roads", s.free_roads},
+            {"dice", dice},
+            {"robber", s.robber},
+            {"longest_road", id_or_null(s.longest_road)},
+            {"largest_army", id_or_null(s.largest_army)},
+            {"winner", id_or_null(s.winner)},
+            {"bank", resources_json(s.bank)},
+            {"deck", deck},
+            {"deck_top", s.deck_top},
+            {"players", players},
+            {"offer", offer_json(s.offer)}};
+}
+
+Decoded<GameState> decode_state(const json& document) {
+    return guarded([&] { return decode(document); });
+}
+
+Decoded<GameState> decode_state(std::string_view text) {
+    return guarded([&] { return decode(parse_or_fail(text)); });
+}
+
+}  // namespace catan::proto

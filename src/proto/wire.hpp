@@ -1,0 +1,49 @@
+#pragma once
+// The small vocabulary shared by every codec: names of enums, resource sets, seats, id lists.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "catan/engine/state.hpp"
+#include "reader.hpp"
+
+namespace catan::proto::detail {
+
+// A resource count on the wire: at most the whole supply of one kind (R-S2).
+inline constexpr int kMaxResourceCount = kBankPerResource;
+
+// Reverse of catan::to_string for an enum with values 0..count-1.
+template <class E>
+std::optional<E> from_name(std::string_view name, int count) {
+    for (int i = 0; i < count; ++i)
+        if (name == to_string(static_cast<E>(i))) return static_cast<E>(i);
+    return std::nullopt;
+}
+
+template <class E>
+E read_name(const json& v, const Path& where, int count, const char* what) {
+    const std::string& s = read_string(v, where);
+    if (auto e = from_name<E>(s, count)) return *e;
+    fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "': " + quote(s) + " is not a " + what);
+}
+
+const char* harbor_name(std::uint8_t kind);  // a resource name, or "generic" for 3:1
+std::uint8_t read_harbor(const json& v, const Path& where);
+
+// {"brick":1,"ore":2}: zero counts are left out when encoding and may be left out when decoding.
+json resources_json(const ResourceSet& r);
+ResourceSet read_resources(const json& v, const Path& where);
+Resource read_resource(const json& v, const Path& where);
+
+// Seats and ids 0..count-1; "none" (kNoSeat, kNone) travels as null.
+json id_or_null(std::uint8_t id);
+std::uint8_t read_id(const json& v, const Path& where, int count);
+std::uint8_t read_id_or_null(const json& v, const Path& where, int count);
+
+// Sets of intersections or paths travel as ascending id lists.
+json node_list(NodeMask m);
+json edge_list(const EdgeMask& m);
+NodeMask read_node_list(const json& v, const Path& where);
+EdgeMask read_edge_list(const json& v, const Path& where);
+
+}  // namespace catan::proto::detail

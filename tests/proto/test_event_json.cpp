@@ -1,0 +1,101 @@
+// Events for the game log: structure, text, and redaction of the two secrets an event can carry.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "catan/proto/event_json.hpp"
+#include "walk.hpp"
+
+using namespace catan;
+using namespace catan::proto;
+using nlohmann::json;
+
+TEST_CASE("a stolen card is shown to the thief and the victim only", "[proto][event][hidden]") {
+    const Event e{.type = EventType::Stole, .player = 1, .other = 2, .resources = ResourceSet::of(Resource::Ore)};
+    for (int viewer : {1, 2}) {
+        const json j = event_json(e, viewer);
+        CHECK(j == json{{"type", "stole"}, {"player", 1}, {"victim", 2}, {"resource", "ore"},
+                        {"text", "Seat 1 stole 1 ore from Seat 2."}});
+    }
+    for (int viewer : {kSpectator, 0, 3}) {
+        const json j = event_json(e, viewer);
+        CHECK(j == json{{"type", "stole"}, {"player", 1}, {"victim", 2}, {"text", "Seat 1 stole a card from Seat 2."}});
+    }
+}
+
+TEST_CASE("a bought development card is shown to its buyer only", "[proto][event][hidden]") {
+    const Event e{.type = EventType::DevCardBought, .player = 3, .a = static_cast<std::uint8_t>(DevCard::VictoryPoint)};
+    CHECK(event_json(e, 3)["card"] == "victory_point");
+    for (int viewer : {kSpectator, 0, 1, 2}) {
+        CHECK_FALSE(event_json(e, viewer).contains("card"));
+        CHECK(event_json(e, viewer)["text"] == "Seat 3 bought a development card.");
+    }
+}
+
+TEST_CASE("events have structured fields and a sentence", "[proto][event]") {
+    CHECK(event_json(Event{.type = EventType::DiceRolled, .player = 0, .a = 3, .b = 5, .value = 8}, 2) ==
+          json{{"type", "dice_rolled"}, {"player", 0}, {"dice", {3, 5}}, {"sum", 8}, {"text", "Seat 0 rolled 8 (3 + 5)."}});
+    CHECK(event_json(Event{.type = EventType::Built, .player = 2, .a = 0, .value = 71}, 0)["path"] == 71);
+    CHECK(event_json(Event{.type = EventType::Built, .player = 2, .a = 2, .value = 53}, 0)["intersection"] == 53);
+    const json road = event_json(Event{.type = EventType::LongestRoadChanged, .player = kNoSeat, .other = 1, .value = 5}, 0);
+    CHECK(road["holder"].is_null());
+    CHECK(road["previous"] == 1);
+    CHECK_FALSE(road.contains("player"));
+    const json trade = event_json(Event{.type = EventType::TradeCompleted, .player = 0, .other = 1,
+                                        .resources = ResourceSet(1, 0, 0, 0, 0), .other_resources = ResourceSet(0, 0, 0, 0, 2)}, -1);
+    CHECK(trade["gave"] == json{{"brick", 1}});
+    CHECK(trade["got"] == json{{"ore", 2}});
+    CHECK(trade["with"] == 1);
+}
+
+TEST_CASE("seat names can be substituted in the sentence", "[proto][event]") {
+    const SeatNames names{"Ana", "Bo", "Cy", "Di"};
+    const Event e{.type = EventType::MonopolyTaken, .player = 0, .other = 3, .a = 2, .value = 4};
+    CHECK(event_json(e, kSpectator, names)["text"] == "Ana took 4 wool from Di.");
+}
+
+TEST_CASE("HIDDEN INFORMATION: an event does not change for a viewer when its secret changes", "[proto][event][hidden]") {
+    Rng rng(77);
+    std::set<std::string> types;
+    int secrets_hidden = 0, secrets_shown = 0;
+    for (std::uint64_t seed = 500; seed < 560; ++seed) {
+        test::walk_game(seed, 2 + static_cast<int>(seed % 3), [&](const GameState& before, auto&, const std::vector<Event>& events, auto&) {
+            for (const Event& e : events) {
+                for (int viewer = kSpectator; viewer < before.num_players; ++viewer) {
+                    Event other = e;
+                    bool secret = false;
+                    if (e.type == EventType::Stole && viewer != e.player && viewer != e.other) {
+                        other.resources = ResourceSet::of(static_cast<Resource>(rng.below(kResourceCount)));
+                        secret = true;
+                    }
+                    if (e.type == EventType::DevCardBought && viewer != e.player) {
+                        other.a = static_cast<std::uint8_t>(rng.below(kDevCardKinds));
+                        secret = true;
+                    }
+                    const json j = event_json(e, viewer);
+                    REQUIRE(j.dump() == event_json(other, viewer).dump());
+                    REQUIRE_FALSE(j["text"].get<std::string>().empty());
+                    if (secret) ++secrets_hidden;
+                    // ... and those entitled to it do get it.
+                    if (e.type == EventType::Stole && (viewer == e.player || viewer == e.other)) {
+                        REQUIRE(j["resource"] == to_string(static_cast<Resource>(
+                                                     std::find(e.resources.n.begin(), e.resources.n.end(), 1) - e.resources.n.begin())));
+                        ++secrets_shown;
+                    }
+                    if (e.type == EventType::DevCardBought && viewer == e.player) {
+                        REQUIRE(j["card"] == to_string(static_cast<DevCard>(e.a)));
+                        ++secrets_shown;
+                    }
+                }
+                types.insert(to_string(e.type));
+            }
+        });
+    }
+    CHECK(secrets_hidden > 500);
+    CHECK(secrets_shown > 300);
+    // Every kind of event occurred, so every branch of the encoder ran under the property.
+    for (int t = 0; t <= static_cast<int>(EventType::GameWon); ++t) {
+        INFO(to_string(static_cast<EventType>(t)));
+        CHECK(types.count(to_string(static_cast<EventType>(t))) == 1);
+    }
+}

@@ -28,6 +28,7 @@ json command_json(const Command& c) {
         case CommandType::CounterTrade:
             j["give"] = resources_json(c.give);
             j["want"] = resources_json(c.want);
+            if (c.type == CommandType::ProposeTrade && c.victim != kNoSeat) j["to"] = c.victim;
             break;
         case CommandType::ConfirmTrade: j["with"] = c.victim; break;
         default: break;  // the type alone says it all
@@ -75,6 +76,9 @@ Command decode(const json& j, int seat) {
         case CommandType::CounterTrade:
             c.give = read_resources(r.required("give"), r.path("give"));
             c.want = read_resources(r.required("want"), r.path("want"));
+            // An offer goes to everyone unless it names one seat ("to"; null also means everyone).
+            if (c.type == CommandType::ProposeTrade)
+                if (const json* to = r.optional("to")) c.victim = read_id_or_null(*to, r.path("to"), kMaxPlayers);
             break;
         case CommandType::ConfirmTrade: c.victim = field_id(r, "with", kMaxPlayers); break;
         default: break;

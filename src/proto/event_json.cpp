@@ -109,7 +109,9 @@ std::string describe(Writer& w, int viewer) {
         case EventType::TradeProposed:
             j["give"] = resources_json(e.resources);
             j["want"] = resources_json(e.other_resources);
-            return w.p() + " offers " + cards_text(e.resources) + " for " + cards_text(e.other_resources) + ".";
+            j["to"] = id_or_null(e.other);
+            return w.p() + " offers " + cards_text(e.resources) + " for " + cards_text(e.other_resources) +
+                   (e.other == kNoSeat ? std::string(".") : " to " + w.o() + ".");
         case EventType::TradeAccepted:
             j["by"] = e.other;
             return w.o() + " accepted the offer of " + w.p() + ".";

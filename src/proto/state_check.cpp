@@ -32,8 +32,29 @@ void check_options_and_flow(const GameState& s) {
     bool owing = false;
     for (int p = 0; p < kMaxPlayers; ++p) owing |= s.players[p].discard_owed > 0;
     if ((s.phase == Phase::Discard) != owing) broken("phase", "discards are owed exactly in the discard phase");
+    if (s.offer.to != kNoSeat && (s.offer.to >= n || (s.phase == Phase::TradeOffer && s.offer.to == s.current)))
+        broken("offer.to", "an offer addressed to a seat that cannot answer it");
     if (s.rng.words() == std::array<std::uint64_t, 4>{})
         broken("rng", "an all-zero generator state never changes");
+}
+
+// R-B1..R-B3: the standard components, whatever the shuffle. Production indexes by number and would
+// silently skip a third hex with the same token.
+void check_board(const Board& b) {
+    std::array<int, 6> terrain{};
+    std::array<int, 13> numbers{}, expected{};
+    std::array<int, kHarborKinds> harbors{};
+    for (int h = 0; h < kHexCount; ++h) {
+        ++terrain[static_cast<int>(b.terrain[h])];
+        ++numbers[b.number[h]];
+        if ((b.terrain[h] == Terrain::Desert) != (b.number[h] == 0)) broken("board.numbers", "a number token on the desert, or none elsewhere");
+    }
+    for (std::uint8_t n : kTokenNumbers) ++expected[n];
+    expected[0] = 1;
+    for (int k = 0; k < kHarborCount; ++k) ++harbors[b.harbor[k]];
+    if (terrain != std::array<int, 6>{3, 4, 4, 4, 3, 1}) broken("board.terrain", "not the standard 19 terrain hexes");
+    if (numbers != expected) broken("board.numbers", "not the standard 18 number tokens");
+    if (harbors != std::array<int, kHarborKinds>{1, 1, 1, 1, 1, 4}) broken("board.harbors", "not the standard 9 harbors");
 }
 
 void check_cards(const GameState& s) {
@@ -95,8 +116,15 @@ void check_pieces(const GameState& s) {
 
 void check_state(const GameState& s) {
     check_options_and_flow(s);
+    check_board(s.board);
     check_cards(s);
     check_pieces(s);
+}
+
+void check_road_lengths(const GameState& s) {
+    for (int p = 0; p < s.num_players; ++p)
+        if (s.players[p].road_length != longest_road_of(s, p))
+            broken(player_field(p, "road_length"), "does not match the roads on the board");
 }
 
 }  // namespace catan::proto::detail

@@ -97,7 +97,7 @@ json offer_json(const TradeOffer& o) {
         counter_give.push_back(resources_json(o.counter_give[p]));
         counter_want.push_back(resources_json(o.counter_want[p]));
     }
-    return {{"give", resources_json(o.give)}, {"want", resources_json(o.want)}, {"response", response},
+    return {{"give", resources_json(o.give)}, {"want", resources_json(o.want)}, {"to", id_or_null(o.to)}, {"response", response},
             {"counter_give", counter_give}, {"counter_want", counter_want}};
 }
 
@@ -106,6 +106,7 @@ TradeOffer read_offer(const json& v, const Path& where) {
     TradeOffer o;
     o.give = read_resources(r.required("give"), r.path("give"));
     o.want = read_resources(r.required("want"), r.path("want"));
+    o.to = read_id_or_null(r.required("to"), r.path("to"), kMaxPlayers);
     const Path rp = r.path("response"), gp = r.path("counter_give"), wp = r.path("counter_want");
     const auto& response = read_array(r.required("response"), rp, kMaxPlayers);
     const auto& give = read_array(r.required("counter_give"), gp, kMaxPlayers);
@@ -212,6 +213,7 @@ GameState decode(const json& j) {
 
     check_state(s);
     refresh_derived(s);
+    check_road_lengths(s);
     return s;
 }
 

@@ -95,7 +95,11 @@ json offer_view(const GameState& s) {
         }
         responses.push_back(std::move(r));
     }
-    return {{"from", s.current}, {"give", resources_json(o.give)}, {"want", resources_json(o.want)}, {"responses", responses}};
+    return {{"from", s.current},
+            {"to", id_or_null(o.to)},
+            {"give", resources_json(o.give)},
+            {"want", resources_json(o.want)},
+            {"responses", responses}};
 }
 
 }  // namespace

@@ -28,6 +28,7 @@ std::vector<Command> one_of_each(int p) {
             cmd::move_robber(p, 18, 3),
             cmd::bank_trade(p, Resource::Ore, Resource::Wool),
             cmd::propose(p, ResourceSet(1, 1, 0, 0, 0), ResourceSet(0, 0, 0, 2, 0)),
+            cmd::propose(p, ResourceSet(0, 0, 0, 0, 1), ResourceSet(0, 0, 1, 0, 0), 3),
             cmd::accept(p),
             cmd::decline(p),
             cmd::counter(p, ResourceSet(0, 0, 3, 0, 0), ResourceSet(0, 1, 0, 0, 0)),
@@ -68,6 +69,8 @@ TEST_CASE("wire shapes are the documented ones", "[proto][command]") {
           json::parse(R"({"type":"bank_trade","give":"ore","get":"wool"})"));
     CHECK(command_json(cmd::propose(0, ResourceSet(1, 0, 0, 0, 0), ResourceSet(0, 0, 0, 0, 1))) ==
           json::parse(R"({"type":"propose_trade","give":{"brick":1},"want":{"ore":1}})"));
+    CHECK(command_json(cmd::propose(0, ResourceSet(1, 0, 0, 0, 0), ResourceSet(0, 0, 0, 0, 1), 2)) ==
+          json::parse(R"({"type":"propose_trade","give":{"brick":1},"want":{"ore":1},"to":2})"));
     CHECK(command_json(cmd::confirm(0, 1)) == json::parse(R"({"type":"confirm_trade","with":1})"));
     CHECK(command_json(cmd::monopoly(0, Resource::Lumber)) == json::parse(R"({"type":"play_monopoly","resource":"lumber"})"));
     CHECK(command_json(cmd::invention(0, ResourceSet(0, 0, 2, 0, 0))) ==
@@ -87,6 +90,9 @@ TEST_CASE("decoding takes the seat from the caller and accepts the lenient spell
     // Rules are the engine's business: a same-resource bank trade is well formed.
     c = decode_command(std::string_view(R"({"type":"bank_trade","give":"ore","get":"ore"})"), 0);
     CHECK(c.ok());
+    c = decode_command(std::string_view(R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":1},"to":null})"), 0);
+    REQUIRE(c.ok());
+    CHECK(c.value() == cmd::propose(0, ResourceSet(0, 0, 0, 0, 1), ResourceSet(0, 0, 1, 0, 0)));
 }
 
 TEST_CASE("every legal action of random games round-trips", "[proto][command]") {
@@ -169,7 +175,10 @@ TEST_CASE("bad commands are rejected naming the field", "[proto][command]") {
         {R"({"type":"bank_trade","give":"ore","get":"gold"})", K::OutOfRange, "get"},
         {R"({"type":"bank_trade","give":4,"get":"wool"})", K::WrongType, "give"},
         {R"({"type":"propose_trade","give":{"ore":1}})", K::MissingField, "want"},
-        {R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":1},"to":2})", K::UnexpectedField, "to"},
+        {R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":1},"with":2})", K::UnexpectedField, "with"},
+        {R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":1},"to":4})", K::OutOfRange, "to"},
+        {R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":1},"to":"all"})", K::WrongType, "to"},
+        {R"({"type":"counter_trade","give":{"ore":1},"want":{"wool":1},"to":2})", K::UnexpectedField, "to"},
         {R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":-2}})", K::OutOfRange, "want.wool"},
         {R"({"type":"counter_trade","give":null,"want":{"wool":1}})", K::WrongType, "give"},
         {R"({"type":"confirm_trade"})", K::MissingField, "with"},

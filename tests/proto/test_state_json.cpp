@@ -69,7 +69,7 @@ TEST_CASE("a fresh game and a finished game round-trip", "[proto][state]") {
 
 TEST_CASE("derived fields are not stored", "[proto][state]") {
     const json j = state_json(test::start(9, 4));
-    for (const char* key : {"occupied", "blocked", "roads_all", "harbor_nodes", "num_players"}) CHECK_FALSE(j.contains(key));
+    for (const char* key : {"occupied", "blocked", "roads_all", "harbor_nodes", "number_hexes", "num_players"}) CHECK_FALSE(j.contains(key));
     CHECK(j["v"] == kStateFormatVersion);
     CHECK(j["format"] == "catan-state");
 }
@@ -138,6 +138,15 @@ TEST_CASE("damaged state documents are refused", "[proto][state]") {
     expect_refused([](json& j) { j["players"].erase(3); }, "players", K::OutOfRange);
     expect_refused([](json& j) { j["offer"]["response"][0] = "maybe"; }, "offer.response[0]", K::OutOfRange);
     expect_refused([](json& j) { j["offer"]["counter_give"] = nullptr; }, "offer.counter_give", K::WrongType);
+    expect_refused([](json& j) { j["offer"]["to"] = 4; }, "offer.to", K::OutOfRange);
+    const auto desert = [](const json& j) {
+        const auto& t = j["board"]["terrain"];
+        return static_cast<std::size_t>(std::find(t.begin(), t.end(), "desert") - t.begin());
+    };
+    expect_refused([&](json& j) { std::swap(j["board"]["numbers"][desert(j) == 0 ? 1 : 0], j["board"]["numbers"][desert(j)]); }, "board.numbers");
+    expect_refused([&](json& j) { j["board"]["terrain"][desert(j) == 0 ? 1 : 0] = "desert"; }, "board.numbers");
+    expect_refused([](json& j) { j["board"]["harbors"][0] = j["board"]["harbors"][0] == "generic" ? "ore" : "generic"; }, "board.harbors");
+    expect_refused([](json& j) { j["players"][0]["road_length"] = j["players"][0]["road_length"].get<int>() + 1; }, "players[0].road_length");
 }
 
 TEST_CASE("random damage to a saved state never crashes", "[proto][state]") {

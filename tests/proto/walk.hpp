@@ -47,8 +47,10 @@ inline Command choose_command(const GameState& s, Rng& rng, std::vector<Command>
             if ((who >> p & 1u) && pick-- == 0) actor = p;
     }
     ResourceSet give, want;
-    if (may_propose_trade(s, actor) && rng.below(6) == 0 && random_terms(s.players[actor].hand, rng, give, want))
-        return cmd::propose(actor, give, want);
+    if (may_propose_trade(s, actor) && rng.below(6) == 0 && random_terms(s.players[actor].hand, rng, give, want)) {
+        const int to = static_cast<int>(rng.below(static_cast<std::uint32_t>(s.num_players) + 1));  // num_players: all
+        return cmd::propose(actor, give, want, to == s.num_players || to == actor ? kNoSeat : to);
+    }
     if (may_counter_trade(s, actor) && rng.below(3) == 0 && random_terms(s.players[actor].hand, rng, give, want))
         return cmd::counter(actor, give, want);
     legal_actions(s, actor, actions);

@@ -1,0 +1,195 @@
+// Engine benchmarks: legal_actions on realistic mid-game states, apply stepping through recorded
+// games, and whole random games (Catanatron's random player, 1000-turn cap) for 2, 3 and 4 players.
+// The fixtures are built once from seeded random games, so every run measures the same work.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "catan/engine/engine.hpp"
+#include "catan/sim/random_game.hpp"
+
+using namespace catan;
+
+namespace {
+
+constexpr std::uint64_t kChooserSalt = 0x5eed5eed5eed5eedULL;
+
+struct RecordedGame {
+    GameState start;
+    std::vector<Command> commands;
+};
+
+// Random 4-player games from fixed seeds, with their command logs.
+const std::vector<RecordedGame>& recorded_games() {
+    static const std::vector<RecordedGame> games = [] {
+        std::vector<RecordedGame> out;
+        for (std::uint64_t seed = 1; seed <= 64; ++seed) {
+            GameOptions o;
+            o.players = 4;
+            o.seed = 900'000 + seed;
+            RecordedGame g{new_game(o), {}};
+            GameState s = g.start;
+            Rng chooser(o.seed ^ kChooserSalt);
+            sim::play_random_game(s, chooser, sim::kDefaultTurnCap, &g.commands);
+            out.push_back(std::move(g));
+        }
+        return out;
+    }();
+    return games;
+}
+
+struct Position {
+    GameState state;
+    int actor;
+};
+
+// States met along those games after setup (every phase, in the proportions random play meets them),
+// one in every 7 commands so that consecutive samples differ.
+const std::vector<Position>& midgame_positions() {
+    static const std::vector<Position> positions = [] {
+        std::vector<Position> out;
+        for (const RecordedGame& g : recorded_games()) {
+            GameState s = g.start;
+            for (std::size_t i = 0; i < g.commands.size(); ++i) {
+                if (s.turn >= 10 && i % 7 == 0) out.push_back({s, sim::next_actor(s)});
+                apply(s, g.commands[i], nullptr);
+            }
+        }
+        return out;
+    }();
+    return positions;
+}
+
+// Only the states in the Main phase: the widest lists (builds, bank trades, development cards).
+const std::vector<Position>& main_phase_positions() {
+    static const std::vector<Position> positions = [] {
+        std::vector<Position> out;
+        for (const Position& p : midgame_positions())
+            if (p.state.phase == Phase::Main) out.push_back(p);
+        return out;
+    }();
+    return positions;
+}
+
+void run_legal_actions(benchmark::State& state, const std::vector<Position>& positions) {
+    std::vector<Command> out;
+    out.reserve(256);
+    std::size_t i = 0, listed = 0;
+    for (auto _ : state) {
+        const Position& p = positions[i];
+        legal_actions(p.state, p.actor, out);
+        listed += out.size();
+        benchmark::DoNotOptimize(out.data());
+        if (++i == positions.size()) i = 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["positions"] = static_cast<double>(positions.size());
+    state.counters["commands_per_call"] = static_cast<double>(listed) / static_cast<double>(state.iterations());
+}
+
+void BM_LegalActions(benchmark::State& state) { run_legal_actions(state, midgame_positions()); }
+BENCHMARK(BM_LegalActions);
+
+void BM_LegalActionsMainPhase(benchmark::State& state) { run_legal_actions(state, main_phase_positions()); }
+BENCHMARK(BM_LegalActionsMainPhase);
+
+// One iteration replays one whole recorded game from a copy of its start: items = commands applied.
+void BM_ApplyRecordedGame(benchmark::State& state) {
+    const auto& games = recorded_games();
+    std::size_t g = 0;
+    std::int64_t commands = 0;
+    for (auto _ : state) {
+        GameState s = games[g].start;
+        for (const Command& c : games[g].commands) benchmark::DoNotOptimize(apply(s, c, nullptr));
+        benchmark::DoNotOptimize(s);
+        commands += static_cast<std::int64_t>(games[g].commands.size());
+        if (++g == games.size()) g = 0;
+    }
+    state.SetItemsProcessed(commands);
+}
+BENCHMARK(BM_ApplyRecordedGame);
+
+// The same with events collected, as a room does.
+void BM_ApplyRecordedGameWithEvents(benchmark::State& state) {
+    const auto& games = recorded_games();
+    std::vector<Event> events;
+    events.reserve(64);
+    std::size_t g = 0;
+    std::int64_t commands = 0;
+    for (auto _ : state) {
+        GameState s = games[g].start;
+        for (const Command& c : games[g].commands) {
+            events.clear();
+            benchmark::DoNotOptimize(apply(s, c, &events));
+        }
+        benchmark::DoNotOptimize(s);
+        commands += static_cast<std::int64_t>(games[g].commands.size());
+        if (++g == games.size()) g = 0;
+    }
+    state.SetItemsProcessed(commands);
+}
+BENCHMARK(BM_ApplyRecordedGameWithEvents);
+
+// Whole random games, as `catan-server simulate` plays them: items = games (games/s).
+void BM_RandomGame(benchmark::State& state) {
+    GameOptions o;
+    o.players = static_cast<int>(state.range(0));
+    std::uint64_t seed = 1;
+    std::int64_t commands = 0, turns = 0, capped = 0;
+    for (auto _ : state) {
+        o.seed = seed++;
+        GameState s = new_game(o);
+        Rng chooser(o.seed ^ kChooserSalt);
+        const sim::GameSummary g = sim::play_random_game(s, chooser, sim::kDefaultTurnCap);
+        commands += g.commands;
+        turns += g.turns;
+        capped += g.winner < 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["commands_per_second"] = benchmark::Counter(static_cast<double>(commands), benchmark::Counter::kIsRate);
+    state.counters["turns_per_game"] = static_cast<double>(turns) / static_cast<double>(state.iterations());
+    state.counters["capped"] = static_cast<double>(capped);
+}
+BENCHMARK(BM_RandomGame)->Arg(2)->Arg(3)->Arg(4)->ArgName("players")->Unit(benchmark::kMicrosecond);
+
+// Smaller pieces that whole games are made of.
+void BM_NewGame(benchmark::State& state) {
+    GameOptions o;
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        o.seed = seed++;
+        benchmark::DoNotOptimize(new_game(o));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_NewGame);
+
+void BM_CopyState(benchmark::State& state) {
+    const auto& positions = midgame_positions();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        GameState copy = positions[i].state;
+        benchmark::DoNotOptimize(copy);
+        if (++i == positions.size()) i = 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["bytes"] = static_cast<double>(sizeof(GameState));
+}
+BENCHMARK(BM_CopyState);
+
+void BM_LongestRoadOf(benchmark::State& state) {
+    const auto& positions = midgame_positions();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const GameState& s = positions[i].state;
+        for (int p = 0; p < s.num_players; ++p) benchmark::DoNotOptimize(longest_road_of(s, p));
+        if (++i == positions.size()) i = 0;
+    }
+    state.SetItemsProcessed(state.iterations() * 4);
+}
+BENCHMARK(BM_LongestRoadOf);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,89 @@
+// The schemas in proto/v1 stay in step with the codecs: their examples decode, re-encode to
+// themselves, or equal what the server sends. (proto/tools/check_schemas.py validates real messages.)
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <set>
+
+#include "catan/proto/proto.hpp"
+#include "walk.hpp"
+
+using namespace catan;
+using namespace catan::proto;
+using nlohmann::json;
+
+namespace {
+
+json load_schema(const std::string& family) {
+    std::ifstream in(std::string(CATAN_PROTO_SCHEMA_DIR) + "/" + family + ".schema.json");
+    REQUIRE(in.good());
+    json j = json::parse(in, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    CHECK(j["$schema"] == "https://json-schema.org/draft/2020-12/schema");
+    CHECK(j["$id"].get<std::string>().find("/proto/v1/" + family + ".schema.json") != std::string::npos);
+    return j;
+}
+
+std::set<std::string> keys(const json& j) {
+    std::set<std::string> k;
+    for (const auto& [key, value] : j.items()) k.insert(key);
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("every message family has a schema with examples", "[proto][schema]") {
+    load_schema("common");
+    for (const char* family : {"command", "state", "view", "event", "error", "topology", "actions"}) {
+        INFO(family);
+        const json s = load_schema(family);
+        REQUIRE(s["examples"].is_array());
+        CHECK_FALSE(s["examples"].empty());
+    }
+}
+
+TEST_CASE("command examples decode and re-encode to themselves", "[proto][schema]") {
+    const json schema = load_schema("command");  // kept: a range-for over a temporary's member would dangle
+    for (const json& example : schema["examples"]) {
+        INFO(example.dump());
+        const auto c = decode_command(example, 0);
+        REQUIRE(c.ok());
+        CHECK(command_json(c.value()) == example);
+    }
+    // The oneOf lists every command type, by the engine's names.
+    std::set<std::string> listed;
+    for (const json& branch : schema["oneOf"]) listed.insert(branch["properties"]["type"]["const"].get<std::string>());
+    for (int t = 0; t < kCommandTypeCount; ++t) CHECK(listed.count(to_string(static_cast<CommandType>(t))) == 1);
+    CHECK(listed.size() == static_cast<std::size_t>(kCommandTypeCount));
+}
+
+TEST_CASE("event schema lists every event type", "[proto][schema]") {
+    std::set<std::string> listed;
+    const json schema = load_schema("event");
+    for (const json& branch : schema["oneOf"]) listed.insert(branch["properties"]["type"]["const"].get<std::string>());
+    for (int t = 0; t <= static_cast<int>(EventType::GameWon); ++t) CHECK(listed.count(to_string(static_cast<EventType>(t))) == 1);
+}
+
+TEST_CASE("the state example loads and saves to itself", "[proto][schema]") {
+    const json schema = load_schema("state");
+    for (const json& example : schema["examples"]) {
+        const auto s = decode_state(example);
+        if (!s.ok()) FAIL(s.error().field << ": " << s.error().message);
+        CHECK(state_json(s.value()) == example);
+    }
+}
+
+TEST_CASE("the topology example is the topology", "[proto][schema]") {
+    CHECK(load_schema("topology")["examples"][0] == topology_json());
+}
+
+TEST_CASE("view, actions and error examples have the shape the server sends", "[proto][schema]") {
+    const GameState s = test::start(3, 4);
+    CHECK(keys(load_schema("view")["examples"][0]) == keys(player_view(s, 0)));
+    CHECK(keys(load_schema("actions")["examples"][0]) == keys(legal_actions_json(s, 0)));
+    const json errors = load_schema("error");
+    for (const json& e : errors["examples"]) {
+        CHECK(e.contains("code"));
+        CHECK(e.contains("message"));
+    }
+}

@@ -32,8 +32,12 @@ inline std::string describe(const ResourceSet& r) {
     return msg(int(r.n[0]), ',', int(r.n[1]), ',', int(r.n[2]), ',', int(r.n[3]), ',', int(r.n[4]));
 }
 
+inline std::string type_name(CommandType t) {
+    return static_cast<int>(t) < kCommandTypeCount ? std::string(to_string(t)) : msg("type#", static_cast<int>(t));
+}
+
 inline std::string describe(const Command& c) {
-    return msg(to_string(c.type), " player=", int(c.player), " target=", int(c.target), " resource=", int(c.resource),
+    return msg(type_name(c.type), " player=", int(c.player), " target=", int(c.target), " resource=", int(c.resource),
                " victim=", int(c.victim), " give=", describe(c.give), " want=", describe(c.want));
 }
 

@@ -43,6 +43,8 @@ struct Config {
     int listed_every = 1;      // try every listed command on a copy every this many steps
     int copy_check_every = 4;  // full invariants on the copy after every this many listed commands
     int sweep_every = 32;      // every this many steps, try every canonical command of the finite kinds
+    bool windfall = false;     // at some turn starts, hand out much of the bank (outside the rules) so
+                               // that shortages (R-T3, R-D4, R-TR3) and big discards happen often
 };
 
 struct Stats {
@@ -50,7 +52,7 @@ struct Stats {
     long listed_tried = 0, copies_checked = 0, fuzz_rejected = 0, fuzz_listed = 0;
     long oracle_checked = 0, oracle_legal = 0;
     long proposals = 0, counters = 0, accepts = 0, declines = 0, trades_completed = 0, trades_cancelled = 0;
-    long turns = 0, sweeps = 0;
+    long turns = 0, sweeps = 0, production_blocked = 0;
     std::array<long, kMaxPlayers + 1> capped_by_players{};
     std::array<long, 16> error_codes{};  // rejections seen, by ErrorCode
 };
@@ -62,6 +64,7 @@ ResourceSet random_set(Rng& r, int max_each = 3) {
     ResourceSet s;
     for (int k = 0; k < kResourceCount; ++k)
         if (r.below(3) == 0) s.n[k] = static_cast<std::uint8_t>(1 + r.below(static_cast<std::uint32_t>(max_each)));
+    if (r.below(32) == 0) s.n[r.below(kResourceCount)] = static_cast<std::uint8_t>(200 + r.below(56));  // absurd counts
     return s;
 }
 
@@ -98,8 +101,13 @@ ResourceSet random_other_kinds(Rng& r, const ResourceSet& avoid, int most) {
 // Canonical: the fields `type` does not read keep their defaults. Seats and ids go slightly out of range.
 Command random_command(Rng& r, const GameState& s) {
     Command c;
+    if (r.below(64) == 0) {  // bytes off the wire: a type or a seat out of range must be refused, not crash
+        c.type = static_cast<CommandType>(kCommandTypeCount + r.below(256 - kCommandTypeCount));
+        c.player = static_cast<std::uint8_t>(r.below(2) ? r.below(s.num_players) : r.below(256));
+        return c;
+    }
     c.type = static_cast<CommandType>(r.below(kCommandTypeCount));
-    c.player = static_cast<std::uint8_t>(r.below(8) == 0 ? s.num_players + r.below(2) : r.below(s.num_players));
+    c.player = static_cast<std::uint8_t>(r.below(8) == 0 ? (r.below(4) ? s.num_players + r.below(2) : 255u) : r.below(s.num_players));
     auto victim = [&] { return static_cast<std::uint8_t>(r.below(4) == 0 ? kNoSeat : r.below(s.num_players + 1u)); };
     switch (c.type) {
         case CommandType::BuildRoad: c.target = static_cast<std::uint8_t>(r.below(kEdgeCount + 3)); break;
@@ -263,6 +271,18 @@ private:
 
     std::string step() {
         const int n = s_.num_players;
+        if (config_.windfall && s_.phase == Phase::PreRoll && s_.turn != windfall_turn_) {
+            windfall_turn_ = s_.turn;
+            if (fuzz_.below(2) == 0) {
+                // Conservation holds (cards move from the bank to hands); nothing else depends on hands here.
+                for (int r = 0; r < kResourceCount; ++r)
+                    for (int k = static_cast<int>(fuzz_.below(s_.bank.n[r] + 1u)); k > 0; --k) {
+                        --s_.bank.n[r];
+                        ++s_.players[fuzz_.below(static_cast<std::uint32_t>(n))].hand.n[r];
+                    }
+                if (auto e = prop::check_state(s_, played_); !e.empty()) return "after a windfall: " + e;
+            }
+        }
         for (int p = 0; p < n; ++p) {
             legal_actions(s_, p, lists_[p]);
             keys_[p].clear();
@@ -283,6 +303,7 @@ private:
             return prop::msg("the chosen command was rejected (", err->rule, ": ", err->message, "): ", prop::describe(c));
         if (events_.empty()) return "an accepted command emitted no event: " + prop::describe(c);
         const bool won = std::any_of(events_.begin(), events_.end(), [](const Event& e) { return e.type == EventType::GameWon; });
+        for (const Event& e : events_) stats_.production_blocked += e.type == EventType::ProductionBlocked;
         if (won != (s_.phase == Phase::GameOver)) return "game_won event and game over disagree";
         played_.record(c);
         count_trade(c);
@@ -475,7 +496,9 @@ private:
         if (!same_state(copy, s_)) return prop::msg("a rejected command (", err->message, ") changed the state: ", prop::describe(c));
         if (!events_.empty()) return "a rejected command emitted events: " + prop::describe(c);
         if (err->message.empty()) return "a rejection without a message: " + prop::describe(c);
-        if (c.player >= n && err->code != ErrorCode::BadArgument) return "a missing seat was not refused as bad_argument";
+        if (s_.phase != Phase::GameOver && (c.player >= n || static_cast<int>(c.type) >= kCommandTypeCount) &&
+            err->code != ErrorCode::BadArgument)
+            return "a missing seat or unknown type was not refused as bad_argument: " + prop::describe(c);
         ++stats_.fuzz_rejected;
         return {};
     }
@@ -556,7 +579,7 @@ private:
     std::vector<Command> confirms_;
     Command last_{};
     long steps_ = 0, copy_counter_ = 0;
-    int trade_turn_ = -1, proposals_this_turn_ = 0;
+    int trade_turn_ = -1, proposals_this_turn_ = 0, windfall_turn_ = -1;
     NodeMask prev_occupied_ = ~NodeMask{0};
     EdgeMask prev_roads_{~std::uint64_t{0}, 0};
     std::array<NodeMask, kMaxPlayers> prev_cities_{};
@@ -583,7 +606,8 @@ Stats run_games(const char* name, std::uint64_t first_seed, int count, Configure
         stats.capped_by_players[4], stats.steps, stats.games ? double(stats.turns) / stats.games : 0.0, stats.listed_tried,
         stats.copies_checked, stats.fuzz_rejected, stats.oracle_checked, stats.oracle_legal, stats.proposals, stats.counters,
         stats.accepts, stats.declines, stats.trades_completed, stats.trades_cancelled, seconds);
-    std::printf("[property] %s: %ld seat sweeps; rejections by code:", name, stats.sweeps);
+    std::printf("[property] %s: %ld seat sweeps, %ld productions blocked by the bank; rejections by code:", name, stats.sweeps,
+                stats.production_blocked);
     for (int code = 0; code <= static_cast<int>(ErrorCode::InvalidRobber); ++code)
         std::printf(" %s %ld", to_string(static_cast<ErrorCode>(code)), stats.error_codes[code]);
     std::printf("\n");
@@ -636,6 +660,15 @@ TEST_CASE("random games with domestic trades keep every invariant", "[property]"
     CHECK(s.trades_completed > 0);
     CHECK(s.trades_cancelled > 0);
     CHECK(s.declines > 0);
+}
+
+TEST_CASE("random games with a scarce bank keep every invariant", "[property]") {
+    const Stats s = run_games("scarce bank, 2-4 players", 6'000'000, std::max(1, games_per_case() / 2), [](std::uint64_t seed) {
+        return Config{.players = 2 + static_cast<int>(seed % 3), .victory_target = target_for(seed), .trading = seed % 2 == 0,
+                      .windfall = true};
+    });
+    CHECK(s.production_blocked > 0);
+    CHECK(s.error_codes[static_cast<int>(ErrorCode::BankEmpty)] > 0);
 }
 
 TEST_CASE("the test's stepping loop plays exactly what the simulator plays", "[property]") {

@@ -15,7 +15,6 @@ using namespace detail;
 namespace {
 
 constexpr const char* kFormat = "catan-state";
-constexpr const char* kResponseNames[] = {"pending", "accepted", "declined", "countered"};
 
 // 64-bit words travel as strings: JSON numbers lose precision past 2^53 in most parsers.
 std::string hex64(std::uint64_t w) {
@@ -93,7 +92,7 @@ PlayerState read_player(const json& v, const Path& where) {
 json offer_json(const TradeOffer& o) {
     json response = json::array(), counter_give = json::array(), counter_want = json::array();
     for (int p = 0; p < kMaxPlayers; ++p) {
-        response.push_back(kResponseNames[static_cast<int>(o.response[p])]);
+        response.push_back(response_name(o.response[p]));
         counter_give.push_back(resources_json(o.counter_give[p]));
         counter_want.push_back(resources_json(o.counter_want[p]));
     }

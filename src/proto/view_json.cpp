@@ -11,8 +11,6 @@ using namespace detail;
 
 namespace {
 
-constexpr const char* kResponseNames[] = {"pending", "accepted", "declined", "countered"};
-
 // Views list every kind, zeros included, so a client can render a hand without defaults.
 json all_resources(const ResourceSet& r) {
     json j = json::object();
@@ -88,7 +86,7 @@ json offer_view(const GameState& s) {
     json responses = json::array();
     for (int q = 0; q < s.num_players; ++q) {
         if (q == s.current) continue;
-        json r = {{"seat", q}, {"response", kResponseNames[static_cast<int>(o.response[q])]}};
+        json r = {{"seat", q}, {"response", response_name(o.response[q])}};
         if (o.response[q] == TradeResponse::Countered) {  // terms seen from the offering player, like give/want
             r["give"] = resources_json(o.counter_give[q]);
             r["want"] = resources_json(o.counter_want[q]);

@@ -27,6 +27,9 @@ E read_name(const json& v, const Path& where, int count, const char* what) {
     fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "': " + quote(s) + " is not a " + what);
 }
 
+inline constexpr const char* kResponseNames[] = {"pending", "accepted", "declined", "countered"};  // TradeResponse order
+inline const char* response_name(TradeResponse r) { return kResponseNames[static_cast<int>(r)]; }
+
 const char* harbor_name(std::uint8_t kind);  // a resource name, or "generic" for 3:1
 std::uint8_t read_harbor(const json& v, const Path& where);
 

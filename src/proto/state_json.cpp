@@ -174,7 +174,8 @@ GameState decode(const json& j) {
         const Path rp = r.path("rng");
         const auto& a = read_array(r.required("rng"), rp, 4);
         for (std::size_t i = 0; i < 4; ++i) words[i] = read_u64(a[i], rp.at(i), 16);
-        s.rng.set_words(words);
+        if (!s.rng.set_words(words))
+            fail(DecodeErrorKind::OutOfRange, rp, "an all-zero generator state never changes");
     }
     s.phase = read_name<Phase>(r.required("phase"), r.path("phase"), kPhaseCount, "phase");
     s.first_player = read_id(r.required("first_player"), r.path("first_player"), n);

@@ -18,6 +18,7 @@ GameSummary play_random_game(GameState& s, Rng& chooser, int turn_cap, std::vect
     while (s.phase != Phase::GameOver && s.turn <= turn_cap) {
         const int actor = next_actor(s);
         legal_actions(s, actor, actions);
+        if (actions.empty()) break;  // only a hand-made state can leave the actor nothing to do
         const Command c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
         apply(s, c, nullptr);
         if (log) log->push_back(c);

@@ -110,7 +110,7 @@ TEST_CASE("damaged state documents are refused", "[proto][state]") {
     expect_refused([](json& j) { j["rng"][2] = "xyz"; }, "rng[2]", K::OutOfRange);
     expect_refused([](json& j) { j["rng"][2] = 5; }, "rng[2]", K::WrongType);
     expect_refused([](json& j) { j["rng"][2] = "1ffffffffffffffff"; }, "rng[2]", K::OutOfRange);
-    expect_refused([](json& j) { j["rng"] = {"0", "0", "0", "0"}; }, "rng");
+    expect_refused([](json& j) { j["rng"] = {"0", "0", "0", "0"}; }, "rng", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["seed"] = "-1"; }, "options.seed", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["seed"] = "18446744073709551616"; }, "options.seed", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["players"] = 5; }, "options.players", K::OutOfRange);

@@ -53,7 +53,13 @@ public:
     }
 
     const std::array<std::uint64_t, 4>& words() const { return s_; }
-    void set_words(const std::array<std::uint64_t, 4>& w) { s_ = w; }
+    // Restores a saved state. All-zero words are the one state xoshiro never leaves (every draw would
+    // be 0 and below() would never return), so they are refused and the generator is left unchanged.
+    bool set_words(const std::array<std::uint64_t, 4>& w) {
+        if ((w[0] | w[1] | w[2] | w[3]) == 0) return false;
+        s_ = w;
+        return true;
+    }
     friend bool operator==(const Rng&, const Rng&) = default;
 
 private:

@@ -48,7 +48,7 @@ Result build_road(GameState& s, const Command& c, Events ev) {
         if (!rules::setup_road_spots(s).test(c.target))
             return fail(ErrorCode::IllegalSpot, "R-S4", "the setup road must touch the settlement you just placed");
         rules::place_road(s, c.player, c.target);
-        rules::update_longest_road_after_road(s, c.player, ev);
+        rules::update_longest_road_after_road(s, c.player, c.target, ev);
         emit_built(ev, c.player, Piece::Road, c.target);
         finish_setup_step(s, ev);
         return std::nullopt;
@@ -62,7 +62,7 @@ Result build_road(GameState& s, const Command& c, Events ev) {
     if (!free) pay(s, c.player, cost::kRoad);
     rules::place_road(s, c.player, c.target);
     emit_built(ev, c.player, Piece::Road, c.target);
-    rules::update_longest_road_after_road(s, c.player, ev);
+    rules::update_longest_road_after_road(s, c.player, c.target, ev);
     if (free && (--s.free_roads == 0 || !rules::can_place_any_road(s, c.player))) {
         s.free_roads = 0;
         rules::after_robber(s);

@@ -2,6 +2,7 @@
 // holding an opponent's building (R-A2). At most 15 roads, so an exhaustive depth-first search is cheap,
 // and it only needs to start where a longest trail can start (see trail_starts).
 #include <bit>
+#include <utility>
 
 #include "rules.hpp"
 
@@ -85,4 +86,30 @@ int longest_road_of(const GameState& s, int player) {
     return search.best;
 }
 
+namespace rules {
+
+// Most new roads extend a road end or leave a building: one end of the new road touches no other road
+// of the player. Then a trail using it must end with it, so the longest such trail is one plus the
+// longest trail starting at its other end, and no other trail changed. Otherwise search afresh.
+int longest_road_with_new_road(const GameState& s, int player, int edge) {
+    const Topology& t = topology();
+    const PlayerState& pl = s.players[player];
+    EdgeMask others = pl.roads;
+    others.reset(edge);
+    int inner = t.edge_nodes[edge][0], outer = t.edge_nodes[edge][1];
+    const bool inner_joined = (t.node_edge_mask[inner] & others).any();
+    const bool outer_joined = (t.node_edge_mask[outer] & others).any();
+    if (inner_joined && outer_joined) return longest_road_of(s, player);
+    if (outer_joined) std::swap(inner, outer);
+    const NodeMask cut = s.occupied & ~buildings_of(s, player);
+    int through = 1;
+    if ((inner_joined || outer_joined) && !(cut & node_bit(inner))) {
+        RoadSearch search(t, others, cut);
+        search.walk(inner, 0);
+        through += search.best;
+    }
+    return through > pl.road_length ? through : pl.road_length;
+}
+
+}  // namespace rules
 }  // namespace catan

@@ -67,8 +67,8 @@ void recount_longest_road(GameState& s, std::vector<Event>* ev) {
 }
 }  // namespace
 
-void update_longest_road_after_road(GameState& s, int p, std::vector<Event>* ev) {
-    s.players[p].road_length = static_cast<std::uint8_t>(longest_road_of(s, p));
+void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev) {
+    s.players[p].road_length = static_cast<std::uint8_t>(longest_road_with_new_road(s, p, edge));
     recount_longest_road(s, ev);
 }
 

@@ -40,7 +40,9 @@ inline bool is_responder(const GameState& s, int p) { return p != s.current && p
 // Mutations shared by several commands.
 void place_road(GameState& s, int p, int edge);
 void place_settlement(GameState& s, int p, int node);
-void update_longest_road_after_road(GameState& s, int p, std::vector<Event>* ev);
+void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev);
+// Longest road of `p` just after `edge` was added to its roads, given its length before (R-A1).
+int longest_road_with_new_road(const GameState& s, int p, int edge);
 void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev);
 void update_largest_army(GameState& s, int p, std::vector<Event>* ev);
 void after_robber(GameState& s);  // back to PreRoll or Main

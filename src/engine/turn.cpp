@@ -16,9 +16,11 @@ int count_bits(NodeMask m) {
 void produce(GameState& s, int roll, Events ev) {
     const Topology& t = topology();
     std::array<ResourceSet, kMaxPlayers> owed{};
+    unsigned kinds = 0;  // resources some hex pays: at most two, so the checks below stay short
     for (std::uint8_t h : s.number_hexes[roll]) {
         if (h == kNone || h == s.robber) continue;
         const auto r = static_cast<Resource>(s.board.terrain[h]);
+        kinds |= 1u << static_cast<int>(r);
         const NodeMask around = t.hex_node_mask[h];
         for (int p = 0; p < kMaxPlayers; ++p) {  // empty seats own nothing
             const int n = count_bits(s.players[p].settlements & around) + 2 * count_bits(s.players[p].cities & around);
@@ -26,6 +28,7 @@ void produce(GameState& s, int roll, Events ev) {
         }
     }
     for (Resource r : kAllResources) {
+        if (!(kinds >> static_cast<int>(r) & 1u)) continue;
         int total = 0, claimants = 0, claimant = 0;
         for (int p = 0; p < s.num_players; ++p)
             if (owed[p][r]) { total += owed[p][r]; ++claimants; claimant = p; }

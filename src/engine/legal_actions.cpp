@@ -73,6 +73,24 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     }
 }
 
+// R-7b/R-7c: every other hex, with each opponent there as a possible victim (or none if nobody is).
+void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
+    const Topology& t = topology();
+    std::array<std::uint32_t, kMaxPlayers> hexes_of{};  // hexes each opponent has a building on
+    for (int q = 0; q < s.num_players; ++q)
+        if (q != p) for_each_node(rules::buildings_of(s, q), [&](int n) { hexes_of[q] |= t.node_hex_mask[n]; });
+    for (int h = 0; h < kHexCount; ++h) {
+        if (h == s.robber) continue;
+        bool victim = false;
+        for (int q = 0; q < s.num_players; ++q)
+            if (hexes_of[q] >> h & 1u) {
+                add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(q);
+                victim = true;
+            }
+        if (!victim) add(out, CommandType::MoveRobber, p, h);
+    }
+}
+
 void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
     const TradeOffer& o = s.offer;
     if (p == s.current) {
@@ -118,13 +136,7 @@ void legal_actions(const GameState& s, int p, std::vector<Command>& out) {
             break;
         case Phase::MoveRobber:
             if (!active) break;
-            for (int h = 0; h < kHexCount; ++h) {
-                if (h == s.robber) continue;
-                const unsigned victims = rules::robber_victims(s, h, p);
-                if (victims == 0) add(out, CommandType::MoveRobber, p, h);
-                for (int q = 0; q < s.num_players; ++q)
-                    if (victims >> q & 1u) add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(q);
-            }
+            add_robber_moves(s, p, out);
             break;
         case Phase::RoadBuilding:
             if (active) add_roads(rules::road_spots(s, p), p, out);

@@ -61,6 +61,7 @@ constexpr Topology build() {
             const int n = node_of({cx + kCornerDx[c], cy + kCornerDy[c]});
             t.hex_nodes[i][c] = static_cast<std::uint8_t>(n);
             t.hex_node_mask[i] |= node_bit(n);
+            t.node_hex_mask[n] |= std::uint32_t{1} << i;
             put(t.node_hexes[n], i);
         }
         for (int c = 0; c < 6; ++c) {

@@ -57,6 +57,7 @@ struct Topology {
     // Up to 3 touching hexes / neighbouring intersections / paths; unused slots hold kNone.
     std::array<std::array<std::uint8_t, 3>, kNodeCount> node_hexes{}, node_neighbors{}, node_edges{};
     std::array<NodeMask, kNodeCount> node_neighbor_mask{};
+    std::array<std::uint32_t, kNodeCount> node_hex_mask{};  // bit h = touches hex h
     std::array<EdgeMask, kNodeCount> node_edge_mask{};
 
     std::array<std::array<std::uint8_t, 2>, kEdgeCount> edge_nodes{};  // ascending

@@ -17,14 +17,6 @@ std::vector<Event> cut_at(GameState& s, int node) {
 }
 
 // A hex other than the robber's that touches no building, for a knight that steals from nobody.
-int empty_hex(const GameState& s) {
-    NodeMask all = 0;
-    for (int q = 0; q < s.num_players; ++q) all |= rules::buildings_of(s, q);
-    for (int h = 0; h < kHexCount; ++h)
-        if (h != s.robber && !(topology().hex_node_mask[static_cast<std::size_t>(h)] & all)) return h;
-    FAIL("no empty hex");
-    return -1;
-}
 
 }  // namespace
 

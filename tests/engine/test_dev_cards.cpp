@@ -20,14 +20,6 @@ GameState before_roll(GameState s) {
 }
 
 // A hex other than the robber's that touches no building, for a knight that steals from nobody.
-int empty_hex(const GameState& s) {
-    NodeMask all = 0;
-    for (int q = 0; q < s.num_players; ++q) all |= rules::buildings_of(s, q);
-    for (int h = 0; h < kHexCount; ++h)
-        if (h != s.robber && !(topology().hex_node_mask[static_cast<std::size_t>(h)] & all)) return h;
-    FAIL("no empty hex");
-    return -1;
-}
 
 // A hex other than the robber's.
 int other_hex(const GameState& s) { return s.robber == 9 ? 10 : 9; }

@@ -169,4 +169,14 @@ inline GameState cut_game(int left_paths, int right_paths) {
     return s;
 }
 
+// A hex other than the robber's with no building on it.
+inline int empty_hex(const GameState& s) {
+    NodeMask all = 0;
+    for (int q = 0; q < s.num_players; ++q) all |= rules::buildings_of(s, q);
+    for (int h = 0; h < kHexCount; ++h)
+        if (h != s.robber && !(topology().hex_node_mask[static_cast<std::size_t>(h)] & all)) return h;
+    FAIL("no empty hex");
+    return -1;
+}
+
 }  // namespace catan::test::pos

@@ -1,0 +1,59 @@
+#pragma once
+// The room layer's single entry point for the gateway: it receives every text frame of every
+// WebSocket connection, routes create/join messages through the registry, and posts everything else
+// to the room the connection sits in. It also answers the REST calls. No Beast, no sockets here.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "catan/room/executor.hpp"
+#include "catan/room/outbox.hpp"
+
+namespace catan::room {
+
+class Metrics;
+
+struct HubOptions {
+    std::string public_url = "http://localhost:8080";  // base of join URLs ("<public_url>/r/<code>")
+    std::size_t max_rooms = 10000;
+    std::chrono::seconds idle_room_timeout{30 * 60};   // close rooms with no connection for this long
+    std::chrono::seconds finished_room_keep{24 * 60 * 60};  // finished games stay readable this long
+};
+
+class Hub {
+public:
+    Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics);
+    ~Hub();
+    Hub(const Hub&) = delete;
+    Hub& operator=(const Hub&) = delete;
+
+    // Called by the gateway, each from the connection's own strand, in order for one connection.
+    void on_open(const std::shared_ptr<Outbox>& connection);
+    void on_text(const std::shared_ptr<Outbox>& connection, std::string_view text);
+    void on_close(const std::shared_ptr<Outbox>& connection);
+
+    // REST. Results are complete HTTP bodies plus a status code; safe from any thread.
+    struct HttpResult {
+        int status = 200;
+        nlohmann::json body;
+    };
+    HttpResult create_room(const nlohmann::json& options);       // POST /api/rooms
+    HttpResult room_summary(std::string_view code) const;        // GET /api/rooms/{code}
+
+    // Closes idle rooms and frees finished ones; the gateway calls it periodically.
+    void sweep(std::chrono::steady_clock::time_point now);
+    // Tells every connection the server is going away (a "closing" message, then close).
+    void shutdown(std::string_view reason);
+
+    std::size_t room_count() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace catan::room

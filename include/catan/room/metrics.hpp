@@ -1,0 +1,41 @@
+#pragma once
+// Process-wide counters, exported at GET /metrics in the Prometheus text format. Thread-safe; updates
+// are lock-free except the per-reason rejection counts.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace catan::room {
+
+class Metrics {
+public:
+    void room_opened() { ++rooms_; }
+    void room_closed() { --rooms_; }
+    void connection_opened() { ++connections_; }
+    void connection_closed() { --connections_; }
+    void send_queue_dropped() { ++send_queue_drops_; }  // a connection closed for reading too slowly
+    void frame_rejected() { ++frames_rejected_; }       // oversized frame, flood, bad origin ...
+    // Latency from the room taking the command to its diffs being queued for every recipient.
+    void command_accepted(std::chrono::nanoseconds latency);
+    void command_rejected(std::string_view reason);      // an error code name
+
+    std::string prometheus() const;
+
+    // Bucket upper bounds in microseconds; the last bucket is +Inf.
+    static constexpr std::array<std::uint64_t, 12> kLatencyBucketsUs{50, 100, 250, 500, 1000, 2500, 5000,
+                                                                      10000, 25000, 50000, 100000, 250000};
+
+private:
+    std::atomic<std::int64_t> rooms_{0}, connections_{0};
+    std::atomic<std::uint64_t> send_queue_drops_{0}, frames_rejected_{0}, commands_{0}, latency_sum_ns_{0};
+    std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
+    mutable std::mutex rejected_mutex_;
+    std::map<std::string, std::uint64_t, std::less<>> rejected_;
+};
+
+}  // namespace catan::room

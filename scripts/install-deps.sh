@@ -8,6 +8,11 @@ packages=(g++ cmake ninja-build ccache pkg-config
           libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev)
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
+  # Node runs the schema validator (Ajv) and, later, the browser tests. Any install that provides
+  # node and npm will do (Debian's packages, or NodeSource's nodejs which bundles npm).
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    packages+=(nodejs npm)
+  fi
 fi
 
 missing=()

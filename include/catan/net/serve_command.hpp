@@ -1,0 +1,22 @@
+#pragma once
+// `catan-server serve` (the default subcommand): flags, logging, and running the server until a signal.
+#include <string>
+
+#include "catan/net/server.hpp"
+
+namespace CLI { class App; }
+
+namespace catan::net {
+
+struct ServeConfig {
+    ServerOptions server;
+    std::string public_url;
+    std::string log_level = "info";
+    long room_idle_seconds = 30 * 60;
+};
+
+// Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).
+void add_serve_flags(CLI::App& app, ServeConfig& config);
+int run_serve(ServeConfig config);
+
+}  // namespace catan::net

@@ -1,0 +1,78 @@
+#pragma once
+// The gateway: one port for HTTP (static files, REST, health, metrics) and WebSockets (/ws), a pool of
+// threads running one io_context, one strand per connection and per room. It owns the room::Hub and
+// hands it every text frame; it knows nothing of the rules. Beast stays inside src/net.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "catan/net/static_files.hpp"
+#include "catan/room/hub.hpp"
+
+namespace catan::room {
+class Metrics;
+}
+
+namespace catan::net {
+
+struct ServerOptions {
+    std::string listen = "0.0.0.0:8080";     // "host:port"; port 0 picks a free one
+    std::string data_path;                   // durability (a later issue); logged only
+    std::string web_dir;                     // serve this directory instead of the embedded files
+    unsigned threads = 0;                    // 0: one per core
+    std::vector<std::string> allowed_origins;  // besides the request's own host; "*" allows any
+    std::size_t max_connections_per_ip = 64;
+    std::string port_file;                   // the bound port is written here once listening
+    bool handle_signals = true;              // SIGINT/SIGTERM start a graceful shutdown
+
+    // room layer options; an empty public_url means "http://<Host header>" for REST answers and
+    // "http://<listen address>" for the hub
+    room::HubOptions hub{.public_url = ""};
+
+    // limits (docs/protocol.md)
+    std::size_t max_frame_bytes = 16 * 1024;
+    std::size_t send_queue_limit = 256;      // queued messages per connection before it is dropped
+    double messages_per_second = 20;         // per connection, average ...
+    double message_burst = 40;               // ... and burst
+    double flood_tolerance = 60;             // refused messages (refilled at 5/s) before a flooder is closed
+    std::size_t max_body_bytes = 16 * 1024;  // REST request bodies
+    std::chrono::seconds http_timeout{30};
+    std::chrono::seconds ws_idle_timeout{60};  // a ping after half of it, closed after all of it
+    std::chrono::seconds sweep_interval{30};
+    std::chrono::milliseconds shutdown_grace{2000};
+    int socket_send_buffer = 0;              // SO_SNDBUF of accepted sockets; 0: the OS default (tests)
+
+    // the embedded files; empty: the web client compiled into this binary
+    std::span<const EmbeddedFile> assets;
+};
+
+class Server {
+public:
+    explicit Server(ServerOptions options, std::shared_ptr<room::Metrics> metrics = nullptr);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds, starts the threads and returns the bound port. Throws std::runtime_error when it cannot.
+    std::uint16_t start();
+    // Starts a graceful shutdown (as SIGINT/SIGTERM do): stop accepting, hub.shutdown(), let connections
+    // flush for up to shutdown_grace, then close what is left. Safe from any thread; returns at once.
+    void stop();
+    // Blocks until the threads are done (after stop() or a signal).
+    void wait();
+
+    std::uint16_t port() const;
+    room::Hub& hub();
+    room::Metrics& metrics();
+    std::size_t connection_count() const;  // open WebSocket connections
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace catan::net

@@ -1,0 +1,75 @@
+#include "catan/net/serve_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+namespace catan::net {
+
+void add_serve_flags(CLI::App& app, ServeConfig& c) {
+    auto& o = c.server;
+    app.add_option("--listen", o.listen, "Address to listen on: host:port or [v6]:port; port 0 picks a free one")
+        ->envname("CATAN_LISTEN")
+        ->capture_default_str();
+    app.add_option("--data", o.data_path, "Where rooms are kept across restarts (durability: a later release)")
+        ->envname("CATAN_DATA");
+    app.add_option("--web-dir", o.web_dir, "Serve the web client from this directory instead of the embedded copy")
+        ->envname("CATAN_WEB_DIR")
+        ->check(CLI::ExistingDirectory);
+    app.add_option("--log-level", c.log_level, "trace, debug, info, warn, error, critical or off")
+        ->envname("CATAN_LOG_LEVEL")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+        ->capture_default_str();
+    app.add_option("--threads", o.threads, "Threads for connections and rooms (default: one per core)")
+        ->envname("CATAN_THREADS")
+        ->check(CLI::Range(1u, 256u));
+    app.add_option("--public-url", c.public_url,
+                   "Base of join URLs, e.g. https://catan.example.org (default: from the request's Host)")
+        ->envname("CATAN_PUBLIC_URL");
+    app.add_option("--allowed-origin", o.allowed_origins,
+                   "An origin that may open WebSockets besides the server's own host; repeatable, * for any")
+        ->envname("CATAN_ALLOWED_ORIGIN")
+        ->delimiter(',');
+    app.add_option("--max-rooms", o.hub.max_rooms, "Cap on open rooms")
+        ->envname("CATAN_MAX_ROOMS")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}))
+        ->capture_default_str();
+    app.add_option("--max-connections-per-ip", o.max_connections_per_ip, "Cap on connections from one address")
+        ->envname("CATAN_MAX_CONNECTIONS_PER_IP")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
+        ->capture_default_str();
+    app.add_option("--room-idle-timeout", c.room_idle_seconds,
+                   "Seconds a room with no connection stays open before it is closed")
+        ->envname("CATAN_ROOM_IDLE_TIMEOUT")
+        ->check(CLI::Range(1, 30 * 24 * 3600))
+        ->capture_default_str();
+    app.add_option("--port-file", o.port_file, "Write the bound port to this file once listening")
+        ->envname("CATAN_PORT_FILE");
+}
+
+int run_serve(ServeConfig config) {
+    auto logger = spdlog::stderr_color_mt("catan");
+    spdlog::set_default_logger(logger);
+    spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%-5l%$ %v");
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+
+    auto& o = config.server;
+    while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();
+    o.hub.public_url = config.public_url;
+    o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
+    if (!o.data_path.empty())
+        spdlog::info("data path {} (not used yet: rooms are kept in memory until the durability release)",
+                     o.data_path);
+    try {
+        Server server(o);
+        server.start();
+        server.wait();
+    } catch (const std::exception& e) {
+        spdlog::critical("{}", e.what());
+        return 1;
+    }
+    spdlog::info("bye");
+    return 0;
+}
+
+}  // namespace catan::net

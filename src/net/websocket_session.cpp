@@ -1,0 +1,225 @@
+// One WebSocket connection: the room layer's Outbox. Reads go to the hub in order; writes go out one
+// at a time from a bounded FIFO of shared, already serialised messages.
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <spdlog/spdlog.h>
+
+#include "gateway.hpp"
+
+namespace catan::net {
+
+namespace {
+
+// A close frame's reason must fit in a control frame (123 bytes); cut at a UTF-8 character boundary.
+std::string close_text(std::string_view reason) {
+    if (reason.size() <= 120) return std::string(reason);
+    std::size_t n = 120;
+    while (n > 0 && (static_cast<unsigned char>(reason[n]) & 0xC0) == 0x80) --n;
+    return std::string(reason.substr(0, n));
+}
+
+}  // namespace
+
+WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot,
+                                   std::uint64_t id, std::string remote)
+    : ws_(std::move(stream)),
+      gateway_(std::move(gateway)),
+      slot_(std::move(slot)),
+      id_(id),
+      remote_(std::move(remote)),
+      rate_(gateway_->options.messages_per_second, gateway_->options.message_burst),
+      flood_(5.0, gateway_->options.flood_tolerance) {}
+
+WebSocketSession::~WebSocketSession() = default;
+
+void WebSocketSession::run(http::request<http::string_body> request) {
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = gateway_->options.ws_idle_timeout;  // ping after half of it, drop after all of it
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "catan-server"); }));
+    ws_.read_message_max(gateway_->options.max_frame_bytes);
+    ws_.async_accept(request, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
+}
+
+void WebSocketSession::on_accept(beast::error_code ec) {
+    if (ec) {
+        spdlog::debug("[conn {} {}] WebSocket handshake failed: {}", id_, remote_, ec.message());
+        finished_ = true;
+        return;
+    }
+    opened_ = true;
+    gateway_->add(id_, shared_from_this());  // (the hub keeps Metrics' connection gauge)
+    gateway_->websocket_opened();
+    spdlog::info("[conn {} {}] WebSocket opened", id_, remote_);
+    if (gateway_->stopping) {
+        begin_close(websocket::close_code::going_away, "server shutting down");
+    } else {
+        in_hub_ = true;
+        try {
+            gateway_->hub.on_open(shared_from_this());
+        } catch (const std::exception& e) {
+            spdlog::error("[conn {} {}] hub.on_open: {}", id_, remote_, e.what());
+        }
+    }
+    do_read();
+}
+
+void WebSocketSession::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+}
+
+void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
+    if (ec) {
+        if (ec == websocket::error::message_too_big) {
+            gateway_->metrics.frame_rejected();
+            spdlog::warn("[conn {} {}] message over {} bytes: closing (1009)", id_, remote_,
+                         gateway_->options.max_frame_bytes);
+        }
+        return finish(ec);
+    }
+    if (closing_) {
+        buffer_.clear();
+        return do_read();  // keep reading until the peer answers our close frame
+    }
+    if (!ws_.got_text()) {
+        gateway_->metrics.frame_rejected();
+        spdlog::warn("[conn {} {}] binary frame: closing (1003)", id_, remote_);
+        buffer_.clear();
+        begin_close(websocket::close_code::unknown_data, "text frames only");
+        return do_read();
+    }
+    const std::string_view text(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    const auto now = std::chrono::steady_clock::now();
+    if (!rate_.take(now)) {
+        gateway_->metrics.frame_rejected();
+        if (!flood_.take(now)) {
+            spdlog::warn("[conn {} {}] still flooding after rate_limited errors: closing (1008)", id_, remote_);
+            begin_close(websocket::close_code::policy_error, "rate limit exceeded");
+        } else {
+            refuse("rate_limited", "too many messages: at most 20 a second on average, bursts of 40",
+                   message_id_json(text));
+        }
+    } else if (in_hub_) {
+        try {
+            gateway_->hub.on_text(shared_from_this(), text);
+        } catch (const std::exception& e) {
+            spdlog::error("[conn {} {}] hub.on_text: {}", id_, remote_, e.what());
+        }
+    }
+    buffer_.clear();
+    if (buffer_.capacity() > 8 * 1024) buffer_.shrink_to_fit();  // idle connections stay small
+    do_read();
+}
+
+void WebSocketSession::refuse(std::string_view code, std::string_view message, std::string_view id_json) {
+    nlohmann::json error{{"v", 1}, {"type", "error"}, {"code", code}, {"message", message}};
+    if (!id_json.empty()) error["id"] = nlohmann::json::parse(id_json, nullptr, false);
+    enqueue(room::make_message(error.dump()));
+}
+
+void WebSocketSession::send(room::Message message) {
+    asio::post(ws_.get_executor(),
+               [self = shared_from_this(), message = std::move(message)]() mutable { self->enqueue(std::move(message)); });
+}
+
+void WebSocketSession::enqueue(room::Message message) {
+    if (finished_ || closing_ || !message) return;
+    const std::size_t waiting = queue_.size() - (writing_ ? 1 : 0);
+    if (waiting >= gateway_->options.send_queue_limit) {
+        // Too slow to read: drop it (it can reconnect and get a snapshot) rather than grow memory.
+        gateway_->metrics.send_queue_dropped();
+        spdlog::warn("[conn {} {}] send queue over {} messages: disconnecting a client too slow to read", id_,
+                     remote_, gateway_->options.send_queue_limit);
+        closing_ = true;
+        while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();  // the front may be on the wire
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+        beast::get_lowest_layer(ws_).close();
+        return;
+    }
+    queue_.push_back(std::move(message));
+    if (!writing_) do_write();
+}
+
+void WebSocketSession::do_write() {
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(asio::buffer(*queue_.front()),
+                    beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+}
+
+void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
+    writing_ = false;
+    if (!queue_.empty()) queue_.pop_front();
+    if (ec) return finish(ec);
+    if (finished_) return;
+    if (!queue_.empty()) return do_write();
+    if (closing_ && !close_sent_) do_close();
+}
+
+void WebSocketSession::close(std::string_view reason) {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), reason = std::string(reason)] {
+        self->begin_close(websocket::close_code::normal, reason);
+    });
+}
+
+void WebSocketSession::close_gracefully(std::string_view reason) {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), reason = std::string(reason)] {
+        self->begin_close(websocket::close_code::going_away, reason);
+    });
+}
+
+void WebSocketSession::close_now() {
+    asio::post(ws_.get_executor(), [self = shared_from_this()] {
+        if (self->finished_) return;
+        self->closing_ = true;
+        beast::error_code ignored;
+        beast::get_lowest_layer(self->ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+        beast::get_lowest_layer(self->ws_).close();
+    });
+}
+
+void WebSocketSession::begin_close(websocket::close_code code, std::string_view reason) {
+    if (finished_ || closing_) return;
+    closing_ = true;
+    close_reason_ = websocket::close_reason(code, close_text(reason));
+    if (!writing_) do_close();  // otherwise once the queue has drained
+}
+
+void WebSocketSession::do_close() {
+    close_sent_ = true;
+    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code ec) {
+        if (ec) self->finish(ec);
+    });
+}
+
+void WebSocketSession::finish(beast::error_code ec) {
+    if (finished_) return;
+    finished_ = true;
+    closing_ = true;
+    while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();
+    if (writing_) {
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+    }
+    if (!opened_) return;
+    if (in_hub_) {
+        in_hub_ = false;
+        try {
+            gateway_->hub.on_close(shared_from_this());
+        } catch (const std::exception& e) {
+            spdlog::error("[conn {} {}] hub.on_close: {}", id_, remote_, e.what());
+        }
+    }
+    gateway_->websocket_closed();
+    gateway_->remove(id_);
+    if (ec == websocket::error::closed || ec == asio::error::operation_aborted)
+        spdlog::info("[conn {} {}] WebSocket closed", id_, remote_);
+    else
+        spdlog::info("[conn {} {}] WebSocket closed: {}", id_, remote_, ec.message());
+}
+
+}  // namespace catan::net

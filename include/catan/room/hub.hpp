@@ -3,6 +3,7 @@
 // WebSocket connection, routes create/join messages through the registry, and posts everything else
 // to the room the connection sits in. It also answers the REST calls. No Beast, no sockets here.
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,6 +33,7 @@ public:
     Hub& operator=(const Hub&) = delete;
 
     // Called by the gateway, each from the connection's own strand, in order for one connection.
+    // on_open/on_close also keep Metrics' connection gauge (the gateway need not).
     void on_open(const std::shared_ptr<Outbox>& connection);
     void on_text(const std::shared_ptr<Outbox>& connection, std::string_view text);
     void on_close(const std::shared_ptr<Outbox>& connection);
@@ -50,6 +52,10 @@ public:
     void shutdown(std::string_view reason);
 
     std::size_t room_count() const;
+
+    // Tests only: runs `task` inside room `code`'s executor, within the same exception boundary as
+    // the room's own work (a throwing task closes that room). False when there is no such room.
+    bool post_for_testing(std::string_view code, std::function<void()> task);
 
 private:
     struct Impl;

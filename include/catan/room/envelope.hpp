@@ -1,0 +1,77 @@
+#pragma once
+// Client -> server messages: the envelope {"v":1,"type":...,"id"?} and each type's fields
+// (docs/protocol.md), decoded strictly like proto's codecs: unknown fields, wrong types and values
+// out of range are refused with a DecodeError naming the field. Game commands inside a "command"
+// message are only checked to be objects here; the room decodes them with proto::decode_command
+// once it knows the sender's seat.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "catan/proto/decode_error.hpp"
+
+namespace catan::room {
+
+enum class ClientType {
+    CreateRoom,
+    Join,
+    Rejoin,
+    Spectate,
+    Leave,
+    SetOptions,
+    MoveSeat,
+    Kick,
+    Start,
+    Command,
+    Chat,
+    Sync,
+    Ping,
+};
+inline constexpr int kClientTypeCount = 13;
+const char* to_string(ClientType type);
+
+// Room options as a client writes them: every field optional. POST /api/rooms and create_room fill
+// the missing ones with defaults; set_options keeps the room's current values for them.
+struct OptionsUpdate {
+    std::optional<int> players;           // 2..4
+    std::optional<int> vp_target;         // 3..20
+    std::optional<std::uint64_t> seed;    // decimal string on the wire; for tests and replays
+};
+
+struct RoomOptions {
+    int players = 4;
+    int vp_target = 10;
+    std::optional<std::uint64_t> seed;  // none: a random seed at the start
+    void apply(const OptionsUpdate& update);
+};
+
+struct ClientMessage {
+    ClientType type = ClientType::Ping;
+    std::string room;                     // join, rejoin, spectate: as sent (the hub normalises it)
+    std::string name;                     // join
+    std::optional<std::string> host_key;  // join
+    std::string token;                    // rejoin
+    OptionsUpdate options;                // create_room, set_options
+    int seat = -1, to = -1;               // move_seat (seat, to), kick (seat)
+    std::uint64_t seq = 0;                // command
+    nlohmann::json command;               // command: the body, decoded by the room
+    std::string text;                     // chat
+};
+
+struct ParsedMessage {
+    nlohmann::json id;                    // the client's "id", null when absent or unusable
+    std::optional<ClientMessage> message;
+    proto::DecodeError error;             // when !message
+};
+
+// Never throws. The id is recovered whenever the text is an object with a valid "id", so errors
+// about the rest of the message can still be matched by the client.
+ParsedMessage parse_client_message(std::string_view text);
+
+// The body of POST /api/rooms (an object with optional players, vp_target, seed).
+proto::Decoded<OptionsUpdate> parse_room_options(const nlohmann::json& body);
+
+}  // namespace catan::room

@@ -1,0 +1,152 @@
+#include "catan/room/envelope.hpp"
+
+#include <charconv>
+
+#include "catan/proto/proto.hpp"
+#include "guard.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+using proto::DecodeErrorKind;
+using namespace proto::detail;
+
+namespace {
+
+constexpr const char* kTypeNames[kClientTypeCount] = {"create_room", "join",  "rejoin",  "spectate", "leave",
+                                                      "set_options", "move_seat", "kick", "start",  "command",
+                                                      "chat",        "sync",  "ping"};
+
+constexpr std::size_t kMaxIdChars = 64;
+constexpr std::size_t kMaxStringBytes = 4096;  // any single string field; frames are capped at 16 KiB anyway
+
+const std::string& read_text(ObjectReader& r, std::string_view key) {
+    const std::string& s = read_string(r.required(key), r.path(key));
+    if (s.size() > kMaxStringBytes) fail(DecodeErrorKind::OutOfRange, r.path(key), "field '" + r.path(key).str() + "' is too long");
+    return s;
+}
+
+std::uint64_t read_seed(const json& v, const Path& where) {
+    const std::string& s = read_string(v, where);
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), seed);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+        fail(DecodeErrorKind::OutOfRange, where,
+             "field '" + where.str() + "' must be a decimal number below 2^64 written as a string");
+    return seed;
+}
+
+OptionsUpdate read_options(const json& v, const Path& where) {
+    ObjectReader r(v, where);
+    OptionsUpdate o;
+    if (const json* p = r.optional("players")) o.players = static_cast<int>(read_int(*p, r.path("players"), 2, 4));
+    if (const json* p = r.optional("vp_target")) o.vp_target = static_cast<int>(read_int(*p, r.path("vp_target"), 3, 20));
+    if (const json* p = r.optional("seed")) o.seed = read_seed(*p, r.path("seed"));
+    r.finish();
+    return o;
+}
+
+int read_seat(ObjectReader& r, std::string_view key) {
+    return static_cast<int>(read_int(r.required(key), r.path(key), 0, kMaxPlayers - 1));
+}
+
+// The id is read before anything else so that every later error can carry it.
+json read_id(const json& v, const Path& where) {
+    if (v.is_number_integer()) return v;
+    if (!v.is_string())
+        fail(DecodeErrorKind::WrongType, where, "field 'id' must be a string or an integer");
+    if (v.get_ref<const std::string&>().size() > kMaxIdChars)
+        fail(DecodeErrorKind::OutOfRange, where, "field 'id' must be at most 64 characters long");
+    return v;
+}
+
+ClientMessage decode(const json& j, const Path& root) {
+    ObjectReader r(j, root);
+    if (const json* id = r.optional("id")) (void)read_id(*id, r.path("id"));
+    const std::int64_t v = read_int(r.required("v"), r.path("v"), 0, INT32_MAX);
+    if (v != proto::kProtocolVersion)
+        fail(DecodeErrorKind::OutOfRange, r.path("v"),
+             "protocol version " + std::to_string(v) + " is not supported (this server speaks version 1)");
+    const std::string& name = read_string(r.required("type"), r.path("type"));
+    int type = 0;
+    while (type < kClientTypeCount && name != kTypeNames[type]) ++type;
+    if (type == kClientTypeCount) fail(DecodeErrorKind::UnknownType, r.path("type"), "unknown message type " + quote(name));
+
+    ClientMessage m;
+    m.type = static_cast<ClientType>(type);
+    switch (m.type) {
+        case ClientType::CreateRoom:
+            if (const json* o = r.optional("options")) m.options = read_options(*o, r.path("options"));
+            break;
+        case ClientType::SetOptions: m.options = read_options(r.required("options"), r.path("options")); break;
+        case ClientType::Join:
+            m.room = read_text(r, "room");
+            m.name = read_text(r, "name");
+            if (const json* k = r.optional("host_key")) m.host_key = read_string(*k, r.path("host_key"));
+            break;
+        case ClientType::Rejoin:
+            m.room = read_text(r, "room");
+            m.token = read_text(r, "token");
+            break;
+        case ClientType::Spectate: m.room = read_text(r, "room"); break;
+        case ClientType::MoveSeat:
+            m.seat = read_seat(r, "seat");
+            m.to = read_seat(r, "to");
+            break;
+        case ClientType::Kick: m.seat = read_seat(r, "seat"); break;
+        case ClientType::Command: {
+            const json& seq = r.required("seq");
+            if (!seq.is_number_unsigned() && !(seq.is_number_integer() && seq.get<std::int64_t>() >= 0))
+                (void)read_int(seq, r.path("seq"), 0, INT64_MAX);  // reports the wrong type or the negative value
+            m.seq = seq.get<std::uint64_t>();
+            m.command = read_object(r.required("command"), r.path("command"));
+            break;
+        }
+        case ClientType::Chat: m.text = read_text(r, "text"); break;
+        case ClientType::Leave:
+        case ClientType::Start:
+        case ClientType::Sync:
+        case ClientType::Ping: break;
+    }
+    r.finish();
+    return m;
+}
+
+}  // namespace
+
+const char* to_string(ClientType type) { return kTypeNames[static_cast<int>(type)]; }
+
+void RoomOptions::apply(const OptionsUpdate& u) {
+    if (u.players) players = *u.players;
+    if (u.vp_target) vp_target = *u.vp_target;
+    if (u.seed) seed = u.seed;
+}
+
+ParsedMessage parse_client_message(std::string_view text) {
+    ParsedMessage out;
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) {
+        out.error = {DecodeErrorKind::Malformed, "", "the message is not valid JSON"};
+        return out;
+    }
+    if (!j.is_object()) {
+        out.error = {DecodeErrorKind::Malformed, "", "a message must be a JSON object"};
+        return out;
+    }
+    if (const auto it = j.find("id"); it != j.end()) {
+        const bool usable = it->is_number_integer() || (it->is_string() && it->get_ref<const std::string&>().size() <= kMaxIdChars);
+        if (usable) out.id = *it;
+    }
+    auto decoded = guarded([&] { return decode(j, Path{}); });
+    if (decoded)
+        out.message = std::move(decoded).value();
+    else
+        out.error = decoded.error();
+    return out;
+}
+
+proto::Decoded<OptionsUpdate> parse_room_options(const json& body) {
+    return guarded([&] { return read_options(body, Path{}); });
+}
+
+}  // namespace catan::room

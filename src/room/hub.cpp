@@ -1,0 +1,196 @@
+// The gateway's entry point: per-connection routing, the envelope, create/join through the registry,
+// everything else posted to the connection's room. Runs on connection strands; never touches room
+// state (that happens only inside Room tasks on the room's executor).
+#include "catan/room/hub.hpp"
+
+#include <atomic>
+#include <mutex>
+#include <unordered_map>
+
+#include <spdlog/spdlog.h>
+
+#include "catan/room/envelope.hpp"
+#include "catan/room/metrics.hpp"
+#include "catan/room/secret.hpp"
+#include "messages.hpp"
+#include "registry.hpp"
+#include "room.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+namespace {
+
+// The hub's record of one connection. `room` is read and written only from the connection's own
+// strand (on_open/on_text/on_close are serialised per connection), so it needs no lock of its own.
+struct ConnEntry {
+    std::shared_ptr<Connection> conn;
+    std::shared_ptr<Room> room;  // where its room-bound messages go; the room decides if it is a member
+};
+
+}  // namespace
+
+struct Hub::Impl {
+    std::shared_ptr<RoomContext> context;
+    ExecutorFactory make_executor;
+    std::shared_ptr<Metrics> metrics;
+    std::shared_ptr<Registry> registry;
+
+    mutable std::mutex conns_mutex;
+    std::unordered_map<std::uint64_t, std::shared_ptr<ConnEntry>> conns;
+    std::atomic<bool> shutting_down{false};
+
+    // The connection's record, made on first sight (on_open, or on_text if the gateway skipped it).
+    std::shared_ptr<ConnEntry> entry(const std::shared_ptr<Outbox>& outbox) {
+        const std::lock_guard lock(conns_mutex);
+        auto& e = conns[outbox->id()];
+        if (!e) e = std::make_shared<ConnEntry>(ConnEntry{std::make_shared<Connection>(outbox), nullptr});
+        return e;
+    }
+
+    // A new room with a fresh code, host key and executor; null at the room cap.
+    std::shared_ptr<Room> create(const OptionsUpdate& update, std::string& host_key) {
+        RoomOptions options;
+        options.apply(update);
+        host_key = random_hex();
+        return registry->create([&](const std::string& code) {
+            return std::make_shared<Room>(code, options, host_key, make_executor(), context);
+        });
+    }
+
+    std::string url(const std::string& code) const { return context->options.public_url + "/r/" + code; }
+
+    void dispatch(ConnEntry& e, ClientMessage&& m, json&& id);
+};
+
+Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics) : impl_(std::make_unique<Impl>()) {
+    if (!metrics) metrics = std::make_shared<Metrics>();
+    impl_->registry = std::make_shared<Registry>(options.max_rooms);
+    auto context = std::make_shared<RoomContext>();
+    context->options = std::move(options);
+    context->metrics = metrics;
+    context->registry = impl_->registry;
+    impl_->context = std::move(context);
+    impl_->make_executor = std::move(make_executor);
+    impl_->metrics = std::move(metrics);
+}
+
+Hub::~Hub() = default;
+
+void Hub::on_open(const std::shared_ptr<Outbox>& connection) {
+    impl_->entry(connection);
+    impl_->metrics->connection_opened();
+}
+
+void Hub::on_close(const std::shared_ptr<Outbox>& connection) {
+    std::shared_ptr<ConnEntry> e;
+    {
+        const std::lock_guard lock(impl_->conns_mutex);
+        const auto it = impl_->conns.find(connection->id());
+        if (it == impl_->conns.end()) return;
+        e = std::move(it->second);
+        impl_->conns.erase(it);
+    }
+    impl_->metrics->connection_closed();
+    if (e && e->room) e->room->post([conn = e->conn](Room& r) { r.detach(conn.get()); });
+}
+
+void Hub::on_text(const std::shared_ptr<Outbox>& connection, std::string_view text) {
+    if (impl_->shutting_down) return;
+    try {
+        auto e = impl_->entry(connection);
+        ParsedMessage parsed = parse_client_message(text);
+        if (!parsed.message) {
+            connection->send(error_message(error_info(parsed.error), parsed.id));
+            return;
+        }
+        impl_->dispatch(*e, std::move(*parsed.message), std::move(parsed.id));
+    } catch (const std::exception& ex) {  // e.g. memory exhaustion: this message is lost, the server carries on
+        spdlog::error("connection {} ({}): message dropped: {}", connection->id(), connection->remote(), ex.what());
+    }
+}
+
+void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
+    const auto& outbox = e.conn->outbox;
+    switch (m.type) {
+        case ClientType::Ping: outbox->send(pong_message()); return;
+        case ClientType::CreateRoom: {
+            std::string host_key;
+            auto room = create(m.options, host_key);
+            if (!room) {
+                outbox->send(error_message({std::string(err::kTooManyRooms), "the server has no room for another game", {}, {}}, id));
+                return;
+            }
+            outbox->send(room_created_message(room->code(), url(room->code()), host_key, id));
+            return;
+        }
+        case ClientType::Join:
+        case ClientType::Rejoin:
+        case ClientType::Spectate: {
+            auto room = registry->find(m.room);
+            if (!room) {
+                outbox->send(error_message({std::string(err::kNoSuchRoom), "there is no room with that code", "room", {}}, id));
+                return;
+            }
+            // One room per connection: moving to another room lets go of the previous one.
+            if (e.room && e.room != room) e.room->post([conn = e.conn](Room& r) { r.detach(conn.get()); });
+            e.room = room;
+            break;
+        }
+        default:
+            if (!e.room) {
+                outbox->send(error_message({std::string(err::kNotInRoom), "join a room first", {}, {}}, id));
+                return;
+            }
+            break;
+    }
+    e.room->post([conn = e.conn, m = std::move(m), id = std::move(id)](Room& r) { r.handle(conn, m, id); });
+}
+
+Hub::HttpResult Hub::create_room(const json& body) {
+    const auto options = parse_room_options(body.is_null() ? json::object() : body);
+    if (!options) return {400, error_body(error_info(options.error()))};
+    std::string host_key;
+    const auto room = impl_->create(options.value(), host_key);
+    if (!room) return {503, error_body({std::string(err::kTooManyRooms), "the server has no room for another game", {}, {}})};
+    return {201, {{"code", room->code()}, {"url", impl_->url(room->code())}, {"host_key", host_key}}};
+}
+
+Hub::HttpResult Hub::room_summary(std::string_view code) const {
+    const auto room = impl_->registry->find(code);
+    if (!room) return {404, error_body({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})};
+    return {200, room->summary()};
+}
+
+void Hub::sweep(std::chrono::steady_clock::time_point now) {
+    for (const auto& room : impl_->registry->rooms()) room->post([now](Room& r) { r.sweep(now); });
+}
+
+void Hub::shutdown(std::string_view reason) {
+    impl_->shutting_down = true;
+    std::vector<std::shared_ptr<Outbox>> outboxes;
+    {
+        const std::lock_guard lock(impl_->conns_mutex);
+        for (const auto& [id, e] : impl_->conns) outboxes.push_back(e->conn->outbox);
+    }
+    const Message bye = closing_message(reason);
+    for (const auto& o : outboxes) {
+        o->send(bye);
+        o->close(reason);
+    }
+    spdlog::info("shutting down: {} connections told, {} rooms closing", outboxes.size(), impl_->registry->size());
+    for (const auto& room : impl_->registry->rooms())
+        room->post([reason = std::string(reason)](Room& r) { r.close(reason, /*notify=*/false); });
+}
+
+std::size_t Hub::room_count() const { return impl_->registry->size(); }
+
+bool Hub::post_for_testing(std::string_view code, std::function<void()> task) {
+    const auto room = impl_->registry->find(code);
+    if (!room) return false;
+    room->post([task = std::move(task)](Room&) { task(); });
+    return true;
+}
+
+}  // namespace catan::room

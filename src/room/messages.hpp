@@ -1,0 +1,57 @@
+#pragma once
+// Server -> client messages (docs/protocol.md, "Server -> client"), each serialised once into a
+// shared Message. Keys come out sorted (nlohmann objects are ordered maps), so equal content gives
+// identical bytes.
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "catan/engine/error.hpp"
+#include "catan/proto/decode_error.hpp"
+#include "catan/room/outbox.hpp"
+
+namespace catan::room {
+
+// Error codes of the room layer (the engine's and the decoder's come from proto).
+namespace err {
+inline constexpr std::string_view kNoSuchRoom = "no_such_room";
+inline constexpr std::string_view kRoomFull = "room_full";
+inline constexpr std::string_view kGameStarted = "game_started";
+inline constexpr std::string_view kNameTaken = "name_taken";
+inline constexpr std::string_view kBadName = "bad_name";
+inline constexpr std::string_view kBadToken = "bad_token";
+inline constexpr std::string_view kNotHost = "not_host";
+inline constexpr std::string_view kNotInRoom = "not_in_room";
+inline constexpr std::string_view kNotSeated = "not_seated";
+inline constexpr std::string_view kTooFewPlayers = "too_few_players";
+inline constexpr std::string_view kStaleSequence = "stale_sequence";
+inline constexpr std::string_view kTooManyRooms = "too_many_rooms";
+inline constexpr std::string_view kWrongPhase = "wrong_phase";  // the engine's name, for commands before the start
+inline constexpr std::string_view kOutOfRange = "out_of_range";
+inline constexpr std::string_view kInternal = "internal_error";
+}  // namespace err
+
+// An error answering one client message; `id` is the client's id (null: none).
+struct ErrorInfo {
+    std::string code;
+    std::string message;
+    std::string field;  // empty: none
+    std::string rule;   // empty: none
+};
+ErrorInfo error_info(const proto::DecodeError& e);
+ErrorInfo error_info(const Error& e);
+
+nlohmann::json error_body(const ErrorInfo& e);  // {"code","message","field"?,"rule"?} (REST bodies too)
+Message error_message(const ErrorInfo& e, const nlohmann::json& id);
+
+Message room_created_message(const std::string& code, const std::string& url, const std::string& host_key,
+                             const nlohmann::json& id);
+Message welcome_message(const std::string& room, int seat, const std::string& token, bool host, const nlohmann::json& id);
+Message pong_message();
+Message closing_message(std::string_view reason);
+
+// The envelope around a JSON body: {"v":1,"type":type, ...body}. `body` must be an object.
+Message envelope(std::string_view type, nlohmann::json body);
+
+}  // namespace catan::room

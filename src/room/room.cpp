@@ -1,0 +1,202 @@
+// The room actor's frame: construction, the exception boundary, dispatch, membership, chat, closing.
+#include "room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "catan/room/text.hpp"
+#include "registry.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+const char* to_string(RoomPhase phase) {
+    switch (phase) {
+        case RoomPhase::Lobby: return "lobby";
+        case RoomPhase::Playing: return "playing";
+        case RoomPhase::Finished: return "finished";
+    }
+    return "lobby";
+}
+
+Room::Room(std::string code, RoomOptions options, std::string host_key, std::shared_ptr<Executor> executor,
+           std::shared_ptr<const RoomContext> context)
+    : code_(std::move(code)),
+      host_key_(std::move(host_key)),
+      executor_(std::move(executor)),
+      context_(std::move(context)),
+      options_(options),
+      idle_since_(Clock::now()) {
+    context_->metrics->room_opened();
+    publish_summary();
+    spdlog::info("[{}] room created ({} players, {} VP)", code_, options_.players, options_.vp_target);
+}
+
+Room::~Room() {
+    if (!closed_) context_->metrics->room_closed();  // the hub went away with the room still open
+}
+
+std::string Room::tag(int seat) const {
+    if (seat >= 0) return "[" + code_ + " seat " + std::to_string(seat) + "]";
+    return "[" + code_ + " spectator]";
+}
+
+void Room::post(std::function<void(Room&)> task) {
+    executor_->post([self = shared_from_this(), task = std::move(task)] { self->run(task); });
+}
+
+// The exception boundary: nothing thrown by one room's work may reach the executor (an Asio strand
+// would take the whole io_context down with it), and a room in an unknown state must not carry on.
+void Room::run(const std::function<void(Room&)>& task) {
+    try {
+        task(*this);
+        return;
+    } catch (const std::exception& e) {
+        spdlog::error("[{}] internal error, closing the room: {}", code_, e.what());
+    } catch (...) {
+        spdlog::error("[{}] internal error, closing the room", code_);
+    }
+    try {
+        close("internal error", true);
+    } catch (...) {
+        closed_ = true;  // at least never serve again; sweep() drops the registry entry
+    }
+}
+
+void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
+    if (closed_) {
+        reply_error(conn, {std::string(err::kNoSuchRoom), "room " + code_ + " has been closed", {}, {}}, id);
+        return;
+    }
+    switch (msg.type) {
+        case ClientType::Join: on_join(conn, msg, id); return;
+        case ClientType::Rejoin: on_rejoin(conn, msg, id); return;
+        case ClientType::Spectate: on_spectate(conn, id); return;
+        default: break;
+    }
+    const Member* m = member(conn.get());
+    if (!m) {
+        reply_error(conn, {std::string(err::kNotInRoom), "join the room first", {}, {}}, id);
+        return;
+    }
+    switch (msg.type) {
+        case ClientType::Leave: on_leave(*m); break;
+        case ClientType::SetOptions: on_set_options(*m, msg, id); break;
+        case ClientType::MoveSeat: on_move_seat(*m, msg, id); break;
+        case ClientType::Kick: on_kick(*m, msg, id); break;
+        case ClientType::Start: on_start(*m, id); break;
+        case ClientType::Command: on_command(*m, msg, id); break;
+        case ClientType::Chat: on_chat(*m, msg, id); break;
+        case ClientType::Sync: send_snapshot(*m); break;
+        default: break;  // create_room and ping never reach a room
+    }
+}
+
+Room::Member* Room::member(const Connection* conn) {
+    const auto it = members_.find(conn);
+    return it == members_.end() ? nullptr : &it->second;
+}
+
+Room::Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
+    if (seat >= 0)
+        ++seats_[seat].connections;
+    else
+        ++spectators_;
+    Member& m = members_[conn.get()];
+    m = Member{conn, seat, std::move(name)};
+    return m;
+}
+
+void Room::remove_member(const Connection* conn) {
+    const auto it = members_.find(conn);
+    if (it == members_.end()) return;
+    const int seat = it->second.seat;
+    members_.erase(it);
+    // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
+    if (seat >= 0) {
+        if (--seats_[seat].connections == 0) seats_[seat].doc = nullptr;
+    } else if (--spectators_ == 0) {
+        spectator_doc_ = nullptr;
+    }
+    if (members_.empty()) idle_since_ = Clock::now();
+}
+
+void Room::detach(const Connection* conn) {
+    const Member* m = member(conn);
+    if (closed_ || !m) return;
+    const int seat = m->seat;
+    remove_member(conn);
+    spdlog::info("{} disconnected", tag(seat));
+    publish(nullptr, false);
+}
+
+void Room::reply_error(const std::shared_ptr<Connection>& conn, const ErrorInfo& e, const json& id) const {
+    conn->outbox->send(error_message(e, id));
+}
+
+bool Room::require_host(const Member& m, const json& id) {
+    if (m.seat < 0 || !seats_[m.seat].host) {
+        reply_error(m.conn, {std::string(err::kNotHost), "only the host may do that", {}, {}}, id);
+        return false;
+    }
+    if (phase_ != RoomPhase::Lobby) {
+        reply_error(m.conn, {std::string(err::kGameStarted), "the game has already started", {}, {}}, id);
+        return false;
+    }
+    return true;
+}
+
+// Chat is not part of the diffed document: it goes to everyone as its own message (one
+// serialisation for the whole room) and is kept for snapshots; it does not move the sequence number.
+void Room::on_chat(const Member& m, const ClientMessage& msg, const json& id) {
+    std::string why;
+    if (!valid_chat(msg.text, why)) {
+        reply_error(m.conn, {std::string(err::kOutOfRange), why, "text", {}}, id);
+        return;
+    }
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    const std::string& name = m.seat >= 0 ? seats_[m.seat].name : (m.name.empty() ? "spectator" : m.name);
+    json entry = {{"seat", m.seat >= 0 ? json(m.seat) : json(nullptr)},
+                  {"name", name},
+                  {"text", msg.text},
+                  {"at", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
+    const Message message = envelope("chat", entry);
+    chat_.push_back(std::move(entry));
+    if (chat_.size() > kChatHistory) chat_.pop_front();
+    for (const auto& [conn, member] : members_) reply(member, message);
+}
+
+void Room::sweep(Clock::time_point now) {
+    if (closed_) {  // closed without reaching the registry (see run()): drop it now
+        if (auto registry = context_->registry.lock()) registry->remove(code_, this);
+        return;
+    }
+    const HubOptions& o = context_->options;
+    if (phase_ == RoomPhase::Finished) {
+        if (now - finished_at_ >= o.finished_room_keep) close("the game is over and has been archived", true);
+    } else if (members_.empty() && now - idle_since_ >= o.idle_room_timeout) {
+        close("the room was idle", true);
+    }
+}
+
+void Room::close(std::string_view reason, bool notify) {
+    if (closed_) return;
+    closed_ = true;
+    if (notify) {
+        const Message bye = closing_message(reason);
+        for (const auto& [conn, m] : members_) {
+            m.conn->outbox->send(bye);
+            m.conn->outbox->close(reason);
+        }
+    }
+    members_.clear();
+    for (Seat& s : seats_) s.doc = nullptr;
+    spectator_doc_ = nullptr;
+    game_.reset();
+    chat_.clear();
+    if (auto registry = context_->registry.lock()) registry->remove(code_, this);
+    context_->metrics->room_closed();
+    spdlog::info("[{}] room closed: {}", code_, reason);
+}
+
+}  // namespace catan::room

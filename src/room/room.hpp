@@ -1,0 +1,155 @@
+#pragma once
+// One room: its lobby, seats and tokens, the game, who is connected, chat, and the per-viewer
+// documents it diffs. A room is an actor: every member function below (except summary() and post())
+// runs on the room's executor, one task at a time, so its state needs no lock. The hub only posts.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "catan/engine/engine.hpp"
+#include "catan/room/envelope.hpp"
+#include "catan/room/executor.hpp"
+#include "catan/room/hub.hpp"
+#include "catan/room/metrics.hpp"
+#include "catan/room/outbox.hpp"
+#include "messages.hpp"
+
+namespace catan::room {
+
+class Registry;
+
+// What a room shares with the hub that made it.
+struct RoomContext {
+    HubOptions options;
+    std::shared_ptr<Metrics> metrics;
+    std::weak_ptr<Registry> registry;  // weak: the registry owns its rooms
+};
+
+// A connection as rooms see it; shared by the hub (which routes its messages) and the room it sits in.
+struct Connection {
+    explicit Connection(std::shared_ptr<Outbox> o) : outbox(std::move(o)) {}
+    std::shared_ptr<Outbox> outbox;
+    std::atomic<bool> topology_sent{false};  // the board topology goes with a connection's first snapshot only
+};
+
+enum class RoomPhase { Lobby, Playing, Finished };
+const char* to_string(RoomPhase phase);
+
+inline constexpr int kSpectatorSeat = -1;
+inline constexpr std::size_t kChatHistory = 100;
+
+class Room : public std::enable_shared_from_this<Room> {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    Room(std::string code, RoomOptions options, std::string host_key, std::shared_ptr<Executor> executor,
+         std::shared_ptr<const RoomContext> context);
+    ~Room();
+    Room(const Room&) = delete;
+    Room& operator=(const Room&) = delete;
+
+    const std::string& code() const { return code_; }
+
+    // Runs `task` on the room's executor. An exception escaping it is logged and closes this room
+    // (its connections get "closing"); other rooms carry on. Thread-safe.
+    void post(std::function<void(Room&)> task);
+
+    // On the executor:
+    void handle(const std::shared_ptr<Connection>& conn, const ClientMessage& message, const nlohmann::json& id);
+    void detach(const Connection* conn);  // the connection closed or moved to another room
+    void sweep(Clock::time_point now);    // closes the room when idle, or finished for long enough
+    void close(std::string_view reason, bool notify);  // notify: "closing" to every member first
+    bool closed() const { return closed_; }
+
+    // The GET /api/rooms/{code} body, as last published by the room. Thread-safe.
+    nlohmann::json summary() const;
+
+private:
+    struct Seat {
+        bool taken = false;
+        bool host = false;
+        std::string name;
+        std::string token;
+        int connections = 0;
+        // What this seat's connections last received (they all share it); null while none is connected.
+        nlohmann::json doc;
+    };
+    struct Member {
+        std::shared_ptr<Connection> conn;
+        int seat = kSpectatorSeat;
+        std::string name;  // spectators who joined by name; seated members use their seat's name
+    };
+
+    void run(const std::function<void(Room&)>& task);
+
+    // room.cpp: membership and messages
+    Member* member(const Connection* conn);
+    Member& attach(const std::shared_ptr<Connection>& conn, int seat, std::string name);
+    void remove_member(const Connection* conn);
+    void reply(const Member& m, Message message) const { m.conn->outbox->send(std::move(message)); }
+    void reply_error(const std::shared_ptr<Connection>& conn, const ErrorInfo& e, const nlohmann::json& id) const;
+    bool require_host(const Member& m, const nlohmann::json& id);
+    void on_chat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    std::string tag(int seat) const;  // "[K7QX3 seat 2]" for log lines
+
+    // room_lobby.cpp: seats before the start, joining at any time
+    void on_join(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const nlohmann::json& id);
+    void on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const nlohmann::json& id);
+    void on_spectate(const std::shared_ptr<Connection>& conn, const nlohmann::json& id);
+    void on_leave(const Member& m);
+    void on_set_options(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    void on_move_seat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    void on_kick(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    void on_start(const Member& m, const nlohmann::json& id);
+    void welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const nlohmann::json& id);
+    // Seat i takes the occupant of seat source[i] (-1: empty); every taken seat must appear once.
+    void reseat(const std::array<int, kMaxPlayers>& source);
+    int seated_count() const;
+
+    // room_game.cpp: commands
+    void on_command(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+
+    // room_views.cpp: documents, diffs, snapshots, the REST summary
+    nlohmann::json room_doc() const;
+    nlohmann::json game_doc(int viewer) const;
+    nlohmann::json legal(int viewer) const;
+    nlohmann::json& viewer_doc(int viewer) { return viewer >= 0 ? seats_[viewer].doc : spectator_doc_; }
+    // A visible change happened: seq + 1 and an update to every connection but `exclude`.
+    void publish(const std::vector<Event>* events, bool game_changed, const Connection* exclude = nullptr);
+    void send_snapshot(const Member& m);
+    void publish_summary();
+
+    const std::string code_;
+    const std::string host_key_;
+    const std::shared_ptr<Executor> executor_;
+    const std::shared_ptr<const RoomContext> context_;
+
+    RoomOptions options_;
+    RoomPhase phase_ = RoomPhase::Lobby;
+    std::array<Seat, kMaxPlayers> seats_{};
+    std::optional<GameState> game_;
+    std::vector<Event> events_;  // scratch, reused by every command
+    std::uint64_t seq_ = 0;
+    std::map<const Connection*, Member> members_;
+    int spectators_ = 0;
+    nlohmann::json spectator_doc_;  // shared by every spectator connection
+    std::deque<nlohmann::json> chat_;
+    Clock::time_point idle_since_;
+    Clock::time_point finished_at_{};
+    bool closed_ = false;
+
+    mutable std::mutex summary_mutex_;
+    nlohmann::json summary_;
+};
+
+}  // namespace catan::room

@@ -1,0 +1,50 @@
+// Game commands: decoded for the sender's seat, checked against the room's sequence number, applied
+// by the engine, and broadcast as per-viewer diffs. A refused command changes nothing and is answered
+// to its sender only.
+#include <spdlog/spdlog.h>
+
+#include "catan/proto/proto.hpp"
+#include "room.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+void Room::on_command(const Member& m, const ClientMessage& msg, const json& id) {
+    const auto started = Clock::now();
+    const auto refuse = [&](const ErrorInfo& e) {
+        context_->metrics->command_rejected(e.code);
+        spdlog::debug("{} command refused: {} {}", tag(m.seat), e.code, e.message);
+        reply_error(m.conn, e, id);
+    };
+    if (m.seat < 0) return refuse({std::string(err::kNotSeated), "spectators cannot play", {}, {}});
+    // Shape first: a malformed command is malformed whatever the room is doing.
+    auto decoded = proto::decode_command(msg.command, m.seat);
+    if (!decoded) {
+        ErrorInfo e = error_info(decoded.error());
+        e.field = e.field.empty() ? "command" : "command." + e.field;  // paths are relative to the envelope
+        return refuse(e);
+    }
+    if (!game_) return refuse({std::string(err::kWrongPhase), "the game has not started", {}, {}});
+    // A command answers what its sender last saw; if anything changed since, it may no longer mean
+    // what the sender intended, so it is refused rather than applied (and never applied twice).
+    if (msg.seq != seq_)
+        return refuse({std::string(err::kStaleSequence),
+                       "the room is at seq " + std::to_string(seq_) + ", this command was sent at seq " + std::to_string(msg.seq),
+                       "seq", {}});
+
+    const Command& command = decoded.value();
+    events_.clear();
+    if (const auto error = apply(*game_, command, &events_)) return refuse(error_info(*error));
+
+    spdlog::debug("{} {}", tag(m.seat), to_string(command.type));
+    if (game_->phase == Phase::GameOver && phase_ == RoomPhase::Playing) {
+        phase_ = RoomPhase::Finished;
+        finished_at_ = Clock::now();
+        spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
+    }
+    publish(&events_, true);
+    context_->metrics->command_accepted(Clock::now() - started);
+}
+
+}  // namespace catan::room

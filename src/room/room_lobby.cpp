@@ -1,0 +1,198 @@
+// Seats: joining (a seat in the lobby, a spectator place after the start), rejoining with a token,
+// spectating, leaving, and the host's lobby controls (options, moving, kicking, starting).
+#include <spdlog/spdlog.h>
+
+#include "catan/room/secret.hpp"
+#include "catan/room/text.hpp"
+#include "room.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+int Room::seated_count() const {
+    int n = 0;
+    for (const Seat& s : seats_) n += s.taken;
+    return n;
+}
+
+// The newcomer is attached, everyone else hears about it (connected flags, spectator count), and the
+// newcomer starts from a snapshot at the new sequence number.
+void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const json& id) {
+    attach(conn, seat, std::move(name));
+    publish(nullptr, false, conn.get());
+    const Seat* s = seat >= 0 ? &seats_[seat] : nullptr;
+    conn->outbox->send(welcome_message(code_, seat, s ? s->token : std::string(), s && s->host, id));
+    send_snapshot(members_.at(conn.get()));
+}
+
+void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
+    if (member(conn.get())) detach(conn.get());  // a second join on one socket: the old place is let go
+    std::string why;
+    auto name = clean_name(msg.name, why);
+    if (!name) return reply_error(conn, {std::string(err::kBadName), why, "name", {}}, id);
+    bool host = false;
+    if (msg.host_key) {
+        if (!secret_equal(*msg.host_key, host_key_))
+            return reply_error(conn, {std::string(err::kBadToken), "wrong host key", "host_key", {}}, id);
+        host = true;
+    }
+    for (const Seat& s : seats_)
+        if (s.taken && same_name(s.name, *name))
+            return reply_error(conn, {std::string(err::kNameTaken), "someone in this room already has that name", "name", {}}, id);
+
+    if (phase_ != RoomPhase::Lobby) {  // late arrivals watch
+        spdlog::info("{} {} joined after the start, as a spectator", tag(kSpectatorSeat), *name);
+        welcome(conn, kSpectatorSeat, std::move(*name), id);
+        return;
+    }
+    int seat = 0;
+    while (seat < options_.players && seats_[seat].taken) ++seat;
+    if (seat == options_.players) return reply_error(conn, {std::string(err::kRoomFull), "every seat is taken", {}, {}}, id);
+
+    if (host)  // one host: whoever last proved they hold the key
+        for (Seat& s : seats_) s.host = false;
+    Seat& s = seats_[seat];
+    s = Seat{};
+    s.taken = true;
+    s.host = host;
+    s.name = std::move(*name);
+    s.token = random_hex();
+    spdlog::info("{} {} joined{}", tag(seat), s.name, host ? " as host" : "");
+    welcome(conn, seat, {}, id);
+}
+
+void Room::on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
+    if (member(conn.get())) detach(conn.get());
+    int seat = -1;
+    for (int i = 0; i < kMaxPlayers; ++i)  // no early exit: every seat's token is compared
+        if (seats_[i].taken && secret_equal(msg.token, seats_[i].token)) seat = i;
+    if (seat < 0) return reply_error(conn, {std::string(err::kBadToken), "no seat in this room has that token", "token", {}}, id);
+    spdlog::info("{} {} reconnected", tag(seat), seats_[seat].name);
+    welcome(conn, seat, {}, id);
+}
+
+void Room::on_spectate(const std::shared_ptr<Connection>& conn, const json& id) {
+    if (member(conn.get())) detach(conn.get());
+    spdlog::info("{} watching", tag(kSpectatorSeat));
+    welcome(conn, kSpectatorSeat, {}, id);
+}
+
+// In the lobby a player who leaves frees the seat (every tab on it is let go); after the start the
+// seat stays theirs, shown as disconnected, and the token still takes it back.
+void Room::on_leave(const Member& m) {
+    const int seat = m.seat;
+    if (seat < 0 || phase_ != RoomPhase::Lobby) {
+        detach(m.conn.get());
+        return;
+    }
+    std::vector<const Connection*> leaving;
+    for (const auto& [conn, other] : members_)
+        if (other.seat == seat) leaving.push_back(conn);
+    for (const Connection* c : leaving) remove_member(c);
+    spdlog::info("{} {} left", tag(seat), seats_[seat].name);
+    seats_[seat] = Seat{};
+    publish(nullptr, false);
+}
+
+void Room::on_set_options(const Member& m, const ClientMessage& msg, const json& id) {
+    if (!require_host(m, id)) return;
+    RoomOptions next = options_;
+    next.apply(msg.options);
+    const int seated = seated_count();
+    if (next.players < seated)
+        return reply_error(m.conn,
+                           {std::string(err::kOutOfRange), std::to_string(seated) + " players are already seated",
+                            "options.players", {}},
+                           id);
+    if (next.players < options_.players) {  // seats past the new count move down into free ones, in order
+        std::array<int, kMaxPlayers> source;
+        source.fill(-1);
+        for (int s = 0; s < next.players; ++s)
+            if (seats_[s].taken) source[s] = s;
+        for (int s = next.players, free = 0; s < kMaxPlayers; ++s) {
+            if (!seats_[s].taken) continue;
+            while (source[free] >= 0) ++free;  // exists: no more seated than seats
+            source[free] = s;
+        }
+        reseat(source);
+    }
+    options_ = next;
+    spdlog::info("{} options: {} players, {} VP", tag(m.seat), options_.players, options_.vp_target);
+    publish(nullptr, false);
+}
+
+void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& id) {
+    if (!require_host(m, id)) return;
+    for (const auto& [field, seat] : {std::pair{"seat", msg.seat}, std::pair{"to", msg.to}})
+        if (seat >= options_.players)
+            return reply_error(m.conn,
+                               {std::string(err::kOutOfRange), "this room has " + std::to_string(options_.players) + " seats",
+                                field, {}},
+                               id);
+    std::array<int, kMaxPlayers> source{0, 1, 2, 3};
+    std::swap(source[msg.seat], source[msg.to]);
+    reseat(source);
+    spdlog::info("{} swapped seats {} and {}", tag(m.seat), msg.seat, msg.to);
+    publish(nullptr, false);
+}
+
+void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
+    if (!require_host(m, id)) return;
+    const int seat = msg.seat;
+    if (seat >= options_.players || !seats_[seat].taken)
+        return reply_error(m.conn, {std::string(err::kNotSeated), "nobody sits in seat " + std::to_string(seat), "seat", {}}, id);
+    if (seats_[seat].host)
+        return reply_error(m.conn, {std::string(err::kOutOfRange), "the host cannot kick their own seat; use leave", "seat", {}}, id);
+    std::vector<const Connection*> kicked;
+    const Message bye = closing_message("kicked");
+    for (const auto& [conn, other] : members_)
+        if (other.seat == seat) {
+            other.conn->outbox->send(bye);
+            other.conn->outbox->close("kicked");
+            kicked.push_back(conn);
+        }
+    const int host_seat = m.seat;  // `m` stays valid: the host is not among the kicked
+    for (const Connection* c : kicked) remove_member(c);
+    spdlog::info("{} kicked {} from seat {}", tag(host_seat), seats_[seat].name, seat);
+    seats_[seat] = Seat{};
+    publish(nullptr, false);
+}
+
+void Room::on_start(const Member& m, const json& id) {
+    if (!require_host(m, id)) return;
+    const int n = seated_count();
+    if (n < kMinPlayers)
+        return reply_error(m.conn, {std::string(err::kTooFewPlayers), "at least 2 players must be seated", {}, {}}, id);
+    // Seats are compacted in order: the game's seats are 0..n-1.
+    std::array<int, kMaxPlayers> source;
+    source.fill(-1);
+    for (int s = 0, i = 0; s < kMaxPlayers; ++s)
+        if (seats_[s].taken) source[i++] = s;
+    reseat(source);
+    options_.players = n;
+    GameOptions game_options;
+    game_options.players = n;
+    game_options.victory_target = options_.vp_target;
+    game_options.seed = options_.seed ? *options_.seed : random_u64();
+    game_ = new_game(game_options);
+    phase_ = RoomPhase::Playing;
+    spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
+    publish(nullptr, true);
+}
+
+void Room::reseat(const std::array<int, kMaxPlayers>& source) {
+    std::array<Seat, kMaxPlayers> next{};
+    std::array<int, kMaxPlayers> moved_to;
+    moved_to.fill(-1);
+    for (int i = 0; i < kMaxPlayers; ++i)
+        if (source[i] >= 0) {
+            next[i] = std::move(seats_[source[i]]);
+            moved_to[source[i]] = i;
+        }
+    seats_ = std::move(next);
+    for (auto& [conn, m] : members_)
+        if (m.seat >= 0) m.seat = moved_to[m.seat];
+}
+
+}  // namespace catan::room

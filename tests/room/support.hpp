@@ -1,0 +1,190 @@
+#pragma once
+// Test doubles for the room layer: an outbox that records what a connection is sent, executors that
+// run tasks inline or on demand, and a client that keeps the document its updates describe.
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "catan/room/executor.hpp"
+#include "catan/room/hub.hpp"
+#include "catan/room/metrics.hpp"
+#include "catan/room/outbox.hpp"
+
+namespace catan::room::test {
+
+using nlohmann::json;
+
+class FakeOutbox : public Outbox {
+public:
+    explicit FakeOutbox(std::uint64_t id) : id_(id), remote_("127.0.0.1:" + std::to_string(40000 + id)) {}
+    void send(Message message) override {
+        const std::lock_guard lock(mutex_);
+        sent_.push_back(std::move(message));
+    }
+    void close(std::string_view reason) override {
+        const std::lock_guard lock(mutex_);
+        closed_ = true;
+        close_reason_ = reason;
+    }
+    std::uint64_t id() const override { return id_; }
+    const std::string& remote() const override { return remote_; }
+
+    std::vector<Message> sent() const {
+        const std::lock_guard lock(mutex_);
+        return sent_;
+    }
+    bool closed() const {
+        const std::lock_guard lock(mutex_);
+        return closed_;
+    }
+    std::string close_reason() const {
+        const std::lock_guard lock(mutex_);
+        return close_reason_;
+    }
+
+private:
+    std::uint64_t id_;
+    std::string remote_;
+    mutable std::mutex mutex_;
+    std::vector<Message> sent_;
+    bool closed_ = false;
+    std::string close_reason_;
+};
+
+// Runs every task at once, on the caller's thread: room work happens inside Hub::on_text.
+class InlineExecutor : public Executor {
+public:
+    void post(std::function<void()> task) override { task(); }
+};
+
+// Holds tasks until the test runs them, to check nothing happens before the room's turn.
+class QueuedExecutor : public Executor {
+public:
+    void post(std::function<void()> task) override {
+        const std::lock_guard lock(mutex_);
+        tasks_.push_back(std::move(task));
+    }
+    std::size_t run_all() {
+        std::size_t n = 0;
+        for (;;) {
+            std::function<void()> task;
+            {
+                const std::lock_guard lock(mutex_);
+                if (tasks_.empty()) return n;
+                task = std::move(tasks_.front());
+                tasks_.pop_front();
+            }
+            task();
+            ++n;
+        }
+    }
+    std::size_t pending() const {
+        const std::lock_guard lock(mutex_);
+        return tasks_.size();
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::deque<std::function<void()>> tasks_;
+};
+
+inline ExecutorFactory inline_executors() {
+    return [] { return std::make_shared<InlineExecutor>(); };
+}
+
+struct Fixture {
+    explicit Fixture(HubOptions options = {}, ExecutorFactory executors = inline_executors())
+        : metrics(std::make_shared<Metrics>()), hub(std::move(options), std::move(executors), metrics) {}
+    std::shared_ptr<Metrics> metrics;
+    Hub hub;
+};
+
+// One WebSocket connection as the hub sees it, plus the client-side state a real client keeps:
+// the document (snapshot + patches in order), the last seq and legal actions.
+class Client {
+public:
+    Client(Hub& hub, std::uint64_t id) : hub_(hub), out_(std::make_shared<FakeOutbox>(id)) { hub_.on_open(out_); }
+
+    void send(const json& message) { hub_.on_text(out_, message.dump()); }
+    void send_raw(std::string_view text) { hub_.on_text(out_, text); }
+    void close() { hub_.on_close(out_); }
+
+    // Messages received since the last call, parsed; snapshots and updates are applied on the way.
+    std::vector<json> poll() {
+        const auto all = out_->sent();
+        std::vector<json> fresh;
+        for (; read_ < all.size(); ++read_) {
+            json m = json::parse(*all[read_]);
+            absorb(m);
+            fresh.push_back(std::move(m));
+        }
+        return fresh;
+    }
+    // The last message of `type` among those received since the previous poll (null if none).
+    json last(std::string_view type) {
+        json found;
+        for (json& m : poll())
+            if (m["type"] == type) found = std::move(m);
+        return found;
+    }
+
+    const std::shared_ptr<FakeOutbox>& outbox() const { return out_; }
+    const json& doc() const { return doc_; }
+    const json& legal() const { return legal_; }
+    std::uint64_t seq() const { return seq_; }
+    bool has_doc() const { return !doc_.is_null(); }
+    int snapshots() const { return snapshots_; }
+    int topologies() const { return topologies_; }
+
+private:
+    void absorb(const json& m) {
+        REQUIRE(m.at("v") == 1);
+        if (m["type"] == "snapshot") {
+            doc_ = m.at("doc");
+            seq_ = m.at("seq").get<std::uint64_t>();
+            legal_ = m.at("legal");
+            ++snapshots_;
+            topologies_ += m.contains("topology");
+        } else if (m["type"] == "update" && has_doc()) {
+            // Updates come in order with no gaps; each patch applies to exactly what was sent before.
+            REQUIRE(m.at("seq").get<std::uint64_t>() == seq_ + 1);
+            seq_ = m["seq"].get<std::uint64_t>();
+            doc_ = doc_.patch(m.at("patch"));
+            legal_ = m.at("legal");
+        }
+    }
+
+    Hub& hub_;
+    std::shared_ptr<FakeOutbox> out_;
+    std::size_t read_ = 0;
+    json doc_;
+    json legal_;
+    std::uint64_t seq_ = 0;
+    int snapshots_ = 0;
+    int topologies_ = 0;
+};
+
+inline json msg(std::string_view type, json fields = json::object()) {
+    fields["v"] = 1;
+    fields["type"] = type;
+    return fields;
+}
+
+// A room made over REST: its code and host key.
+struct Created {
+    std::string code;
+    std::string host_key;
+};
+inline Created create(Hub& hub, json options = json::object()) {
+    const auto r = hub.create_room(options);
+    REQUIRE(r.status == 201);
+    return {r.body.at("code").get<std::string>(), r.body.at("host_key").get<std::string>()};
+}
+
+}  // namespace catan::room::test

@@ -1,0 +1,464 @@
+// Rooms before the game: creating, joining, the host's controls, chat, presence, and every room and
+// seat error of docs/protocol.md, each answered to its sender only with nothing changed.
+#include "support.hpp"
+
+using namespace catan::room;
+using namespace catan::room::test;
+
+namespace {
+
+bool is_hex(const json& v, std::size_t len) {
+    return v.is_string() && v.get<std::string>().size() == len &&
+           v.get<std::string>().find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// The error a client got for its last message, after checking it came alone.
+json error_of(Client& c) {
+    const auto got = c.poll();
+    REQUIRE(got.size() == 1);
+    REQUIRE(got[0]["type"] == "error");
+    return got[0];
+}
+
+struct Lobby : Fixture {
+    explicit Lobby(json options = json::object(), HubOptions hub_options = {}) : Fixture(std::move(hub_options)) {
+        room = create(hub, std::move(options));
+        host.send(msg("join", {{"room", room.code}, {"name", "Ana"}, {"host_key", room.host_key}}));
+        host.poll();
+    }
+    void join(Client& c, const std::string& name) {
+        c.send(msg("join", {{"room", room.code}, {"name", name}}));
+        const json w = c.last("welcome");
+        REQUIRE(!w.is_null());
+    }
+    Created room;
+    Client host{hub, 1};
+};
+
+}  // namespace
+
+TEST_CASE("lobby: create over the socket, join with the host key, welcome and snapshot", "[room]") {
+    Fixture f;
+    Client a(f.hub, 1);
+    a.send(msg("create_room", {{"options", {{"players", 3}}}, {"id", "c1"}}));
+    const json created = a.last("room_created");
+    REQUIRE(!created.is_null());
+    const std::string code = created["code"];
+    CHECK(created["url"] == "http://localhost:8080/r/" + code);
+    CHECK(is_hex(created["host_key"], 32));
+    CHECK(created["id"] == "c1");
+    CHECK(f.hub.room_count() == 1);
+
+    std::string lower = code;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    a.send(msg("join", {{"room", lower}, {"name", " Ana "}, {"host_key", created["host_key"]}, {"id", 5}}));
+    const auto got = a.poll();
+    REQUIRE(got.size() == 2);
+    const json& welcome = got[0];
+    CHECK(welcome["type"] == "welcome");
+    CHECK(welcome["room"] == code);
+    CHECK(welcome["seat"] == 0);
+    CHECK(is_hex(welcome["token"], 32));
+    CHECK(welcome["host"] == true);
+    CHECK(welcome["id"] == 5);
+    const json& snap = got[1];
+    CHECK(snap["type"] == "snapshot");
+    CHECK(snap["seq"] == 1);
+    CHECK(snap["legal"].is_null());
+    CHECK(snap["chat"] == json::array());
+    CHECK(snap.contains("topology"));
+    CHECK(snap["topology"]["hexes"].size() == 19);
+    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10},
+        "host":0,"seats":[{"seat":0,"name":"Ana","connected":true},{"seat":1,"name":null,"connected":false},
+        {"seat":2,"name":null,"connected":false}],"spectators":0},"game":null})"));
+
+    Client b(f.hub, 2);
+    b.send(msg("join", {{"room", code}, {"name", "Bob"}}));
+    const auto bgot = b.poll();
+    REQUIRE(bgot.size() == 2);
+    CHECK(bgot[0]["seat"] == 1);
+    CHECK(bgot[0]["host"] == false);
+    CHECK(!bgot[0].contains("id"));
+    CHECK(bgot[1]["seq"] == 2);
+    const json update = a.last("update");
+    CHECK(update["seq"] == 2);
+    CHECK(update["patch"] == json::parse(
+        R"([{"op":"replace","path":"/room/seats/1/connected","value":true},{"op":"replace","path":"/room/seats/1/name","value":"Bob"}])"));
+    CHECK(update["events"] == json::array());
+    CHECK(update["legal"].is_null());
+    CHECK(a.doc() == b.doc());
+    CHECK(a.seq() == b.seq());
+
+    const auto summary = f.hub.room_summary(lower);
+    CHECK(summary.status == 200);
+    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10},
+        "seats":[{"seat":0,"name":"Ana","connected":true,"host":true},{"seat":1,"name":"Bob","connected":true,"host":false},
+        {"seat":2,"name":null,"connected":false,"host":false}],"spectators":0})"));
+}
+
+TEST_CASE("lobby: REST create and summary", "[room]") {
+    Fixture f;
+    auto bad = f.hub.create_room(json{{"players", 9}});
+    CHECK(bad.status == 400);
+    CHECK(bad.body["code"] == "out_of_range");
+    CHECK(bad.body["field"] == "players");
+    CHECK(f.hub.create_room(json{{"seed", 1}}).body["code"] == "wrong_type");
+    CHECK(f.hub.create_room(json{{"players", 2}, {"x", 1}}).body["code"] == "unexpected_field");
+    CHECK(f.hub.room_count() == 0);
+
+    const auto ok = f.hub.create_room(nullptr);  // an empty body: every default
+    REQUIRE(ok.status == 201);
+    const std::string code = ok.body["code"];
+    const auto summary = f.hub.room_summary(code);
+    CHECK(summary.body["options"] == json{{"players", 4}, {"vp_target", 10}});
+    CHECK(summary.body["seats"].size() == 4);
+    CHECK(summary.body["phase"] == "lobby");
+    CHECK(summary.body.dump().find("seed") == std::string::npos);
+    CHECK(f.hub.room_summary("22222").status == (code == "22222" ? 200 : 404));
+    const auto missing = f.hub.room_summary("not-a-code");
+    CHECK(missing.status == 404);
+    CHECK(missing.body["code"] == "no_such_room");
+}
+
+TEST_CASE("lobby: the room cap answers too_many_rooms", "[room]") {
+    HubOptions o;
+    o.max_rooms = 2;
+    Fixture f(o);
+    create(f.hub);
+    create(f.hub);
+    const auto third = f.hub.create_room(json::object());
+    CHECK(third.status == 503);
+    CHECK(third.body["code"] == "too_many_rooms");
+    Client a(f.hub, 1);
+    a.send(msg("create_room", {{"id", "x"}}));
+    const json e = error_of(a);
+    CHECK(e["code"] == "too_many_rooms");
+    CHECK(e["id"] == "x");
+    CHECK(f.hub.room_count() == 2);
+}
+
+TEST_CASE("lobby: joining errors", "[room]") {
+    Lobby l(json{{"players", 2}});
+    Client b(l.hub, 2), c(l.hub, 3);
+    const std::uint64_t seq = l.host.seq();
+
+    SECTION("no_such_room") {
+        b.send(msg("join", {{"room", "0000"}, {"name", "Bob"}, {"id", "q"}}));
+        json e = error_of(b);
+        CHECK(e["code"] == "no_such_room");
+        CHECK(e["field"] == "room");
+        CHECK(e["id"] == "q");
+        const std::string other = l.room.code == "22222" ? "33333" : "22222";
+        b.send(msg("spectate", {{"room", other}}));
+        CHECK(error_of(b)["code"] == "no_such_room");
+        b.send(msg("rejoin", {{"room", other}, {"token", "00"}}));
+        CHECK(error_of(b)["code"] == "no_such_room");
+    }
+    SECTION("bad_name") {
+        for (const char* name : {"", "   ", "a\u0007b", "0123456789012345678901234"}) {
+            b.send(msg("join", {{"room", l.room.code}, {"name", name}}));
+            json e = error_of(b);
+            CHECK(e["code"] == "bad_name");
+            CHECK(e["field"] == "name");
+        }
+    }
+    SECTION("name_taken, ignoring case and spaces") {
+        b.send(msg("join", {{"room", l.room.code}, {"name", " aNA"}}));
+        CHECK(error_of(b)["code"] == "name_taken");
+    }
+    SECTION("bad_token: a wrong host key, a wrong seat token") {
+        b.send(msg("join", {{"room", l.room.code}, {"name", "Bob"}, {"host_key", std::string(32, '0')}}));
+        json e = error_of(b);
+        CHECK(e["code"] == "bad_token");
+        CHECK(e["field"] == "host_key");
+        b.send(msg("rejoin", {{"room", l.room.code}, {"token", std::string(32, '0')}}));
+        e = error_of(b);
+        CHECK(e["code"] == "bad_token");
+        CHECK(e["field"] == "token");
+        b.send(msg("rejoin", {{"room", l.room.code}, {"token", ""}}));
+        CHECK(error_of(b)["code"] == "bad_token");
+    }
+    SECTION("room_full") {
+        l.join(b, "Bob");
+        l.host.poll();
+        const std::uint64_t full_seq = l.host.seq();
+        c.send(msg("join", {{"room", l.room.code}, {"name", "Cy"}}));
+        CHECK(error_of(c)["code"] == "room_full");
+        CHECK(l.host.poll().empty());
+        CHECK(l.host.seq() == full_seq);
+        return;
+    }
+    // Nothing changed for anyone, and the refused connection still works.
+    CHECK(l.host.poll().empty());
+    CHECK(l.host.seq() == seq);
+    b.send(msg("ping"));
+    CHECK(b.last("pong") == json{{"v", 1}, {"type", "pong"}});
+    l.join(b, "Bob");
+    CHECK(b.doc()["room"]["seats"][1]["name"] == "Bob");
+}
+
+TEST_CASE("lobby: messages need a room, host messages need the host", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2), stranger(l.hub, 3), watcher(l.hub, 4);
+    l.join(b, "Bob");
+    watcher.send(msg("spectate", {{"room", l.room.code}}));
+    watcher.poll();
+    b.poll();
+    l.host.poll();
+    const std::uint64_t seq = l.host.seq();
+
+    for (const json& m : {msg("start"), msg("leave"), msg("sync"), msg("chat", {{"text", "hi"}}), msg("kick", {{"seat", 1}}),
+                          msg("command", {{"seq", 0}, {"command", {{"type", "roll_dice"}}}})}) {
+        INFO(m.dump());
+        stranger.send(m);
+        CHECK(error_of(stranger)["code"] == "not_in_room");
+    }
+    for (Client* c : {&b, &watcher})
+        for (const json& m : {msg("start"), msg("set_options", {{"options", {{"players", 3}}}}), msg("kick", {{"seat", 0}}),
+                              msg("move_seat", {{"seat", 0}, {"to", 1}})}) {
+            INFO(m.dump());
+            c->send(m);
+            CHECK(error_of(*c)["code"] == "not_host");
+        }
+    CHECK(l.host.poll().empty());
+    CHECK(l.host.seq() == seq);
+}
+
+TEST_CASE("lobby: the host's options", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2), c(l.hub, 3);
+    l.join(b, "Bob");
+    l.join(c, "Cy");
+    l.host.send(msg("move_seat", {{"seat", 2}, {"to", 3}}));  // Cy to seat 3: seats 0, 1, 3 taken
+    l.host.poll();
+    b.poll();
+    c.poll();
+    CHECK(c.doc()["room"]["seats"][3]["name"] == "Cy");
+
+    l.host.send(msg("set_options", {{"options", {{"players", 2}}}, {"id", "o"}}));
+    json e = error_of(l.host);
+    CHECK(e["code"] == "out_of_range");
+    CHECK(e["field"] == "options.players");
+    CHECK(e["id"] == "o");
+
+    // Shrinking to 3 seats moves Cy from seat 3 down to the free seat 2.
+    l.host.send(msg("set_options", {{"options", {{"players", 3}, {"vp_target", 12}}}}));
+    for (Client* x : {&l.host, &b, &c}) {
+        x->poll();
+        CHECK(x->doc()["room"]["options"] == json{{"players", 3}, {"vp_target", 12}});
+        CHECK(x->doc()["room"]["seats"].size() == 3);
+        CHECK(x->doc()["room"]["seats"][2]["name"] == "Cy");
+    }
+    // Cy's connection follows the seat: a chat from it says seat 2.
+    c.send(msg("chat", {{"text", "moved"}}));
+    CHECK(b.last("chat")["seat"] == 2);
+
+    l.host.send(msg("set_options", {{"options", {{"vp_target", 5}}}}));  // players kept
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["options"] == json{{"players", 3}, {"vp_target", 5}});
+
+    l.host.send(msg("move_seat", {{"seat", 0}, {"to", 3}}));
+    e = error_of(l.host);
+    CHECK(e["code"] == "out_of_range");
+    CHECK(e["field"] == "to");
+
+    // The host moves too; the host flag goes with the person.
+    l.host.send(msg("move_seat", {{"seat", 0}, {"to", 2}}));
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["host"] == 2);
+    CHECK(l.host.doc()["room"]["seats"][0]["name"] == "Cy");
+    l.host.send(msg("set_options", {{"options", {{"players", 4}}}}));  // still the host, from seat 2
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["seats"].size() == 4);
+}
+
+TEST_CASE("lobby: kick closes the kicked connections and frees the seat", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2), b2(l.hub, 3), c(l.hub, 4);
+    b.send(msg("join", {{"room", l.room.code}, {"name", "Bob"}}));
+    const std::string token = b.last("welcome")["token"];
+    b2.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));  // Bob's second tab
+    CHECK(b2.last("welcome")["seat"] == 1);
+    l.join(c, "Cy");
+    l.host.poll();
+
+    l.host.send(msg("kick", {{"seat", 3}}));
+    json e = error_of(l.host);
+    CHECK(e["code"] == "not_seated");
+    CHECK(e["field"] == "seat");
+    l.host.send(msg("kick", {{"seat", 0}}));
+    CHECK(error_of(l.host)["code"] == "out_of_range");
+
+    l.host.send(msg("kick", {{"seat", 1}}));
+    for (Client* x : {&b, &b2}) {
+        CHECK(x->last("closing") == json{{"v", 1}, {"type", "closing"}, {"reason", "kicked"}});
+        CHECK(x->outbox()->closed());
+    }
+    for (Client* x : {&l.host, &c}) {
+        x->poll();
+        CHECK(x->doc()["room"]["seats"][1] == json{{"seat", 1}, {"name", nullptr}, {"connected", false}});
+    }
+    // The token is void and the name free again.
+    b.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));
+    CHECK(error_of(b)["code"] == "bad_token");
+    Client d(l.hub, 5);
+    l.join(d, "Bob");
+    CHECK(d.doc()["room"]["seats"][1]["name"] == "Bob");
+}
+
+TEST_CASE("lobby: leave frees the seat; a closed connection only shows as disconnected", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2), c(l.hub, 3);
+    l.join(b, "Bob");
+    c.send(msg("join", {{"room", l.room.code}, {"name", "Cy"}}));
+    const std::string token = c.last("welcome")["token"];
+    l.host.poll();
+
+    c.close();
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["seats"][2] == json{{"seat", 2}, {"name", "Cy"}, {"connected", false}});
+    Client c2(l.hub, 4);
+    c2.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));
+    CHECK(c2.last("welcome")["seat"] == 2);
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["seats"][2]["connected"] == true);
+
+    b.poll();
+    b.send(msg("leave"));
+    CHECK(b.poll().empty());  // it is out: no update
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["seats"][1]["name"].is_null());
+    b.send(msg("chat", {{"text", "still here?"}}));
+    CHECK(error_of(b)["code"] == "not_in_room");
+}
+
+TEST_CASE("lobby: start compacts the seats; afterwards lobby controls answer game_started", "[room]") {
+    Lobby l(json{{"seed", "7"}, {"vp_target", 6}});
+    Client b(l.hub, 2), c(l.hub, 3), late(l.hub, 4);
+    l.host.send(msg("start"));
+    CHECK(error_of(l.host)["code"] == "too_few_players");
+
+    l.join(b, "Bob");
+    l.join(c, "Cy");
+    l.host.send(msg("kick", {{"seat", 1}}));  // Bob out: Ana in 0, Cy in 2
+    l.host.poll();
+    c.poll();
+    l.host.send(msg("start"));
+    for (Client* x : {&l.host, &c}) {
+        const json u = x->last("update");
+        REQUIRE(!u.is_null());
+        CHECK(x->doc()["room"]["phase"] == "playing");
+        CHECK(x->doc()["room"]["options"] == json{{"players", 2}, {"vp_target", 6}});
+        CHECK(x->doc()["room"]["seats"] == json::parse(R"([{"seat":0,"name":"Ana","connected":true},{"seat":1,"name":"Cy","connected":true}])"));
+        CHECK(x->doc()["game"]["options"] == json{{"players", 2}, {"victory_target", 6}});
+        CHECK(u["legal"].is_object());
+    }
+    CHECK(l.host.doc()["game"]["viewer"] == 0);
+    CHECK(c.doc()["game"]["viewer"] == 1);  // Cy is seat 1 now
+    CHECK(l.hub.room_summary(l.room.code).body["phase"] == "playing");
+
+    for (const json& m : {msg("start"), msg("set_options", {{"options", json::object()}}), msg("kick", {{"seat", 1}}),
+                          msg("move_seat", {{"seat", 0}, {"to", 1}})}) {
+        l.host.send(m);
+        CHECK(error_of(l.host)["code"] == "game_started");
+    }
+    // Late arrivals watch, under their name.
+    late.send(msg("join", {{"room", l.room.code}, {"name", "Cy"}}));
+    CHECK(error_of(late)["code"] == "name_taken");
+    late.send(msg("join", {{"room", l.room.code}, {"name", "Dee"}}));
+    const auto got = late.poll();
+    REQUIRE(got.size() == 2);
+    CHECK(got[0] == json{{"v", 1}, {"type", "welcome"}, {"room", l.room.code}, {"seat", nullptr}, {"host", false}});
+    CHECK(late.doc()["game"]["viewer"].is_null());
+    CHECK(!late.doc()["game"].contains("me"));
+    CHECK(late.legal().is_null());
+    CHECK(late.doc()["room"]["spectators"] == 1);
+    late.send(msg("chat", {{"text", "hello"}}));
+    const json chat = c.last("chat");
+    CHECK(chat["seat"].is_null());
+    CHECK(chat["name"] == "Dee");
+    late.poll();
+    late.send(msg("command", {{"seq", late.seq()}, {"command", {{"type", "roll_dice"}}}}));
+    CHECK(error_of(late)["code"] == "not_seated");
+}
+
+TEST_CASE("lobby: chat goes to everyone once and is kept for snapshots", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2), w(l.hub, 3);
+    l.join(b, "Bob");
+    l.host.poll();
+    const std::uint64_t seq = l.host.seq();
+    b.send(msg("chat", {{"text", "hi all"}}));
+    const json a_chat = l.host.last("chat");
+    CHECK(a_chat["seat"] == 1);
+    CHECK(a_chat["name"] == "Bob");
+    CHECK(a_chat["text"] == "hi all");
+    CHECK(a_chat["at"].is_number_integer());
+    CHECK(b.last("chat") == a_chat);
+    CHECK(l.host.seq() == seq);  // chat is not part of the document
+    // One serialisation for the whole room.
+    CHECK(l.host.outbox()->sent().back() == b.outbox()->sent().back());
+
+    b.send(msg("chat", {{"text", std::string(501, 'x')}}));
+    json e = error_of(b);
+    CHECK(e["code"] == "out_of_range");
+    CHECK(e["field"] == "text");
+    b.send(msg("chat", {{"text", "bell\u0007"}}));
+    CHECK(error_of(b)["code"] == "out_of_range");
+
+    for (int i = 0; i < 120; ++i) l.host.send(msg("chat", {{"text", "line " + std::to_string(i)}}));
+    w.send(msg("spectate", {{"room", l.room.code}}));
+    const json snap = w.last("snapshot");
+    REQUIRE(snap["chat"].size() == 100);
+    CHECK(snap["chat"][0]["text"] == "line 20");
+    CHECK(snap["chat"][99]["text"] == "line 119");
+    w.send(msg("chat", {{"text", "anonymous"}}));
+    CHECK(b.last("chat")["name"] == "spectator");
+}
+
+TEST_CASE("lobby: bad envelopes are answered to the sender, and change nothing", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2);
+    l.join(b, "Bob");
+    l.host.poll();
+    const std::uint64_t seq = l.host.seq();
+    const json before = l.host.doc();
+    const std::pair<std::string, std::string> cases[] = {
+        {"not json", "malformed"},
+        {R"({"v":1,"type":"chat","text":"x"})" "garbage", "malformed"},
+        {"[]", "malformed"},
+        {R"({"v":1,"type":"teleport","id":"t"})", "unknown_type"},
+        {R"({"v":1,"type":"kick","id":"t"})", "missing_field"},
+        {R"({"v":1,"type":"leave","id":"t","seat":0})", "unexpected_field"},
+        {R"({"v":1,"type":"chat","id":"t","text":5})", "wrong_type"},
+        {R"({"v":1,"type":"kick","id":"t","seat":9})", "out_of_range"},
+        {R"({"v":1,"type":"command","id":"t","seq":0,"command":{"type":"roll_dice","seat":1}})", "unexpected_field"},
+        {R"({"v":1,"type":"command","id":"t","seq":0,"command":{"type":"jump"}})", "unknown_type"},
+    };
+    for (const auto& [text, code] : cases) {
+        INFO(text);
+        b.send_raw(text);
+        const json e = error_of(b);
+        CHECK(e["code"] == code);
+        CHECK(e["message"].is_string());
+        if (text.find("\"id\"") != std::string::npos) CHECK(e["id"] == "t");
+    }
+    CHECK(l.host.poll().empty());
+    CHECK(l.host.seq() == seq);
+    CHECK(l.host.doc() == before);
+    b.send(msg("chat", {{"text", "fine"}}));
+    CHECK(l.host.last("chat")["text"] == "fine");
+}
+
+TEST_CASE("lobby: a connection moves between rooms", "[room]") {
+    Lobby l;
+    const Created other = create(l.hub);
+    Client b(l.hub, 2);
+    l.join(b, "Bob");
+    l.host.poll();
+    b.send(msg("spectate", {{"room", other.code}}));
+    CHECK(b.last("welcome")["room"] == other.code);
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["seats"][1] == json{{"seat", 1}, {"name", "Bob"}, {"connected", false}});
+    CHECK(l.hub.room_summary(other.code).body["spectators"] == 1);
+}

@@ -1,0 +1,232 @@
+// The gateway's HTTP side over real sockets: static files, path traversal, health, metrics, REST.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "gateway_support.hpp"
+
+using namespace gateway_test;
+
+namespace {
+
+// A temporary directory tree: <tmp>/web/{index.html,sub/page.txt,.env,escape -> ../secret.txt} and
+// <tmp>/secret.txt outside the web root.
+struct DiskWeb {
+    std::filesystem::path root;
+    DiskWeb() {
+        std::random_device rd;
+        root = std::filesystem::temp_directory_path() / ("gateway_web_" + std::to_string(rd()));
+        std::filesystem::create_directories(root / "web" / "sub");
+        std::ofstream(root / "web" / "index.html") << "<!doctype html><title>disk</title>";
+        std::ofstream(root / "web" / "sub" / "page.txt") << "page on disk";
+        std::ofstream(root / "web" / ".env") << "SECRET=1";
+        std::ofstream(root / "secret.txt") << "TOP SECRET";
+        std::filesystem::create_symlink(root / "secret.txt", root / "web" / "escape.txt");
+    }
+    ~DiskWeb() {
+        std::error_code ec;
+        std::filesystem::remove_all(root, ec);
+    }
+};
+
+const std::vector<std::string> kTraversals{
+    "/../secret.txt",           "/..%2fsecret.txt",       "/%2e%2e/secret.txt",    "/%2e%2e%2fsecret.txt",
+    "/sub/../../secret.txt",    "/sub/..%2f..%2fsecret.txt", "/..\\secret.txt",    "/%5c..%5csecret.txt",
+    "/index.html%00.txt",       "/%252e%252e/secret.txt", "/.env",                 "/./index.html",
+    "/sub/%2e%2e/%2e%2e/secret.txt",
+};
+
+}  // namespace
+
+TEST_CASE("embedded files: MIME type, caching headers, gzip, ETag", "[net]") {
+    TestServer s;
+    SECTION("index.html is revalidated every time") {
+        const auto r = get(s.port, "/");
+        CHECK(r.status == 200);
+        CHECK(r.header("content-type") == "text/html; charset=utf-8");
+        CHECK(r.header("cache-control") == "no-cache");
+        CHECK(r.header("x-content-type-options") == "nosniff");
+        CHECK(r.body.find("gateway test page") != std::string::npos);
+        CHECK(get(s.port, "/index.html").body == r.body);
+    }
+    SECTION("a script is cached for a short while and sent gzipped when the client accepts it") {
+        const auto plain = get(s.port, "/app.js");
+        CHECK(plain.status == 200);
+        CHECK(plain.header("content-type") == "text/javascript; charset=utf-8");
+        CHECK(plain.header("cache-control") == "public, max-age=300");
+#ifdef CATAN_TEST_ZLIB
+        CHECK(plain.header("vary") == "Accept-Encoding");
+#endif
+        CHECK(plain.header("content-encoding").empty());
+        CHECK(plain.body.size() > 5000);
+
+        const auto gz = get(s.port, "/app.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+        CHECK(gz.status == 200);
+#ifdef CATAN_TEST_ZLIB
+        CHECK(gz.header("content-encoding") == "gzip");
+        CHECK(gz.header("vary") == "Accept-Encoding");
+        CHECK(gz.body.size() < plain.body.size() / 4);
+        CHECK(gunzip(gz.body) == plain.body);
+        CHECK(gz.header("etag") != plain.header("etag"));
+#else
+        CHECK(gz.header("content-encoding").empty());  // built without zlib: nothing compressed
+#endif
+        CHECK(get(s.port, "/app.js", {{"Accept-Encoding", "gzip;q=0"}}).header("content-encoding").empty());
+    }
+    SECTION("conditional requests") {
+        const auto first = get(s.port, "/app.js");
+        const auto etag = first.header("etag");
+        REQUIRE_FALSE(etag.empty());
+        const auto again = get(s.port, "/app.js", {{"If-None-Match", etag}});
+        CHECK(again.status == 304);
+        CHECK(again.body.empty());
+        CHECK(again.header("etag") == etag);
+        CHECK(get(s.port, "/app.js", {{"If-None-Match", "\"other\""}}).status == 200);
+    }
+    SECTION("other types; small files are not compressed") {
+        const auto css = get(s.port, "/css/style.css", {{"Accept-Encoding", "gzip"}});
+        CHECK(css.status == 200);
+        CHECK(css.header("content-type") == "text/css; charset=utf-8");
+        CHECK(css.header("content-encoding").empty());
+        CHECK(get(s.port, "/img/icon.svg").header("content-type") == "image/svg+xml");
+    }
+    SECTION("HEAD has the headers and no body") {
+        const auto r = http_request(s.port, http::verb::head, "/app.js");
+        CHECK(r.status == 200);
+        CHECK(r.body.empty());
+        CHECK(std::stoul(r.header("content-length")) > 5000);
+    }
+    SECTION("a room's join URL serves the client") {
+        const auto r = get(s.port, "/r/K7QX3");
+        CHECK(r.status == 200);
+        CHECK(r.header("content-type") == "text/html; charset=utf-8");
+        CHECK(r.body == get(s.port, "/").body);
+    }
+    SECTION("missing files, wrong methods") {
+        CHECK(get(s.port, "/missing.js").status == 404);
+        CHECK(get(s.port, "/.hidden").status == 400);
+        CHECK(http_request(s.port, http::verb::delete_, "/app.js").status == 405);
+        CHECK(get(s.port, "/ws").status == 426);
+    }
+}
+
+TEST_CASE("path traversal is refused, embedded and from disk", "[net]") {
+    DiskWeb disk;
+    auto options = test_options();
+    SECTION("embedded") {
+        TestServer s(options);
+        for (const auto& target : kTraversals) {
+            INFO(target);
+            const auto r = get(s.port, target);
+            CHECK((r.status == 400 || r.status == 404));
+            CHECK(r.body.find("TOP SECRET") == std::string::npos);
+        }
+    }
+    SECTION("from disk (--web-dir)") {
+        options.web_dir = (disk.root / "web").string();
+        TestServer s(options);
+        const auto index = get(s.port, "/");
+        CHECK(index.status == 200);
+        CHECK(index.body.find("disk") != std::string::npos);
+        CHECK(index.header("cache-control") == "no-cache");
+        CHECK(get(s.port, "/sub/page.txt").body == "page on disk");
+        for (const auto& target : kTraversals) {
+            INFO(target);
+            const auto r = get(s.port, target);
+            CHECK((r.status == 400 || r.status == 404));
+            CHECK(r.body.find("TOP SECRET") == std::string::npos);
+            CHECK(r.body.find("SECRET=1") == std::string::npos);
+        }
+        // a symbolic link that leads out of the root
+        const auto link = get(s.port, "/escape.txt");
+        CHECK(link.status == 404);
+        CHECK(link.body.find("TOP SECRET") == std::string::npos);
+    }
+    SECTION("absolute-form and other odd targets") {
+        TestServer s(options);
+        const auto r = raw_request(s.port, "GET http://127.0.0.1/../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n");
+        CHECK(r.rfind("HTTP/1.1 400", 0) == 0);
+    }
+}
+
+TEST_CASE("health and metrics", "[net]") {
+    TestServer s;
+    const auto health = get(s.port, "/healthz");
+    CHECK(health.status == 200);
+    CHECK(health.body == "ok");
+
+    const auto metrics = get(s.port, "/metrics");
+    CHECK(metrics.status == 200);
+    CHECK(metrics.header("content-type").rfind("text/plain; version=0.0.4", 0) == 0);
+    // Prometheus text format: every sample line is `name{labels} value`, every family has TYPE.
+    std::istringstream lines(metrics.body);
+    std::string line;
+    int samples = 0;
+    while (std::getline(lines, line)) {
+        if (line.empty() || line.rfind("# HELP ", 0) == 0 || line.rfind("# TYPE ", 0) == 0) continue;
+        INFO(line);
+        const auto space = line.rfind(' ');
+        REQUIRE(space != std::string::npos);
+        CHECK(line.rfind("catan_", 0) == 0);
+        CHECK_NOTHROW(std::stod(line.substr(space + 1)));
+        ++samples;
+    }
+    CHECK(samples > 5);
+    for (const char* family : {"catan_rooms", "catan_connections", "catan_send_queue_drops_total",
+                               "catan_frames_rejected_total", "catan_command_latency_seconds"})
+        CHECK(metrics.body.find(std::string("# TYPE ") + family + " ") != std::string::npos);
+}
+
+TEST_CASE("REST: create a room, read its summary", "[net]") {
+    TestServer s;
+    const auto created = http_request(s.port, http::verb::post, "/api/rooms",
+                                      {{"Content-Type", "application/json"}}, R"({"players":3,"vp_target":8})");
+    REQUIRE(created.status == 201);
+    CHECK(created.header("content-type") == "application/json");
+    const auto body = nlohmann::json::parse(created.body);
+    const std::string code = body.at("code");
+    CHECK(code.size() == 5);
+    CHECK(code.find_first_of("01IO") == std::string::npos);
+    CHECK(body.at("url") == "http://127.0.0.1:" + std::to_string(s.port) + "/r/" + code);
+    CHECK(body.at("host_key").is_string());
+
+    const auto summary = get(s.port, "/api/rooms/" + code);
+    CHECK(summary.status == 200);
+    CHECK(summary.header("content-type") == "application/json");
+    const auto j = nlohmann::json::parse(summary.body);
+    CHECK(j.at("code") == code);
+    CHECK(j.at("phase") == "lobby");
+
+    const auto missing = get(s.port, "/api/rooms/ZZZZZ");
+    CHECK(missing.status == 404);
+    CHECK(nlohmann::json::parse(missing.body).at("code") == "no_such_room");
+
+    SECTION("an empty body takes the defaults") {
+        CHECK(http_request(s.port, http::verb::post, "/api/rooms").status == 201);
+    }
+    SECTION("bad bodies") {
+        const auto bad = http_request(s.port, http::verb::post, "/api/rooms", {}, "{not json");
+        CHECK(bad.status == 400);
+        CHECK(nlohmann::json::parse(bad.body).at("code") == "malformed");
+        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {}, "[1,2]").status == 400);
+        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {}, R"({"players":9})").status == 400);
+        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {}, std::string(64 * 1024, ' ')).status == 413);
+    }
+    SECTION("wrong method, unknown endpoint, foreign origin") {
+        CHECK(get(s.port, "/api/rooms").status == 405);
+        CHECK(get(s.port, "/api/nothing").status == 404);
+        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {{"Origin", "http://evil.example"}}, "{}").status == 403);
+    }
+}
+
+TEST_CASE("the public URL, when given, makes the join URLs", "[net]") {
+    auto options = test_options();
+    options.hub.public_url = "https://catan.example.org";
+    TestServer s(options);
+    const auto created = http_request(s.port, http::verb::post, "/api/rooms", {}, "{}");
+    REQUIRE(created.status == 201);
+    const auto body = nlohmann::json::parse(created.body);
+    CHECK(body.at("url") == "https://catan.example.org/r/" + body.at("code").get<std::string>());
+}

@@ -13,6 +13,8 @@ if [[ "$mode" == "test" ]]; then
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     packages+=(nodejs npm)
   fi
+  # The web client's end-to-end tests drive Debian's Chromium through npm playwright-core.
+  packages+=(chromium)
 fi
 
 missing=()

@@ -1,6 +1,7 @@
 #pragma once
 // Test doubles for the room layer: an outbox that records what a connection is sent, executors that
 // run tasks inline or on demand, and a client that keeps the document its updates describe.
+#include <atomic>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -109,11 +110,18 @@ struct Fixture {
 // the document (snapshot + patches in order), the last seq and legal actions.
 class Client {
 public:
-    Client(Hub& hub, std::uint64_t id) : hub_(hub), out_(std::make_shared<FakeOutbox>(id)) { hub_.on_open(out_); }
+    Client(Hub& hub, std::uint64_t id, std::atomic<int>* failures = nullptr)
+        : hub_(hub), out_(std::make_shared<FakeOutbox>(id)), failures_(failures) {
+        hub_.on_open(out_);
+    }
 
     void send(const json& message) { hub_.on_text(out_, message.dump()); }
     void send_raw(std::string_view text) { hub_.on_text(out_, text); }
-    void close() { hub_.on_close(out_); }
+    void close() {
+        hub_.on_close(out_);
+        closed_ = true;
+    }
+    bool closed() const { return closed_; }
 
     // Messages received since the last call, parsed; snapshots and updates are applied on the way.
     std::vector<json> poll() {
@@ -143,8 +151,16 @@ public:
     int topologies() const { return topologies_; }
 
 private:
+    // Catch2 assertions are not thread-safe: clients polled from other threads count failures instead.
+    void expect(bool ok) {
+        if (failures_)
+            failures_->fetch_add(ok ? 0 : 1);
+        else
+            REQUIRE(ok);
+    }
+
     void absorb(const json& m) {
-        REQUIRE(m.at("v") == 1);
+        expect(m.at("v") == 1);
         if (m["type"] == "snapshot") {
             doc_ = m.at("doc");
             seq_ = m.at("seq").get<std::uint64_t>();
@@ -153,10 +169,14 @@ private:
             topologies_ += m.contains("topology");
         } else if (m["type"] == "update" && has_doc()) {
             // Updates come in order with no gaps; each patch applies to exactly what was sent before.
-            REQUIRE(m.at("seq").get<std::uint64_t>() == seq_ + 1);
+            expect(m.at("seq").get<std::uint64_t>() == seq_ + 1);
             seq_ = m["seq"].get<std::uint64_t>();
             doc_ = doc_.patch(m.at("patch"));
             legal_ = m.at("legal");
+            // Every value a patch carries is part of the new document: nothing outside the
+            // recipient's view travels, not even transiently.
+            for (const json& op : m["patch"])
+                if (op.contains("value")) expect(doc_.at(json::json_pointer(op["path"].get<std::string>())) == op["value"]);
         }
     }
 
@@ -168,6 +188,8 @@ private:
     std::uint64_t seq_ = 0;
     int snapshots_ = 0;
     int topologies_ = 0;
+    bool closed_ = false;
+    std::atomic<int>* failures_;
 };
 
 inline json msg(std::string_view type, json fields = json::object()) {

@@ -1,0 +1,177 @@
+#include "server_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace catan::nettest {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+const char* server_binary() {
+#ifdef CATAN_SERVER_BINARY
+    return CATAN_SERVER_BINARY;
+#else
+    return "catan-server";
+#endif
+}
+
+namespace {
+
+fs::path make_temp_dir() {
+    const char* base = std::getenv("TMPDIR");
+    std::string templ = std::string(base && *base ? base : "/tmp") + "/catan-it-XXXXXX";
+    if (!::mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed: " + std::string(std::strerror(errno)));
+    return templ;
+}
+
+std::string read_file(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string describe_status(int status) {
+    if (WIFEXITED(status)) return "exit code " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) return std::string("signal ") + ::strsignal(WTERMSIG(status));
+    return "status " + std::to_string(status);
+}
+
+}  // namespace
+
+ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::milliseconds timeout) {
+    dir_ = make_temp_dir();
+    data_dir_ = dir_ / "data";
+    log_path_ = dir_ / "server.log";
+    const fs::path port_file = dir_ / "port";
+
+    std::vector<std::string> args = {server_binary(), "serve",       "--listen",    "127.0.0.1:0",
+                                     "--port-file",   port_file.string(), "--log-level", "warn",
+                                     "--data",        data_dir_.string()};
+    for (auto& a : extra_args) args.push_back(std::move(a));
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    // fork + exec rather than posix_spawn: the child asks to be killed when the test process dies,
+    // so even a crashed test run leaves no server behind.
+    const int devnull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const int logfd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (devnull < 0 || logfd < 0) throw std::runtime_error("cannot open the server's log file " + log_path_.string());
+    const pid_t parent = ::getpid();
+    pid_ = ::fork();
+    if (pid_ < 0) {
+        ::close(devnull);
+        ::close(logfd);
+        throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+    }
+    if (pid_ == 0) {  // the child: async-signal-safe calls only, then exec
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);
+        ::dup2(devnull, 0);
+        ::dup2(logfd, 1);
+        ::dup2(logfd, 2);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ::close(devnull);
+    ::close(logfd);
+
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::string last_text;
+    for (;;) {
+        if (reap(false))
+            throw std::runtime_error(std::string(server_binary()) + " exited before listening (" + describe_status(status_) +
+                                     "); its output:\n" + log());
+        std::error_code ec;
+        if (fs::exists(port_file, ec)) {
+            // Complete once it ends with a newline, or once it reads the same twice (a writer without one).
+            const std::string text = read_file(port_file);
+            const bool complete = !text.empty() && (text.back() == '\n' || text == last_text);
+            last_text = text;
+            char* end = nullptr;
+            const long p = std::strtol(text.c_str(), &end, 10);
+            if (complete && end != text.c_str() && p > 0 && p < 65536) {
+                port_ = static_cast<unsigned short>(p);
+                return;
+            }
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            kill_now();
+            throw std::runtime_error("catan-server did not write its port to --port-file within " +
+                                     std::to_string(timeout.count()) + " ms; its output:\n" + log());
+        }
+        std::this_thread::sleep_for(5ms);
+    }
+}
+
+ServerProcess::~ServerProcess() {
+    if (pid_ > 0 && !exited_ && !reap(false)) {
+        std::cerr << "[server_process] catan-server (pid " << pid_ << ") still running at teardown: SIGKILL; log kept in "
+                  << log_path_ << "\n";
+        kill_now();
+        return;  // keep the directory for the log
+    }
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+}
+
+bool ServerProcess::reap(bool block) {
+    if (pid_ <= 0 || exited_) return exited_;
+    int status = 0;
+    pid_t r;
+    do r = ::waitpid(pid_, &status, block ? 0 : WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == pid_) {
+        exited_ = true;
+        status_ = status;
+    }
+    return exited_;
+}
+
+bool ServerProcess::running() { return pid_ > 0 && !reap(false); }
+
+void ServerProcess::kill_now() {
+    if (pid_ <= 0 || reap(false)) return;
+    ::kill(pid_, SIGKILL);
+    reap(true);
+}
+
+int ServerProcess::stop(std::chrono::milliseconds grace) {
+    if (pid_ <= 0) return -1;
+    if (!reap(false)) {
+        ::kill(pid_, SIGTERM);
+        const auto deadline = std::chrono::steady_clock::now() + grace;
+        while (!reap(false)) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                std::cerr << "[server_process] catan-server ignored SIGTERM for " << grace.count()
+                          << " ms: SIGKILL; its output:\n"
+                          << log() << "\n";
+                ::kill(pid_, SIGKILL);
+                reap(true);
+                return -1;
+            }
+            std::this_thread::sleep_for(2ms);
+        }
+    }
+    if (WIFEXITED(status_)) return WEXITSTATUS(status_);
+    if (WIFSIGNALED(status_)) return 128 + WTERMSIG(status_);
+    return -1;
+}
+
+std::string ServerProcess::log() const { return read_file(log_path_); }
+
+}  // namespace catan::nettest

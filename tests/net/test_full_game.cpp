@@ -160,6 +160,9 @@ TEST_CASE("Full game: from room creation to a winner with 3 WebSocket clients in
             CHECK(q->game()["to_act"] == json::array({current}));
             if (q->is_player()) CHECK(q->view.legal_actions().empty());
         }
+        // The REST summary shows it too.
+        for (const auto& seat : room_summary(port, t.code)["seats"])
+            if (seat["seat"] == current) CHECK(seat["connected"] == false);
         // Another seat trying to end the current player's turn is refused, to it alone.
         Peer& other = t.player((current + 1) % 3);
         other.send_command({{"type", "end_turn"}});

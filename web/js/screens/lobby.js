@@ -1,0 +1,110 @@
+// The lobby: the room link (copy button, big code, QR code), the seats, and the host's controls.
+
+import { h, replace } from '../dom.js';
+import { t } from '../i18n.js';
+import { seatBadge, icon } from '../icons.js';
+import { qrElement } from '../qr.js';
+import { langSelect } from '../ui/common.js';
+import { toast } from '../ui/toast.js';
+import { deviceLinkSection } from '../ui/menu.js';
+
+let qrCache = { url: null, el: null };
+
+export function roomUrl(code) {
+  return `${location.origin}/r/${code}`;
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Clipboard API unavailable (plain http on a LAN address): select-and-copy fallback.
+    const ta = h('textarea', { style: { position: 'fixed', opacity: '0' } }, text);
+    document.body.append(ta);
+    ta.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    ta.remove();
+    return ok;
+  }
+}
+
+export function renderLobby(main, state, store) {
+  const room = state.doc.room;
+  const url = roomUrl(room.code);
+  if (qrCache.url !== url) qrCache = { url, el: qrElement(url, t('lobby.qr_alt')) };
+  const isHost = state.host && room.host === state.seat;
+  const seated = room.seats.filter((x) => x.name);
+  const bySeat = new Map(seated.map((x) => [x.seat, x]));
+
+  const copy = async () => {
+    const ok = await copyText(url);
+    toast(ok ? t('lobby.copied') : url, ok ? 'info' : 'error');
+  };
+
+  const seatRows = [];
+  for (let i = 0; i < room.options.players; i++) {
+    const entry = bySeat.get(i);
+    if (!entry) {
+      seatRows.push(h('li.seat.empty', { dataset: { seat: i } }, seatBadge(i), h('span.seat-name.muted', t('lobby.empty_seat'))));
+      continue;
+    }
+    const me = i === state.seat;
+    const controls = [];
+    if (isHost && i > 0) controls.push(h('button.small.move-up', { type: 'button', title: t('lobby.move_up'), 'aria-label': `${t('lobby.move_up')}: ${entry.name}`, onclick: () => store.send({ type: 'move_seat', seat: i, to: i - 1 }) }, '↑'));
+    if (isHost && !me) controls.push(h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${entry.name}`, onclick: () => store.send({ type: 'kick', seat: i }) }, t('lobby.kick')));
+    seatRows.push(
+      h(`li.seat${me ? '.me' : ''}`, { dataset: { seat: i } },
+        seatBadge(i),
+        h('span.seat-name', entry.name, me ? h('span.tag', t('lobby.you')) : null, room.host === i ? h('span.tag.host', t('lobby.host')) : null),
+        h(`span.presence.${entry.connected ? 'on' : 'off'}`, { title: entry.connected ? t('lobby.connected') : t('lobby.disconnected') }, h('span.dot'), entry.connected ? t('lobby.connected') : t('lobby.disconnected')),
+        h('span.seat-controls', controls)),
+    );
+  }
+
+  const options = isHost
+    ? h('section.card.options',
+        h('h2', t('lobby.options')),
+        h('div.row2',
+          h('label.field', h('span', t('home.players')),
+            h('select#opt-players', { onchange: (e) => store.send({ type: 'set_options', options: { players: Number(e.target.value) } }) },
+              [2, 3, 4].map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
+          h('label.field', h('span', t('home.vp')),
+            h('select#opt-vp', { onchange: (e) => store.send({ type: 'set_options', options: { vp_target: Number(e.target.value) } }) },
+              [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n)))))))
+    : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target}`));
+
+  const startOk = seated.length >= 2;
+  const start = isHost
+    ? h('div.start-box',
+        h('button.primary.big#start', { type: 'button', 'aria-disabled': String(!startOk), class: startOk ? '' : 'disabled', onclick: () => (startOk ? store.send({ type: 'start' }) : toast(t('lobby.start_need'), 'error')) }, t('lobby.start')),
+        startOk ? null : h('p.reason', t('lobby.start_need')))
+    : h('p.muted.center', t('lobby.wait_host'));
+
+  replace(
+    main,
+    h('main.lobby',
+      h('header.room-head', h('a.home-link', { href: '/' }, t('app.title')), h('h1', t('lobby.title')), langSelect()),
+      h('section.card.share',
+        h('p', t('lobby.share')),
+        h('div.share-grid',
+          h('div.share-text',
+            h('div.code-label', t('lobby.code')),
+            h('div.big-code#room-code', { 'aria-label': t('lobby.code') }, room.code),
+            h('div.url-row', h('input.url#room-url', { type: 'text', readonly: true, value: url, 'aria-label': t('menu.room_link'), onfocus: (e) => e.target.select() }),
+              h('button.primary#copy-link', { type: 'button', onclick: copy }, icon('cards', 'icon'), t('lobby.copy')))),
+          qrCache.el)),
+      h('section.card',
+        h('h2', t('lobby.seats'), room.spectators ? h('span.muted', ` · ${t('lobby.spectators', { n: room.spectators })}`) : null),
+        h('ul.seats#seats', seatRows)),
+      options,
+      start,
+      state.seat !== null ? deviceLinkSection(state) : null,
+      h('div.center', h('button.link#leave', { type: 'button', onclick: () => { store.leave(); location.assign('/'); } }, t('lobby.leave')))),
+  );
+}

@@ -1,0 +1,178 @@
+// The room session's state: the server's doc (kept in step with snapshot + RFC 6902 updates and the
+// room's sequence number), legal actions, topology, game log and chat, plus who we are (seat, token).
+// Views subscribe and re-render from `store.state`; actions go out through `store.command(...)`.
+
+import { applyPatch } from './patch.js';
+import { Connection, wsUrl } from './connection.js';
+import { storage } from './storage.js';
+
+const LOG_LIMIT = 300;
+
+export class Store {
+  constructor(code) {
+    this.code = code;
+    this.listeners = new Set();
+    this.eventListeners = new Set();
+    this.state = {
+      code,
+      conn: 'idle', // idle | connecting | open | waiting (retry scheduled) | stopped
+      retryAt: 0,
+      joined: false, // welcome received on the current connection
+      intent: null, // {type:'join', name} | {type:'rejoin'} | {type:'spectate'}
+      seat: null,
+      host: false,
+      token: storage.token(code),
+      doc: null,
+      legal: null,
+      topology: null,
+      seq: 0,
+      log: [],
+      chat: [],
+      error: null, // last error message from the server {code, message}
+      closedReason: null, // kicked, server shutting down
+      pending: null, // a command sent and not yet answered
+    };
+    this.awaitingSync = false;
+    this.conn = new Connection({
+      url: wsUrl(),
+      onOpen: () => this.onOpen(),
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (status, c) => this.set({ conn: status, retryAt: c.retryAt, joined: status === 'open' ? this.state.joined : false }),
+    });
+  }
+
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  onEvents(fn) {
+    this.eventListeners.add(fn);
+    return () => this.eventListeners.delete(fn);
+  }
+
+  set(patch) {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn(this.state);
+  }
+
+  // --- session -------------------------------------------------------------------------------------
+
+  connect(intent) {
+    this.set({ intent, error: null, closedReason: null });
+    if (this.conn.isOpen) this.onOpen();
+    else this.conn.start();
+  }
+
+  onOpen() {
+    const { intent, token } = this.state;
+    this.set({ joined: false });
+    if (token) this.conn.send({ type: 'rejoin', room: this.code, token });
+    else if (intent?.type === 'join') {
+      const body = { type: 'join', room: this.code, name: intent.name };
+      const key = storage.hostKey(this.code);
+      if (key) body.host_key = key;
+      this.conn.send(body);
+    } else if (intent?.type === 'spectate') this.conn.send({ type: 'spectate', room: this.code });
+  }
+
+  leave() {
+    this.conn.send({ type: 'leave' });
+    storage.setToken(this.code, null);
+    this.conn.stop();
+    this.set({ token: null, joined: false, doc: null, intent: null });
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        this.conn.established();
+        if (msg.token) storage.setToken(this.code, msg.token);
+        if (msg.seat !== null && msg.seat !== undefined) storage.setAutoJoin(this.code, null);
+        this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null });
+        break;
+      case 'snapshot':
+        this.awaitingSync = false;
+        this.set({
+          doc: msg.doc,
+          legal: msg.legal ?? null,
+          seq: msg.seq,
+          topology: msg.topology || this.state.topology,
+          chat: Array.isArray(msg.chat) ? msg.chat.slice(-100) : this.state.chat,
+          pending: null,
+        });
+        break;
+      case 'update':
+        this.onUpdate(msg);
+        break;
+      case 'chat':
+        this.set({ chat: [...this.state.chat, msg].slice(-100) });
+        break;
+      case 'error':
+        this.onError(msg);
+        break;
+      case 'closing':
+        this.set({ closedReason: msg.reason });
+        if (/kick/i.test(msg.reason)) {
+          storage.setToken(this.code, null);
+          this.conn.stop();
+          this.set({ token: null, joined: false, doc: null });
+        }
+        break;
+      default:
+        break; // unknown message types are ignored (forward compatibility)
+    }
+  }
+
+  onUpdate(msg) {
+    if (this.awaitingSync) return;
+    if (msg.seq <= this.state.seq) return; // already seen
+    if (msg.seq !== this.state.seq + 1 || !this.state.doc) {
+      this.requestSync();
+      return;
+    }
+    let doc;
+    try {
+      doc = applyPatch(this.state.doc, msg.patch || []);
+    } catch (e) {
+      console.warn('patch failed, asking for a snapshot', e);
+      this.requestSync();
+      return;
+    }
+    const events = Array.isArray(msg.events) ? msg.events : [];
+    const log = events.length ? [...this.state.log, ...events.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : this.state.log;
+    this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null });
+    if (events.length) for (const fn of this.eventListeners) fn(events, this.state);
+  }
+
+  requestSync() {
+    this.awaitingSync = true;
+    this.conn.send({ type: 'sync' });
+  }
+
+  onError(msg) {
+    const code = msg.code;
+    if (code === 'bad_token' || (code === 'no_such_room' && this.state.token)) {
+      storage.setToken(this.code, null);
+      this.set({ token: null });
+    }
+    if (code === 'stale_sequence') this.requestSync();
+    this.set({ error: { code, message: msg.message, rule: msg.rule, at: Date.now() }, pending: null });
+  }
+
+  // --- actions -------------------------------------------------------------------------------------
+
+  command(command) {
+    if (!this.conn.send({ type: 'command', seq: this.state.seq, command })) return false;
+    this.set({ pending: command });
+    return true;
+  }
+
+  send(body) {
+    return this.conn.send(body);
+  }
+
+  clearError() {
+    this.set({ error: null });
+  }
+}

@@ -1,0 +1,204 @@
+// Modal dialogs: one at a time, re-rendered on every state change with their own local choices, and
+// closed by themselves when the situation they belong to is over. Plus the decision dialogs: discard,
+// robber victim, Invention, Monopoly, development cards, game log, menu.
+
+import { h, replace } from '../dom.js';
+import { t, RESOURCES, DEV_CARDS } from '../i18n.js';
+import { icon, resIcon, seatBadge } from '../icons.js';
+import { all, find, has, devReason } from '../legal.js';
+import { resourceSteppers, sum } from './common.js';
+import { seatName } from '../format.js';
+import { toast } from './toast.js';
+
+export class Modal {
+  constructor() {
+    this.root = document.getElementById('modal-root');
+    this.spec = null;
+    this.state = null;
+    this.onKey = (e) => {
+      if (e.key === 'Escape' && this.spec?.dismissable !== false) this.close();
+    };
+  }
+
+  open(spec, state) {
+    this.spec = spec;
+    this.local = spec.initial ? spec.initial(state) : {};
+    document.addEventListener('keydown', this.onKey);
+    this.update(state);
+  }
+
+  close() {
+    if (!this.spec) return;
+    const spec = this.spec;
+    this.spec = null;
+    document.removeEventListener('keydown', this.onKey);
+    replace(this.root);
+    this.root.classList.remove('open');
+    spec.onClose?.();
+  }
+
+  get id() {
+    return this.spec?.id || null;
+  }
+
+  setLocal(patch) {
+    this.local = { ...this.local, ...patch };
+    this.update(this.state);
+  }
+
+  update(state) {
+    this.state = state;
+    if (!this.spec) return;
+    if (this.spec.valid && !this.spec.valid(state)) {
+      this.close();
+      return;
+    }
+    const spec = this.spec;
+    if (spec.persistent && this.root.querySelector(`[data-dialog="${spec.id}"]`)) {
+      spec.refresh?.(state);
+      return;
+    }
+    const body = spec.render(state, this.local, (p) => this.setLocal(p), () => this.close());
+    const closeBtn = spec.dismissable === false ? null : h('button.icon-btn.close', { type: 'button', 'aria-label': t('common.close'), onclick: () => this.close() }, '×');
+    const dialog = h(`div.dialog.dialog-${spec.id}`, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'dialog-title', dataset: { dialog: spec.id } },
+      h('div.dialog-head', h('h2#dialog-title', spec.title(state, this.local)), closeBtn),
+      h('div.dialog-body', body));
+    const scrollTop = this.root.querySelector('.dialog-body')?.scrollTop || 0;
+    replace(this.root, h('div.backdrop', { onclick: (e) => { if (e.target === e.currentTarget && spec.dismissable !== false) this.close(); } }, dialog));
+    this.root.classList.add('open');
+    const b = this.root.querySelector('.dialog-body');
+    if (b) b.scrollTop = scrollTop;
+  }
+}
+
+const myPlayer = (g, seat) => g.players.find((p) => p.seat === seat);
+
+// --- discard (R-7a) ----------------------------------------------------------------------------------
+
+export function discardDialog(store) {
+  return {
+    id: 'discard',
+    dismissable: false,
+    valid: (st) => st.doc?.game?.phase === 'discard' && (myPlayer(st.doc.game, st.seat)?.discard_owed || 0) > 0,
+    title: (st) => t('discard.title', { n: myPlayer(st.doc.game, st.seat).discard_owed }),
+    initial: () => ({ pick: {} }),
+    render(st, local, set) {
+      const g = st.doc.game;
+      const owed = myPlayer(g, st.seat).discard_owed;
+      const hand = g.me.hand;
+      const total = sum(local.pick);
+      const ok = total === owed;
+      const max = Object.fromEntries(RESOURCES.map((r) => [r, Math.min(hand[r], (local.pick[r] || 0) + owed - total)]));
+      return h('div',
+        h('p.help', t('discard.help')),
+        resourceSteppers({ value: local.pick, max, hand, name: 'discard', onChange: (pick) => set({ pick }) }),
+        h(`p.running${ok ? '.ok' : ''}#discard-total`, { 'aria-live': 'polite' }, t('discard.total', { n: total, owed })),
+        h('button.primary.big#discard-confirm', {
+          type: 'button',
+          disabled: !ok,
+          onclick: () => {
+            const cards = Object.fromEntries(RESOURCES.filter((r) => local.pick[r] > 0).map((r) => [r, local.pick[r]]));
+            store.command({ type: 'discard', cards });
+          },
+        }, t('discard.confirm')));
+    },
+  };
+}
+
+// --- robber victim (R-7c) ----------------------------------------------------------------------------
+
+export function victimDialog(store, hex) {
+  return {
+    id: 'victim',
+    valid: (st) => all(st.legal, 'move_robber').some((a) => a.hex === hex),
+    title: () => t('robber.pick_victim'),
+    render(st, local, set, close) {
+      const opts = all(st.legal, 'move_robber').filter((a) => a.hex === hex);
+      return h('div.choices',
+        opts.map((a) => {
+          const v = a.victim;
+          if (v === undefined || v === null) return h('button.big', { type: 'button', onclick: () => { close(); store.command(a); } }, t('robber.nobody'));
+          const p = myPlayer(st.doc.game, v);
+          return h('button.big.victim', { type: 'button', dataset: { victim: v }, onclick: () => { close(); store.command(a); } },
+            seatBadge(v), h('span', seatName(st.doc, v)), h('span.muted', t('robber.victim_cards', { n: p?.cards ?? 0 })));
+        }));
+    },
+  };
+}
+
+// --- Invention (R-D4), Monopoly (R-D5) ---------------------------------------------------------------
+
+const sameSet = (a, b) => RESOURCES.every((r) => (a?.[r] || 0) === (b?.[r] || 0));
+
+export function inventionDialog(store) {
+  return {
+    id: 'invention',
+    valid: (st) => has(st.legal, 'play_invention'),
+    title: () => t('invention.title'),
+    initial: () => ({ pick: {} }),
+    render(st, local, set, close) {
+      const total = sum(local.pick);
+      const bank = st.doc.game.bank;
+      const max = Object.fromEntries(RESOURCES.map((r) => [r, Math.min(bank[r], (local.pick[r] || 0) + 2 - total)]));
+      const action = total === 2 ? find(st.legal, 'play_invention', (a) => sameSet(a.take, local.pick)) : null;
+      return h('div',
+        h('p.help', t('invention.help')),
+        resourceSteppers({ value: local.pick, max, name: 'invention', onChange: (pick) => set({ pick }) }),
+        h('button.primary.big#invention-confirm', { type: 'button', disabled: !action, onclick: () => { close(); store.command(action); } }, t('dev.play')));
+    },
+  };
+}
+
+export function monopolyDialog(store) {
+  return {
+    id: 'monopoly',
+    valid: (st) => has(st.legal, 'play_monopoly'),
+    title: () => t('monopoly.title'),
+    render(st, local, set, close) {
+      return h('div',
+        h('p.help', t('monopoly.help')),
+        h('div.res-buttons', RESOURCES.map((r) => {
+          const a = find(st.legal, 'play_monopoly', (x) => x.resource === r);
+          return h('button.big.res-button', { type: 'button', disabled: !a, dataset: { res: r }, onclick: () => { close(); store.command(a); } }, resIcon(r), t(`res.${r}`));
+        })));
+    },
+  };
+}
+
+// --- development cards ---------------------------------------------------------------------------------
+
+export function devCardList(st, store, onPlay) {
+  const g = st.doc.game;
+  const me = g.me;
+  if (!me) return null;
+  const held = DEV_CARDS.filter((c) => me.dev[c] > 0);
+  if (!held.length) return h('p.muted.dev-none', t('dev.none'));
+  return h('ul.dev-list', held.map((c) => {
+    const why = devReason(c, g, st.legal, st.seat);
+    const fresh = me.dev[c] - (me.dev_playable[c] || 0);
+    return h('li.dev-card', { dataset: { card: c } },
+      icon(c, 'icon dev-icon'),
+      h('div.dev-text',
+        h('strong', t(`dev.${c}`), me.dev[c] > 1 ? ` ×${me.dev[c]}` : ''),
+        h('span.muted', t(`dev.${c}.desc`)),
+        why ? h('span.reason', why) : null,
+        fresh > 0 && c !== 'victory_point' && !why ? h('span.reason', t('why.bought_this_turn')) : null),
+      c === 'victory_point' ? null
+        : h('button.play', { type: 'button', 'aria-disabled': String(!!why), class: why ? 'disabled' : '', title: why || '', onclick: () => (why ? toast(why, 'error') : onPlay(c)) }, t('dev.play')));
+  }));
+}
+
+export function devCardsDialog(store, onPlay) {
+  return {
+    id: 'devcards',
+    valid: (st) => !!st.doc?.game?.me,
+    title: () => t('dev.title'),
+    render: (st, local, set, close) => devCardList(st, store, (c) => { close(); onPlay(c); }),
+  };
+}
+
+// --- log, menu -------------------------------------------------------------------------------------------
+
+export function panelDialog(id, title, content) {
+  return { id, title: () => title(), render: (st, local, set, close) => content(st, close) };
+}

@@ -28,6 +28,7 @@ Room::Room(std::string code, RoomOptions options, std::string host_key, std::sha
       options_(options),
       idle_since_(Clock::now()) {
     context_->metrics->room_opened();
+    room_doc_ = room_doc();
     publish_summary();
     spdlog::info("[{}] room created ({} players, {} VP)", code_, options_.players, options_.vp_target);
 }
@@ -114,9 +115,9 @@ void Room::remove_member(const Connection* conn) {
     members_.erase(it);
     // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
     if (seat >= 0) {
-        if (--seats_[seat].connections == 0) seats_[seat].doc = nullptr;
+        if (--seats_[seat].connections == 0) seats_[seat].game_doc.reset();
     } else if (--spectators_ == 0) {
-        spectator_doc_ = nullptr;
+        spectator_game_.reset();
     }
     if (members_.empty()) idle_since_ = Clock::now();
 }
@@ -190,8 +191,8 @@ void Room::close(std::string_view reason, bool notify) {
         }
     }
     members_.clear();
-    for (Seat& s : seats_) s.doc = nullptr;
-    spectator_doc_ = nullptr;
+    for (Seat& s : seats_) s.game_doc.reset();
+    spectator_game_.reset();
     game_.reset();
     chat_.clear();
     if (auto registry = context_->registry.lock()) registry->remove(code_, this);

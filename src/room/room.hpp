@@ -81,8 +81,9 @@ private:
         std::string name;
         std::string token;
         int connections = 0;
-        // What this seat's connections last received (they all share it); null while none is connected.
-        nlohmann::json doc;
+        // The game part of what this seat's connections last received (they all share it); nothing
+        // while none is connected.
+        std::optional<nlohmann::json> game_doc;
     };
     struct Member {
         std::shared_ptr<Connection> conn;
@@ -123,7 +124,7 @@ private:
     nlohmann::json room_doc() const;
     nlohmann::json game_doc(int viewer) const;
     nlohmann::json legal(int viewer) const;
-    nlohmann::json& viewer_doc(int viewer) { return viewer >= 0 ? seats_[viewer].doc : spectator_doc_; }
+    std::optional<nlohmann::json>& viewer_game(int viewer) { return viewer >= 0 ? seats_[viewer].game_doc : spectator_game_; }
     // A visible change happened: seq + 1 and an update to every connection but `exclude`.
     void publish(const std::vector<Event>* events, bool game_changed, const Connection* exclude = nullptr);
     void send_snapshot(const Member& m);
@@ -142,7 +143,9 @@ private:
     std::uint64_t seq_ = 0;
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
-    nlohmann::json spectator_doc_;  // shared by every spectator connection
+    std::optional<nlohmann::json> spectator_game_;  // shared by every spectator connection
+    // The room part of the document, the same for every viewer: diffed once per change.
+    nlohmann::json room_doc_;
     std::deque<nlohmann::json> chat_;
     Clock::time_point idle_since_;
     Clock::time_point finished_at_{};

@@ -14,7 +14,7 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     const auto started = Clock::now();
     const auto refuse = [&](const ErrorInfo& e) {
         context_->metrics->command_rejected(e.code);
-        spdlog::debug("{} command refused: {} {}", tag(m.seat), e.code, e.message);
+        if (spdlog::should_log(spdlog::level::debug)) spdlog::debug("{} command refused: {} {}", tag(m.seat), e.code, e.message);
         reply_error(m.conn, e, id);
     };
     if (m.seat < 0) return refuse({std::string(err::kNotSeated), "spectators cannot play", {}, {}});
@@ -37,7 +37,7 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     events_.clear();
     if (const auto error = apply(*game_, command, &events_)) return refuse(error_info(*error));
 
-    spdlog::debug("{} {}", tag(m.seat), to_string(command.type));
+    if (spdlog::should_log(spdlog::level::debug)) spdlog::debug("{} {}", tag(m.seat), to_string(command.type));
     if (game_->phase == Phase::GameOver && phase_ == RoomPhase::Playing) {
         phase_ = RoomPhase::Finished;
         finished_at_ = Clock::now();

@@ -1,6 +1,7 @@
-// What each viewer sees. The room keeps, per viewer (each seat, and all spectators together), the
-// document its connections last received; a change diffs the new document against it and sends one
-// serialised update, shared by that viewer's connections. Snapshots send the document whole.
+// What each viewer sees: {"room": the room part, common to all, "game": player_view for the viewer}.
+// The room keeps the room part once and, per viewer (each seat, and all spectators together), the
+// game part its connections last received; a change diffs the new parts against them and sends one
+// serialised update per viewer, shared by that viewer's connections. Snapshots send the whole doc.
 #include "catan/proto/proto.hpp"
 #include "catan/room/json_diff.hpp"
 #include "room.hpp"
@@ -36,27 +37,32 @@ json Room::legal(int viewer) const {
 
 void Room::publish(const std::vector<Event>* events, bool game_changed, const Connection* exclude) {
     ++seq_;
-    const json room = room_doc();
+    // The room part is common to every viewer: one diff, copied into each viewer's patch.
+    json room_patch = json::array();
+    {
+        json room = room_doc();
+        std::string path = "/room";
+        append_diff(room_doc_, room, path, room_patch);
+        room_doc_ = std::move(room);
+    }
     proto::SeatNames names = proto::default_seat_names();
     for (int i = 0; i < kMaxPlayers; ++i)
         if (seats_[i].taken) names[i] = seats_[i].name;
 
     for (int viewer = kSpectatorSeat; viewer < kMaxPlayers; ++viewer) {
         if ((viewer >= 0 ? seats_[viewer].connections : spectators_) == 0) continue;
-        json& doc = viewer_doc(viewer);
-        json patch = json::array();
-        if (doc.is_null()) {  // its first connection (being welcomed): nothing to diff against yet
-            doc = {{"room", room}, {"game", game_doc(viewer)}};
-            patch.push_back({{"op", "replace"}, {"path", ""}, {"value", doc}});
+        std::optional<json>& game = viewer_game(viewer);
+        json patch;
+        if (!game) {  // its first connection (being welcomed): nothing to diff against yet
+            game = game_doc(viewer);
+            patch = json::array({{{"op", "replace"}, {"path", ""}, {"value", {{"room", room_doc_}, {"game", *game}}}}});
         } else {
-            std::string path = "/room";
-            append_diff(doc["room"], room, path, patch);
-            doc["room"] = room;
-            if (game_changed) {  // presence and lobby changes leave the game part alone: no view to build
-                json game = game_doc(viewer);
-                path = "/game";
-                append_diff(doc["game"], game, path, patch);
-                doc["game"] = std::move(game);
+            patch = room_patch;
+            if (game_changed) {  // presence and lobby changes leave the game alone: no view to build
+                json fresh = game_doc(viewer);
+                std::string path = "/game";
+                append_diff(*game, fresh, path, patch);
+                *game = std::move(fresh);
             }
         }
         std::vector<const Member*> recipients;
@@ -71,15 +77,15 @@ void Room::publish(const std::vector<Event>* events, bool game_changed, const Co
         const Message message = envelope("update", std::move(update));
         for (const Member* m : recipients) reply(*m, message);
     }
-    publish_summary();
+    if (!room_patch.empty()) publish_summary();  // what REST shows is a subset of the room part
 }
 
 void Room::send_snapshot(const Member& m) {
-    json& doc = viewer_doc(m.seat);
-    if (doc.is_null()) doc = {{"room", room_doc()}, {"game", game_doc(m.seat)}};
+    std::optional<json>& game = viewer_game(m.seat);
+    if (!game) game = game_doc(m.seat);
     json chat = json::array();
     for (const json& entry : chat_) chat.push_back(entry);
-    json body = {{"seq", seq_}, {"doc", doc}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
+    json body = {{"seq", seq_}, {"doc", {{"room", room_doc_}, {"game", *game}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
     if (!m.conn->topology_sent.exchange(true)) body["topology"] = proto::topology_json();
     reply(m, envelope("snapshot", std::move(body)));
 }

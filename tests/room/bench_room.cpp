@@ -1,0 +1,150 @@
+// Not a test: the room's cost per accepted command in a 4-player room (envelope parsing, the engine,
+// 4 or 5 views, diffs, events, legal actions and one serialisation per viewer), measured through
+// Hub::on_text with outboxes that only count bytes. Run: room_tests "[.bench]".
+#include <time.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "catan/engine/engine.hpp"
+#include "catan/proto/proto.hpp"
+#include "catan/room/json_diff.hpp"
+#include "catan/sim/random_game.hpp"
+#include "support.hpp"
+
+using namespace catan;
+using namespace catan::room;
+using namespace catan::room::test;
+
+namespace {
+
+// CPU time of this thread: the development machine is shared, and wall time there measures the neighbours.
+std::chrono::nanoseconds cpu_now() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec);
+}
+
+class CountingOutbox : public Outbox {
+public:
+    explicit CountingOutbox(std::uint64_t id) : id_(id) {}
+    void send(Message m) override {
+        bytes += m->size();
+        ++messages;
+        last = std::move(m);
+    }
+    void close(std::string_view) override {}
+    std::uint64_t id() const override { return id_; }
+    const std::string& remote() const override { return remote_; }
+    std::size_t bytes = 0, messages = 0;
+    Message last;
+
+private:
+    std::uint64_t id_;
+    std::string remote_ = "bench";
+};
+
+void run(bool spectator) {
+    Fixture f;
+    std::chrono::nanoseconds total{};
+    std::size_t commands = 0, bytes = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const Created room = create(f.hub, json{{"players", 4}, {"seed", std::to_string(seed)}});
+        std::vector<std::shared_ptr<CountingOutbox>> seats;
+        for (int i = 0; i < 4; ++i) {
+            seats.push_back(std::make_shared<CountingOutbox>(seed * 10 + i));
+            f.hub.on_open(seats[i]);
+            std::string name = "P";  // not "P" + ...: GCC 12 -O3 raises a false -Wrestrict on that form
+            name += std::to_string(i);
+            json join = msg("join", {{"room", room.code}, {"name", name}});
+            if (i == 0) join["host_key"] = room.host_key;
+            f.hub.on_text(seats[i], join.dump());
+        }
+        auto watcher = std::make_shared<CountingOutbox>(seed * 10 + 9);
+        if (spectator) {
+            f.hub.on_open(watcher);
+            f.hub.on_text(watcher, msg("spectate", {{"room", room.code}}).dump());
+        }
+        f.hub.on_text(seats[0], msg("start").dump());
+        std::uint64_t seq = json::parse(*seats[0]->last)["seq"];
+        GameOptions o;
+        o.seed = seed;
+        GameState mirror = new_game(o);
+        Rng chooser(seed);
+        std::vector<Command> actions;
+        std::size_t before = 0;
+        for (auto& s : seats) before += s->bytes;
+        while (mirror.phase != Phase::GameOver && mirror.turn < 1000) {
+            const int actor = sim::next_actor(mirror);
+            legal_actions(mirror, actor, actions);
+            const Command c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+            apply(mirror, c);
+            const std::string text = msg("command", {{"seq", seq}, {"command", proto::command_json(c)}}).dump();
+            const auto t0 = cpu_now();
+            f.hub.on_text(seats[actor], text);
+            total += cpu_now() - t0;
+            ++seq;
+            ++commands;
+        }
+        for (auto& s : seats) bytes += s->bytes;
+        bytes -= before;
+    }
+    const double us = std::chrono::duration<double, std::micro>(total).count() / commands;
+    std::printf("4 seats%s: %zu commands, %.1f us CPU per command in Hub::on_text (%.0f commands/s on one core), "
+                "%.0f bytes sent per seat per command\n",
+                spectator ? " + 1 spectator" : "", commands, us, 1e6 / us, double(bytes) / commands / 4);
+}
+
+// The same games without the room: what each part of an update costs, per command, for 4 seats.
+void parts() {
+    std::chrono::nanoseconds apply_t{}, views_t{}, diff_t{}, dump_t{};
+    std::size_t commands = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        GameOptions o;
+        o.seed = seed;
+        GameState s = new_game(o);
+        Rng chooser(seed);
+        std::vector<Command> actions;
+        std::vector<Event> events;
+        json docs[4];
+        for (int v = 0; v < 4; ++v) docs[v] = proto::player_view(s, v);
+        while (s.phase != Phase::GameOver && s.turn < 1000) {
+            const int actor = sim::next_actor(s);
+            legal_actions(s, actor, actions);
+            const Command c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+            events.clear();
+            auto t = cpu_now();
+            apply(s, c, &events);
+            apply_t += cpu_now() - t;
+            json views[4], patches[4];
+            t = cpu_now();
+            for (int v = 0; v < 4; ++v) views[v] = proto::player_view(s, v);
+            views_t += cpu_now() - t;
+            t = cpu_now();
+            for (int v = 0; v < 4; ++v) patches[v] = json_diff(docs[v], views[v]);
+            diff_t += cpu_now() - t;
+            t = cpu_now();
+            for (int v = 0; v < 4; ++v) {
+                json u = {{"v", 1}, {"type", "update"}, {"seq", commands}, {"patch", std::move(patches[v])},
+                          {"events", proto::events_json(events, v)}, {"legal", proto::legal_actions_json(s, v)}};
+                const std::string text = u.dump();
+                (void)text;
+            }
+            dump_t += cpu_now() - t;
+            for (int v = 0; v < 4; ++v) docs[v] = std::move(views[v]);
+            ++commands;
+        }
+    }
+    const auto per = [&](std::chrono::nanoseconds d) { return std::chrono::duration<double, std::micro>(d).count() / commands; };
+    std::printf("parts per command, 4 seats: engine %.1f us, 4 views %.1f us, 4 diffs %.1f us, "
+                "4 updates (events, legal, dump) %.1f us\n",
+                per(apply_t), per(views_t), per(diff_t), per(dump_t));
+}
+
+}  // namespace
+
+TEST_CASE("bench: cost of one command in a 4-player room", "[.bench]") {
+    run(false);
+    run(true);
+    parts();
+}

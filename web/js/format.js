@@ -18,7 +18,13 @@ function key(type, isMe) {
   return isMe && t(k) !== k ? k : `ev.${type}`;
 }
 
+const capital = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
 export function eventText(ev, doc, me) {
+  return capital(eventSentence(ev, doc, me));
+}
+
+function eventSentence(ev, doc, me) {
   const isMe = ev.player === me && me !== null && me !== undefined;
   const p = {
     who: who(doc, ev.player, me),

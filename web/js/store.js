@@ -8,6 +8,25 @@ import { storage } from './storage.js';
 
 const LOG_LIMIT = 300;
 
+// The game log is made of the events received; it is kept per tab (sessionStorage) so that a reload
+// shows the same log.
+function loadLog(code) {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(`catan.log.${code}`) || 'null');
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveLog(code, log) {
+  try {
+    sessionStorage.setItem(`catan.log.${code}`, JSON.stringify(log));
+  } catch {
+    /* storage full or disabled */
+  }
+}
+
 export class Store {
   constructor(code) {
     this.code = code;
@@ -26,7 +45,7 @@ export class Store {
       legal: null,
       topology: null,
       seq: 0,
-      log: [],
+      log: loadLog(code),
       chat: [],
       error: null, // last error message from the server {code, message}
       closedReason: null, // kicked, server shutting down
@@ -93,6 +112,10 @@ export class Store {
         break;
       case 'snapshot':
         this.awaitingSync = false;
+        if (this.state.log.length && this.state.log[this.state.log.length - 1].seq > msg.seq) {
+          saveLog(this.code, []);
+          this.state.log = [];
+        }
         this.set({
           doc: msg.doc,
           legal: msg.legal ?? null,
@@ -142,6 +165,7 @@ export class Store {
     const events = Array.isArray(msg.events) ? msg.events : [];
     const log = events.length ? [...this.state.log, ...events.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : this.state.log;
     this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null });
+    if (events.length) saveLog(this.code, log);
     if (events.length) for (const fn of this.eventListeners) fn(events, this.state);
   }
 

@@ -76,7 +76,7 @@ export function renderLobby(main, state, store) {
               [2, 3, 4].map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
           h('label.field', h('span', t('home.vp')),
             h('select#opt-vp', { onchange: (e) => store.send({ type: 'set_options', options: { vp_target: Number(e.target.value) } }) },
-              [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n)))))))
+              [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n)))))))
     : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target}`));
 
   const startOk = seated.length >= 2;

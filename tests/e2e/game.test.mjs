@@ -1,0 +1,428 @@
+#!/usr/bin/env node
+// End-to-end test of the web client in a real browser (Debian's chromium through playwright-core).
+//
+// Starts the real catan-server, creates a seeded 3-player room through the start page, joins it from two
+// more browser contexts through the room URL (one a 360x640 phone with touch), places the setup pieces by
+// tapping highlighted spots, and plays turns until it has seen a roll, a build, a bank trade, a domestic
+// trade accepted in another browser, a 7 with a discard and a robber move. It reloads the phone
+// mid-game and checks the same view comes back, opens the "continue on another device" link, and saves
+// screenshots (lobby and mid-game, phone and desktop) under --out. Any console error or uncaught
+// exception in a page fails the test. A hard timeout bounds the run; the server is killed at the end.
+//
+//   node tests/e2e/game.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
+//                                [--embedded] [--seed 11] [--chromium /usr/bin/chromium] [--headed]
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+const flag = (name) => process.argv.includes(`--${name}`);
+
+const SERVER = arg('server', path.join(repo, 'build', 'catan-server'));
+const OUT = path.resolve(arg('out', path.join(repo, 'build', 'tests', 'e2e')));
+const WEB_DIR = flag('embedded') ? null : path.resolve(arg('web-dir', path.join(repo, 'web')));
+const SEED = arg('seed', '11');
+const CHROMIUM = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
+const HARD_TIMEOUT_MS = Number(arg('timeout', '170')) * 1000;
+const MAX_TURNS = Number(arg('max-turns', '60'));
+
+// playwright-core from the repository's node_modules (npm ci at the repository root).
+const require = createRequire(path.join(repo, 'package.json'));
+let chromium;
+try {
+  ({ chromium } = require('playwright-core'));
+} catch {
+  console.error('playwright-core is missing: run `npm ci` at the repository root');
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+const t0 = Date.now();
+const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
+function check(cond, what) {
+  if (cond) {
+    passed++;
+    log(`ok - ${what}`);
+  } else {
+    failed++;
+    problems.push(what);
+    log(`not ok - ${what}`);
+  }
+}
+
+let server = null;
+let browser = null;
+async function cleanup() {
+  try {
+    if (browser) await browser.close();
+  } catch {
+    /* already gone */
+  }
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => {
+      const k = setTimeout(() => {
+        server.kill('SIGKILL');
+        r();
+      }, 3000);
+      server.once('exit', () => {
+        clearTimeout(k);
+        r();
+      });
+    });
+  }
+}
+
+const hardTimer = setTimeout(async () => {
+  console.error(`e2e: hard timeout after ${HARD_TIMEOUT_MS / 1000} s`);
+  failed++;
+  await cleanup();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(1);
+}, HARD_TIMEOUT_MS);
+
+async function startServer() {
+  const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-')), 'port');
+  const args = ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn'];
+  if (WEB_DIR) args.push('--web-dir', WEB_DIR);
+  server = spawn(SERVER, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  server.on('exit', (code, sig) => {
+    if (!shuttingDown) log(`server exited early (${code ?? sig})`);
+  });
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(portFile)) {
+      const port = fs.readFileSync(portFile, 'utf8').trim();
+      if (port) return `http://127.0.0.1:${port}`;
+    }
+    if (server.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not write its port file');
+}
+let shuttingDown = false;
+
+// --- pages -------------------------------------------------------------------------------------------
+
+const pageErrors = [];
+async function newPage(name, options) {
+  const ctx = await browser.newContext(options);
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(10000);
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`${name}: console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => pageErrors.push(`${name}: uncaught: ${e.message}`));
+  page.label = name;
+  page.touch = !!options.hasTouch;
+  return page;
+}
+
+// Tap on the phone, click elsewhere.
+async function press(page, selector) {
+  const loc = page.locator(selector).first();
+  if (page.touch) await loc.tap();
+  else await loc.click();
+}
+
+const snap = (page) =>
+  page.evaluate(() => {
+    const s = window.catanDebug.store.state;
+    return { seat: s.seat, seq: s.seq, game: s.doc?.game ?? null, room: s.doc?.room ?? null, legal: s.legal, conn: s.conn, pending: !!s.pending };
+  });
+
+async function settle(pages, minSeq = 0) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const states = await Promise.all(pages.map(snap));
+    const seqs = states.map((s) => s.seq);
+    if (seqs.every((q) => q === seqs[0] && q >= minSeq) && states.every((s) => !s.pending)) return states;
+    if (Date.now() > deadline) throw new Error(`pages did not settle: seqs ${seqs.join(',')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// Runs `action` on `page` and waits until every page has seen the resulting update.
+async function act(pages, page, action) {
+  const before = (await snap(page)).seq;
+  await action();
+  await page.waitForFunction((q) => window.catanDebug.store.state.seq > q, before);
+  return settle(pages, before + 1);
+}
+
+const actionsOf = (legal) => (legal && (legal.actions || legal.commands)) || [];
+
+// --- the game policy (deterministic: the same seed gives the same game) ----------------------------------
+
+const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
+function nodeScore(topology, game, id) {
+  return topology.intersections[id].hexes.reduce((a, h) => a + (h === game.board.robber ? 0 : PIPS[game.board.numbers[h]] || 0), 0);
+}
+
+async function main() {
+  fs.mkdirSync(OUT, { recursive: true });
+  const base = await startServer();
+  log(`server at ${base} (${WEB_DIR ? `web from ${WEB_DIR}` : 'embedded web files'})`);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'],
+    headless: !flag('headed'),
+  });
+
+  // Three players: a desktop host, a phone with touch, a second desktop.
+  const ana = await newPage('Ana (desktop)', { viewport: { width: 1440, height: 900 } });
+  const bo = await newPage('Bo (phone)', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const cy = await newPage('Cy (desktop)', { viewport: { width: 1280, height: 800 } });
+
+  // Create the room through the start page (the seed makes the game repeatable).
+  await ana.goto(`${base}/?seed=${SEED}`);
+  await ana.fill('#name', 'Ana');
+  await ana.selectOption('#players', '3');
+  await ana.click('#create');
+  await ana.waitForURL(/\/r\/[A-Z0-9]{5}$/);
+  await ana.waitForSelector('#room-code');
+  const roomUrl = await ana.inputValue('#room-url');
+  const code = (await ana.textContent('#room-code')).trim();
+  check(roomUrl.endsWith(`/r/${code}`) && (await ana.locator('.qr svg').count()) === 1, 'room link, code and QR code shown');
+
+  for (const [page, name] of [[bo, 'Bo'], [cy, 'Cy']]) {
+    await page.goto(roomUrl);
+    await page.fill('#join-name', name);
+    await press(page, '#join-seat');
+    await page.waitForSelector('#room-code');
+  }
+  await ana.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 3);
+  const pages = [ana, bo, cy];
+  await settle(pages);
+  check((await bo.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'phone lobby has no horizontal scroll');
+  await ana.screenshot({ path: path.join(OUT, 'lobby-desktop.png') });
+  await bo.screenshot({ path: path.join(OUT, 'lobby-phone.png'), fullPage: true });
+
+  await press(ana, '#start');
+  await Promise.all(pages.map((p) => p.waitForSelector('#game')));
+  let states = await settle(pages);
+  const bySeat = new Map();
+  for (let i = 0; i < pages.length; i++) bySeat.set(states[i].seat, pages[i]);
+  check(bySeat.size === 3, 'three seated players');
+  const topology = await ana.evaluate(() => window.catanDebug.store.state.topology);
+
+  // Setup: tap the highlighted spots only.
+  let guard = 0;
+  for (;;) {
+    const st = await snap(ana);
+    const g = st.game;
+    if (!g.phase.startsWith('setup')) break;
+    if (++guard > 20) throw new Error('setup does not end');
+    const page = bySeat.get(g.current);
+    const mine = await snap(page);
+    if (g.phase === 'setup_settlement') {
+      const legalIds = actionsOf(mine.legal).filter((a) => a.type === 'build_settlement').map((a) => a.intersection);
+      const shown = await page.$$eval('[data-spot="node"]', (els) => els.map((e) => Number(e.dataset.id)));
+      if (guard === 1) check(shown.length === legalIds.length && shown.every((x) => legalIds.includes(x)), 'only legal settlement spots are highlighted');
+      const best = [...legalIds].sort((a, b) => nodeScore(topology, g, b) - nodeScore(topology, g, a) || a - b)[0];
+      await act(pages, page, () => press(page, `[data-spot="node"][data-id="${best}"]`));
+    } else {
+      const legalIds = actionsOf(mine.legal).filter((a) => a.type === 'build_road').map((a) => a.path).sort((a, b) => a - b);
+      await page.waitForSelector(`[data-spot="path"][data-id="${legalIds[0]}"]`);
+      await act(pages, page, () => press(page, `[data-spot="path"][data-id="${legalIds[0]}"]`));
+    }
+  }
+  states = await settle(pages);
+  check(states[0].game.players.every((p) => p.settlements.length === 2 && p.roads.length === 2), 'setup placed 2 settlements and 2 roads each by tapping');
+
+  // Turns.
+  const done = { roll: false, build: false, bank: false, domestic: false, discard: false, robber: false };
+  let screenshots = false;
+  let reloaded = false;
+  for (let turn = 0; turn < MAX_TURNS && !Object.values(done).every(Boolean); turn++) {
+    let st = await snap(ana);
+    const page = bySeat.get(st.game.current);
+    await page.waitForSelector('[data-action="roll"][aria-disabled="false"]');
+    states = await act(pages, page, () => press(page, '[data-action="roll"]'));
+    done.roll = true;
+    st = states[pages.indexOf(page)];
+
+    if (st.game.phase === 'discard') {
+      for (const p of pages) {
+        const s = await snap(p);
+        const owed = s.game.players.find((x) => x.seat === s.seat).discard_owed;
+        if (!owed) continue;
+        await p.waitForSelector('[data-dialog="discard"]');
+        const hand = { ...s.game.me.hand };
+        for (let i = 0; i < owed; i++) {
+          const r = Object.keys(hand).sort((a, b) => hand[b] - hand[a] || a.localeCompare(b))[0];
+          hand[r]--;
+          await press(p, `[data-dialog="discard"] .stepper[data-res="${r}"] .inc`);
+        }
+        const total = await p.textContent('#discard-total');
+        check(total.includes(`${owed} / ${owed}`) || total.includes(`${owed}/${owed}`), `${p.label} sees the running discard total ${owed}/${owed}`);
+        if (p === bo && !fs.existsSync(path.join(OUT, 'discard-phone.png'))) await bo.screenshot({ path: path.join(OUT, 'discard-phone.png') });
+        states = await act(pages, p, () => press(p, '#discard-confirm'));
+        done.discard = true;
+      }
+      st = await snap(page);
+    }
+    if (st.game.phase === 'move_robber') {
+      const opts = actionsOf(st.legal).filter((a) => a.type === 'move_robber');
+      const shown = await page.$$eval('[data-spot="hex"]', (els) => els.map((e) => Number(e.dataset.id)));
+      check(shown.length === new Set(opts.map((a) => a.hex)).size, 'only legal robber hexes are highlighted');
+      const pick = opts.find((a) => a.victim !== undefined && a.victim !== null) || opts[0];
+      const sameHex = opts.filter((a) => a.hex === pick.hex && a.victim !== undefined && a.victim !== null);
+      const before = st.seq;
+      await press(page, `[data-spot="hex"][data-id="${pick.hex}"]`);
+      if (sameHex.length > 1) {
+        await page.waitForSelector('[data-dialog="victim"]');
+        await press(page, `.victim[data-victim="${pick.victim}"]`);
+      }
+      await page.waitForFunction((q) => window.catanDebug.store.state.seq > q, before);
+      states = await settle(pages, before + 1);
+      check(states[0].game.board.robber === pick.hex, 'the robber moved to the tapped hex');
+      done.robber = true;
+      st = await snap(page);
+    }
+    if (st.game.phase !== 'main') throw new Error(`unexpected phase ${st.game.phase}`);
+
+    // A build: a road, by choosing "Road" and tapping a highlighted path.
+    if (!done.build && actionsOf(st.legal).some((a) => a.type === 'build_road')) {
+      await press(page, '[data-action="road"]');
+      const paths = actionsOf(st.legal).filter((a) => a.type === 'build_road').map((a) => a.path).sort((a, b) => a - b);
+      await page.waitForSelector(`[data-spot="path"][data-id="${paths[0]}"]`);
+      const roadsBefore = st.game.players.find((p) => p.seat === st.seat).roads.length;
+      states = await act(pages, page, () => press(page, `[data-spot="path"][data-id="${paths[0]}"]`));
+      check(states[0].game.players.find((p) => p.seat === st.seat).roads.length === roadsBefore + 1, `${page.label} built a road`);
+      done.build = true;
+      st = await snap(page);
+    }
+
+    // A bank trade through the trade dialog.
+    const bankTrades = actionsOf(st.legal).filter((a) => a.type === 'bank_trade');
+    if (!done.bank && bankTrades.length) {
+      const tr = bankTrades[0];
+      await press(page, '[data-action="trade"]');
+      await press(page, '#tab-bank');
+      await press(page, `.res-buttons.give [data-res="${tr.give}"]`);
+      await press(page, `.res-buttons.get [data-res="${tr.get}"]`);
+      const handBefore = st.game.me.hand;
+      states = await act(pages, page, () => press(page, '#bank-confirm'));
+      const hand = states[pages.indexOf(page)].game.me.hand;
+      check(hand[tr.get] === handBefore[tr.get] + 1 && hand[tr.give] < handBefore[tr.give], `${page.label} traded ${tr.give} for ${tr.get} with the bank`);
+      await page.keyboard.press('Escape');
+      done.bank = true;
+      st = await snap(page);
+    }
+
+    // A domestic trade: offer 1 card to one player who has what we want; they accept; we confirm.
+    if (!done.domestic && st.legal?.may_propose_trade) {
+      const myHand = st.game.me.hand;
+      let deal = null;
+      for (const other of pages) {
+        if (other === page) continue;
+        const os = await snap(other);
+        for (const give of Object.keys(myHand)) {
+          if (!myHand[give]) continue;
+          const want = Object.keys(os.game.me.hand).find((r) => r !== give && os.game.me.hand[r] > 0);
+          if (want) {
+            deal = { other, seat: os.seat, give, want };
+            break;
+          }
+        }
+        if (deal) break;
+      }
+      if (deal) {
+        await press(page, '[data-action="trade"]');
+        await press(page, '#tab-players');
+        await press(page, `.steppers[data-name="give"] .stepper[data-res="${deal.give}"] .inc`);
+        await press(page, `.steppers[data-name="want"] .stepper[data-res="${deal.want}"] .inc`);
+        await press(page, `.to[data-seat="${deal.seat}"]`);
+        await act(pages, page, () => press(page, '#offer-send'));
+        await deal.other.waitForSelector('#offer-accept:not([disabled])');
+        await act(pages, deal.other, () => press(deal.other, '#offer-accept'));
+        await page.waitForSelector(`.confirm[data-with="${deal.seat}"]`);
+        const before = (await snap(deal.other)).game.me.hand;
+        states = await act(pages, page, () => press(page, `.confirm[data-with="${deal.seat}"]`));
+        const after = states[pages.indexOf(deal.other)].game.me.hand;
+        check(after[deal.give] === before[deal.give] + 1 && after[deal.want] === before[deal.want] - 1, `${page.label} and ${deal.other.label} traded 1 ${deal.give} for 1 ${deal.want}`);
+        done.domestic = true;
+        st = await snap(page);
+      }
+    }
+
+    if (!screenshots && done.build && (done.bank || done.domestic)) {
+      screenshots = true;
+      await ana.screenshot({ path: path.join(OUT, 'game-desktop.png') });
+      await bo.screenshot({ path: path.join(OUT, 'game-phone.png') });
+      await cy.screenshot({ path: path.join(OUT, 'game-desktop-1280.png') });
+    }
+
+    // Reload the phone mid-game: the same view comes back.
+    if (!reloaded && done.build && st.game.turn >= 2) {
+      reloaded = true;
+      const view = () => bo.evaluate(() => ({
+        banner: document.querySelector('#banner')?.textContent,
+        hand: document.querySelector('#hand')?.textContent,
+        players: document.querySelector('#players')?.textContent,
+        pieces: document.querySelectorAll('.layer-roads .road, .layer-buildings > g').length,
+        robber: document.querySelectorAll('.hex.robbed').length && document.querySelector('.hex.robbed').dataset.hex,
+        log: document.querySelector('#last-log')?.textContent,
+      }));
+      const before = await view();
+      await bo.reload();
+      await bo.waitForSelector('#game');
+      await bo.waitForFunction(() => window.catanDebug.store.state.joined && window.catanDebug.store.state.doc?.game);
+      await settle(pages);
+      const after = await view();
+      check(JSON.stringify(before) === JSON.stringify(after), 'reloading the phone mid-game restores the same view');
+      if (JSON.stringify(before) !== JSON.stringify(after)) log(JSON.stringify(before), '\n', JSON.stringify(after));
+    }
+
+    await page.waitForSelector('[data-action="end"][aria-disabled="false"]');
+    await act(pages, page, () => press(page, '[data-action="end"]'));
+  }
+  for (const [k, v] of Object.entries(done)) check(v, `seen: ${k}`);
+
+  // Continue on another device: the private link takes Bo's seat in a fresh browser context.
+  const deviceLink = await bo.evaluate(() => `${location.origin}/r/${window.catanDebug.store.state.code}#token=${window.catanDebug.store.state.token}`);
+  const other = await newPage('Bo (second device)', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await other.goto(deviceLink);
+  await other.waitForSelector('#game');
+  await other.waitForFunction(() => window.catanDebug.store.state.joined);
+  const boSeat = (await snap(bo)).seat;
+  check((await snap(other)).seat === boSeat, 'the device link takes the same seat on another device');
+  check(!(await other.evaluate(() => location.hash)), 'the token is removed from the address bar');
+
+  // Layout: no horizontal scroll on the phone, tap targets of at least 40 px in the action bar.
+  check((await bo.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'phone game has no horizontal scroll');
+  const small = await bo.$$eval('#actions button, .zoom-buttons button', (els) => els.filter((e) => { const r = e.getBoundingClientRect(); return r.width < 40 || r.height < 40; }).length);
+  check(small === 0, 'phone action and zoom buttons are at least 40x40 px');
+}
+
+try {
+  await main();
+} catch (e) {
+  failed++;
+  problems.push(String(e.stack || e));
+  log(`error: ${e.stack || e}`);
+}
+for (const e of pageErrors) {
+  failed++;
+  problems.push(e);
+}
+check(pageErrors.length === 0, 'no console errors or uncaught exceptions in any page');
+if (pageErrors.length) for (const e of pageErrors) log(e);
+shuttingDown = true;
+await cleanup();
+clearTimeout(hardTimer);
+log(`screenshots in ${OUT}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

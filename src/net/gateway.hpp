@@ -120,6 +120,7 @@ private:
     void send(Response&& response);
     void on_write(beast::error_code ec, bool close);
     void do_close();
+    void linger();
 
     beast::tcp_stream stream_;
     beast::tcp_stream::executor_type executor_;  // the connection's strand, still known after the upgrade
@@ -130,7 +131,7 @@ private:
     std::uint64_t id_;
     std::string remote_;
     std::shared_ptr<const std::string> hold_;  // the body of a response being written, when it is not static
-    bool upgraded_ = false, writing_ = false, closing_ = false, closed_ = false;
+    bool upgraded_ = false, writing_ = false, closing_ = false, closed_ = false, linger_ = false;
 };
 
 // One WebSocket: the room layer's Outbox. Everything runs on the connection's strand: reads are handed

@@ -114,8 +114,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec == http::error::body_limit) {
         spdlog::info("[conn {} {}] request body over {} bytes refused", id_, remote_, gateway_->options.max_body_bytes);
-        auto res = json(parser_->get(), 413, error_body("too_large", "the request body is too large"));
+        auto res = json(parser_->get(), 413, error_body("out_of_range", "the request body is too large"));
         res.keep_alive(false);
+        linger_ = true;  // the rest of the body is still coming: read it away so the answer is not reset
         return send(std::move(res));
     }
     if (ec) {
@@ -155,6 +156,7 @@ void HttpSession::upgrade(Request&& req) {
         return send(std::move(res));
     }
     upgraded_ = true;
+    gateway_->remove(id_);  // the WebSocket registers itself once its handshake is done
     stream_.expires_never();  // the WebSocket keeps its own timeouts
     std::make_shared<WebSocketSession>(std::move(stream_), gateway_, std::move(slot_), id_, std::move(remote_))
         ->run(std::move(req));
@@ -195,7 +197,7 @@ void HttpSession::handle(Request&& req) {
         if (method != http::verb::post) return refuse_method("POST");
         if (!origin_allowed(req[http::field::origin], req[http::field::host], gw.options.allowed_origins)) {
             gw.metrics.frame_rejected();
-            return send(json(req, 403, error_body("forbidden_origin", "origin not allowed")));
+            return send(text(req, http::status::forbidden, "origin not allowed\n"));
         }
         nlohmann::json options = nlohmann::json::object();
         const auto& body = req.body();
@@ -211,7 +213,7 @@ void HttpSession::handle(Request&& req) {
             result = gw.hub.create_room(options);
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] create_room failed: {}", id_, remote_, e.what());
-            return send(json(req, 500, error_body("internal", "internal error")));
+            return send(text(req, http::status::internal_server_error, "internal error\n"));
         }
         // Without --public-url the join URL uses the address the client reached us by.
         if (gw.public_url.empty() && result.body.is_object() && result.body.contains("code") &&
@@ -233,13 +235,13 @@ void HttpSession::handle(Request&& req) {
             result = gw.hub.room_summary(code);
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] room_summary failed: {}", id_, remote_, e.what());
-            return send(json(req, 500, error_body("internal", "internal error")));
+            return send(text(req, http::status::internal_server_error, "internal error\n"));
         }
         log_request(static_cast<unsigned>(result.status));
         return send(json(req, result.status, result.body));
     }
     if (path.starts_with("/api/") || path == "/api") {
-        return send(json(req, 404, error_body("not_found", "no such endpoint")));
+        return send(text(req, http::status::not_found, "no such endpoint\n"));
     }
 
     // Static files; a room's join URL /r/{code} is the client's entry page.
@@ -311,8 +313,24 @@ void HttpSession::on_write(beast::error_code ec, bool close) {
         spdlog::debug("[conn {} {}] http write: {}", id_, remote_, ec.message());
         return do_close();
     }
+    if (linger_) {
+        beast::error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        stream_.expires_after(std::chrono::seconds(5));
+        return linger();
+    }
     if (close || closing_) return do_close();
     do_read();
+}
+
+// Half-closes and discards what the client still sends (for up to 5 s), then closes: closing with
+// unread data would reset the connection and could destroy the answer before the client reads it.
+void HttpSession::linger() {
+    buffer_.clear();
+    stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        if (ec || self->closing_) return self->do_close();
+        self->linger();
+    });
 }
 
 }  // namespace catan::net

@@ -106,7 +106,7 @@ TEST_CASE("token bucket: 20 a second on average, bursts of 40", "[net]") {
     CHECK(taken == 40);  // never more than the burst saved up
 }
 
-TEST_CASE("--listen addresses", "[net]") {
+TEST_CASE("listen addresses", "[net]") {
     auto a = parse_listen("0.0.0.0:8080");
     REQUIRE(a);
     CHECK(a->host == "0.0.0.0");

@@ -170,6 +170,70 @@ function nodeScore(topology, game, id) {
   return topology.intersections[id].hexes.reduce((a, h) => a + (h === game.board.robber ? 0 : PIPS[game.board.numbers[h]] || 0), 0);
 }
 
+
+// Setup: the current player taps the best highlighted spot (most pips), then the lowest highlighted path.
+async function placeSetup(pages, bySeat, topology, verify) {
+  const first = pages[0];
+  let guard = 0;
+  for (;;) {
+    const st = await snap(first);
+    const g = st.game;
+    if (!g.phase.startsWith('setup')) break;
+    if (++guard > 20) throw new Error('setup does not end');
+    const page = bySeat.get(g.current);
+    const mine = await snap(page);
+    if (g.phase === 'setup_settlement') {
+      const legalIds = actionsOf(mine.legal).filter((a) => a.type === 'build_settlement').map((a) => a.intersection);
+      await page.waitForSelector('[data-spot="node"]');
+      const shown = await page.$$eval('[data-spot="node"]', (els) => els.map((e) => Number(e.dataset.id)));
+      if (verify && guard === 1) check(shown.length === legalIds.length && shown.every((x) => legalIds.includes(x)), 'only legal settlement spots are highlighted');
+      const best = [...legalIds].sort((a, b) => nodeScore(topology, g, b) - nodeScore(topology, g, a) || a - b)[0];
+      await act(pages, page, () => press(page, `[data-spot="node"][data-id="${best}"]`));
+    } else {
+      const legalIds = actionsOf(mine.legal).filter((a) => a.type === 'build_road').map((a) => a.path).sort((a, b) => a - b);
+      await page.waitForSelector(`[data-spot="path"][data-id="${legalIds[0]}"]`);
+      await act(pages, page, () => press(page, `[data-spot="path"][data-id="${legalIds[0]}"]`));
+    }
+  }
+}
+
+// After a roll: every page that owes a discard picks its most plentiful cards in the dialog; then the
+// roller taps a highlighted hex (preferring one with a victim) and picks the victim if asked.
+async function resolveSeven(pages, page, onDiscard) {
+  let st = await snap(page);
+  if (st.game.phase === 'discard') {
+    for (const p of pages) {
+      const s = await snap(p);
+      const owed = s.game.players.find((x) => x.seat === s.seat).discard_owed;
+      if (!owed) continue;
+      await p.waitForSelector('[data-dialog="discard"]');
+      const hand = { ...s.game.me.hand };
+      for (let i = 0; i < owed; i++) {
+        const r = Object.keys(hand).sort((a, b) => hand[b] - hand[a] || a.localeCompare(b))[0];
+        hand[r]--;
+        await press(p, `[data-dialog="discard"] .stepper[data-res="${r}"] .inc`);
+      }
+      await onDiscard?.(p, owed);
+      await act(pages, p, () => press(p, '#discard-confirm'));
+    }
+    st = await snap(page);
+  }
+  if (st.game.phase !== 'move_robber') return null;
+  const opts = actionsOf(st.legal).filter((a) => a.type === 'move_robber');
+  const shown = await page.$$eval('[data-spot="hex"]', (els) => els.map((e) => Number(e.dataset.id)));
+  const pick = opts.find((a) => a.victim !== undefined && a.victim !== null) || opts[0];
+  const sameHex = opts.filter((a) => a.hex === pick.hex && a.victim !== undefined && a.victim !== null);
+  const before = st.seq;
+  await press(page, `[data-spot="hex"][data-id="${pick.hex}"]`);
+  if (sameHex.length > 1) {
+    await page.waitForSelector('[data-dialog="victim"]');
+    await press(page, `.victim[data-victim="${pick.victim}"]`);
+  }
+  await page.waitForFunction((q) => window.catanDebug.store.state.seq > q, before);
+  const states = await settle(pages, before + 1);
+  return { shownOk: shown.length === new Set(opts.map((a) => a.hex)).size, moved: states[0].game.board.robber === pick.hex };
+}
+
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const base = await startServer();
@@ -217,27 +281,7 @@ async function main() {
   check(bySeat.size === 3, 'three seated players');
   const topology = await ana.evaluate(() => window.catanDebug.store.state.topology);
 
-  // Setup: tap the highlighted spots only.
-  let guard = 0;
-  for (;;) {
-    const st = await snap(ana);
-    const g = st.game;
-    if (!g.phase.startsWith('setup')) break;
-    if (++guard > 20) throw new Error('setup does not end');
-    const page = bySeat.get(g.current);
-    const mine = await snap(page);
-    if (g.phase === 'setup_settlement') {
-      const legalIds = actionsOf(mine.legal).filter((a) => a.type === 'build_settlement').map((a) => a.intersection);
-      const shown = await page.$$eval('[data-spot="node"]', (els) => els.map((e) => Number(e.dataset.id)));
-      if (guard === 1) check(shown.length === legalIds.length && shown.every((x) => legalIds.includes(x)), 'only legal settlement spots are highlighted');
-      const best = [...legalIds].sort((a, b) => nodeScore(topology, g, b) - nodeScore(topology, g, a) || a - b)[0];
-      await act(pages, page, () => press(page, `[data-spot="node"][data-id="${best}"]`));
-    } else {
-      const legalIds = actionsOf(mine.legal).filter((a) => a.type === 'build_road').map((a) => a.path).sort((a, b) => a - b);
-      await page.waitForSelector(`[data-spot="path"][data-id="${legalIds[0]}"]`);
-      await act(pages, page, () => press(page, `[data-spot="path"][data-id="${legalIds[0]}"]`));
-    }
-  }
+  await placeSetup(pages, bySeat, topology, true);
   states = await settle(pages);
   check(states[0].game.players.every((p) => p.settlements.length === 2 && p.roads.length === 2), 'setup placed 2 settlements and 2 roads each by tapping');
 
@@ -253,41 +297,16 @@ async function main() {
     done.roll = true;
     st = states[pages.indexOf(page)];
 
-    if (st.game.phase === 'discard') {
-      for (const p of pages) {
-        const s = await snap(p);
-        const owed = s.game.players.find((x) => x.seat === s.seat).discard_owed;
-        if (!owed) continue;
-        await p.waitForSelector('[data-dialog="discard"]');
-        const hand = { ...s.game.me.hand };
-        for (let i = 0; i < owed; i++) {
-          const r = Object.keys(hand).sort((a, b) => hand[b] - hand[a] || a.localeCompare(b))[0];
-          hand[r]--;
-          await press(p, `[data-dialog="discard"] .stepper[data-res="${r}"] .inc`);
-        }
+    if (st.game.phase === 'discard' || st.game.phase === 'move_robber') {
+      const wasDiscard = st.game.phase === 'discard';
+      const r = await resolveSeven(pages, page, async (p, owed) => {
         const total = await p.textContent('#discard-total');
-        check(total.includes(`${owed} / ${owed}`) || total.includes(`${owed}/${owed}`), `${p.label} sees the running discard total ${owed}/${owed}`);
+        check(total.includes(`${owed} / ${owed}`), `${p.label} sees the running discard total ${owed}/${owed}`);
         if (p === bo && !fs.existsSync(path.join(OUT, 'discard-phone.png'))) await bo.screenshot({ path: path.join(OUT, 'discard-phone.png') });
-        states = await act(pages, p, () => press(p, '#discard-confirm'));
-        done.discard = true;
-      }
-      st = await snap(page);
-    }
-    if (st.game.phase === 'move_robber') {
-      const opts = actionsOf(st.legal).filter((a) => a.type === 'move_robber');
-      const shown = await page.$$eval('[data-spot="hex"]', (els) => els.map((e) => Number(e.dataset.id)));
-      check(shown.length === new Set(opts.map((a) => a.hex)).size, 'only legal robber hexes are highlighted');
-      const pick = opts.find((a) => a.victim !== undefined && a.victim !== null) || opts[0];
-      const sameHex = opts.filter((a) => a.hex === pick.hex && a.victim !== undefined && a.victim !== null);
-      const before = st.seq;
-      await press(page, `[data-spot="hex"][data-id="${pick.hex}"]`);
-      if (sameHex.length > 1) {
-        await page.waitForSelector('[data-dialog="victim"]');
-        await press(page, `.victim[data-victim="${pick.victim}"]`);
-      }
-      await page.waitForFunction((q) => window.catanDebug.store.state.seq > q, before);
-      states = await settle(pages, before + 1);
-      check(states[0].game.board.robber === pick.hex, 'the robber moved to the tapped hex');
+      });
+      if (wasDiscard) done.discard = true;
+      check(r.shownOk, 'only legal robber hexes are highlighted');
+      check(r.moved, 'the robber moved to the tapped hex');
       done.robber = true;
       st = await snap(page);
     }
@@ -401,10 +420,107 @@ async function main() {
   check((await snap(other)).seat === boSeat, 'the device link takes the same seat on another device');
   check(!(await other.evaluate(() => location.hash)), 'the token is removed from the address bar');
 
+  // Losing the network: the banner shows, and the client reconnects and takes its seat back by itself.
+  await bo.context().setOffline(true);
+  await bo.evaluate(() => window.catanDebug.store.conn.ws?.close()); // offline emulation may keep an open socket
+  await bo.waitForSelector('#conn-banner');
+  check(true, 'the disconnection banner shows when the connection drops');
+  await bo.context().setOffline(false);
+  await bo.waitForFunction(() => window.catanDebug.store.state.joined && !document.querySelector('#conn-banner'), null, { timeout: 20000 });
+  await settle(pages);
+  check((await snap(bo)).seat === boSeat, 'the client reconnected by itself and has its seat back');
+  await other.context().close();
+
   // Layout: no horizontal scroll on the phone, tap targets of at least 40 px in the action bar.
   check((await bo.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'phone game has no horizontal scroll');
   const small = await bo.$$eval('#actions button, .zoom-buttons button', (els) => els.filter((e) => { const r = e.getBoundingClientRect(); return r.width < 40 || r.height < 40; }).length);
   check(small === 0, 'phone action and zoom buttons are at least 40x40 px');
+
+  await winnerGame(base, ana, bo);
+}
+
+// A short 2-player game (3 points to win) played greedily until someone wins: the winner screen with
+// the VP breakdown, then "play again" takes both players to a new room.
+async function winnerGame(base, host, phone) {
+  const pages = [host, phone];
+  await host.goto(`${base}/?seed=${arg('seed2', '5')}`);
+  await host.selectOption('#players', '2');
+  await host.selectOption('#vp', '3');
+  await host.click('#create');
+  await host.waitForSelector('#room-code');
+  const url = await host.inputValue('#room-url');
+  await phone.goto(url);
+  await phone.fill('#join-name', 'Bo');
+  await press(phone, '#join-seat');
+  await host.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2);
+  await press(host, '#start');
+  await Promise.all(pages.map((p) => p.waitForSelector('#game')));
+  const states = await settle(pages);
+  const bySeat = new Map(states.map((st, i) => [st.seat, pages[i]]));
+  const topology = await host.evaluate(() => window.catanDebug.store.state.topology);
+  await placeSetup(pages, bySeat, topology, false);
+
+  const DEV = ['wool', 'grain', 'ore'];
+  let turns = 0;
+  for (; turns < MAX_TURNS; turns++) {
+    let st = await snap(host);
+    if (st.game.phase === 'game_over') break;
+    const page = bySeat.get(st.game.current);
+    await page.waitForSelector('[data-action="roll"][aria-disabled="false"]');
+    await act(pages, page, () => press(page, '[data-action="roll"]'));
+    await resolveSeven(pages, page);
+    for (let step = 0; step < 8; step++) {
+      st = await snap(page);
+      if (st.game.phase !== 'main') break;
+      const acts = actionsOf(st.legal);
+      const city = acts.find((a) => a.type === 'build_city');
+      const settlement = acts.find((a) => a.type === 'build_settlement');
+      const hand = st.game.me.hand;
+      if (city || settlement) {
+        const mode = city ? 'city' : 'settlement';
+        await press(page, `[data-action="${mode}"]`);
+        const id = (city || settlement).intersection;
+        await act(pages, page, () => press(page, `[data-spot="${city ? 'city' : 'node'}"][data-id="${id}"]`));
+      } else if (acts.some((a) => a.type === 'buy_dev_card')) {
+        await act(pages, page, () => press(page, '[data-action="dev"]'));
+      } else {
+        const lack = DEV.filter((r) => hand[r] === 0);
+        const tr = acts.find((a) => a.type === 'bank_trade' && lack.includes(a.get) && (!DEV.includes(a.give) || hand[a.give] > 4));
+        if (!tr) break;
+        await press(page, '[data-action="trade"]');
+        await press(page, '#tab-bank');
+        await press(page, `.res-buttons.give [data-res="${tr.give}"]`);
+        await press(page, `.res-buttons.get [data-res="${tr.get}"]`);
+        await act(pages, page, () => press(page, '#bank-confirm'));
+        await page.keyboard.press('Escape');
+      }
+    }
+    st = await snap(page);
+    if (st.game.phase === 'game_over') break;
+    await page.waitForSelector('[data-action="end"][aria-disabled="false"]');
+    await act(pages, page, () => press(page, '[data-action="end"]'));
+  }
+  const end = await snap(host);
+  check(end.game.phase === 'game_over', `the 3-point game ended after ${turns + 1} turns`);
+  if (end.game.phase !== 'game_over') return;
+  await Promise.all(pages.map((p) => p.waitForSelector('#winner')));
+  const winner = end.game.players.find((p) => p.seat === end.game.winner);
+  const row = await host.textContent(`#winner [data-seat="${winner.seat}"] .total`);
+  check(Number(row) === winner.vp_total && winner.vp_total >= 3, `the winner screen shows the winner's ${winner.vp_total} points`);
+  await host.screenshot({ path: path.join(OUT, 'winner-desktop.png') });
+  await phone.screenshot({ path: path.join(OUT, 'winner-phone.png') });
+
+  // Play again: the host opens a new room and announces it; the other player follows.
+  const hostPage = bySeat.get(end.room.host);
+  const guest = pages.find((p) => p !== hostPage);
+  await press(hostPage, '#play-again');
+  await hostPage.waitForSelector('#room-code');
+  const next = (await hostPage.textContent('#room-code')).trim();
+  await guest.waitForSelector('#join-next');
+  await press(guest, '#join-next');
+  await guest.waitForSelector('#room-code');
+  await hostPage.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2);
+  check((await guest.textContent('#room-code')).trim() === next, 'play again: both players are in the new room');
 }
 
 try {

@@ -1,7 +1,7 @@
 // Game events as sentences in the reader's language, with names and "you" ("Ana rolled 8 — you got
 // 2 ore"). Unknown event types fall back to the server's English `text`.
 
-import { t, resList } from './i18n.js';
+import { t, resList, hasOwn } from './i18n.js';
 
 export function seatName(doc, seat) {
   if (seat === null || seat === undefined) return '?';
@@ -15,7 +15,7 @@ export function who(doc, seat, me) {
 
 function key(type, isMe) {
   const k = `ev.${type}${isMe ? '.me' : ''}`;
-  return isMe && t(k) !== k ? k : `ev.${type}`;
+  return isMe && hasOwn(k) ? k : `ev.${type}`;
 }
 
 const capital = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -50,7 +50,7 @@ function eventSentence(ev, doc, me) {
     case 'robber_moved':
       return t(k('robber_moved'), p);
     case 'stole':
-      if (ev.resource) return t(ev.victim === me ? 'ev.stole.from_me' : k('stole.known'), { ...p, res: t(`res.${ev.resource}`) });
+      if (ev.resource) return t(ev.victim === me ? 'ev.stole.from_me' : k('stole.known'), { ...p, who: ev.victim === me ? seatName(doc, ev.player) : p.who, res: t(`res.${ev.resource}`) });
       return t(k('stole'), p);
     case 'steal_failed':
       return t(k('steal_failed'), p);

@@ -46,6 +46,11 @@ export function onLang(fn) {
   return () => listeners.delete(fn);
 }
 
+// Whether the current language has its own text for `key` (no English fallback).
+export function hasOwn(key) {
+  return LANGS[current][key] !== undefined;
+}
+
 // t('key', {n: 2}) — {name} placeholders; a value may also be a function of the params.
 export function t(key, params = {}) {
   let v = LANGS[current][key];

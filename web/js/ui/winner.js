@@ -61,12 +61,12 @@ export function winnerPanel(st, store, onHide) {
   const title = g.winner === st.seat ? t('winner.title.me') : t('winner.title', { who: seatName(doc, g.winner) });
   return h('section.winner#winner', { role: 'dialog', 'aria-labelledby': 'winner-title' },
     h('h2#winner-title', icon('victory_point', 'icon big-star'), title),
-    h('table.vp-table',
-      h('thead', h('tr', h('th', ''), h('th', t('winner.settlements')), h('th', t('winner.cities')), h('th', t('winner.longest_road')), h('th', t('winner.largest_army')), h('th', t('winner.vp_cards')), h('th', t('winner.total')))),
-      h('tbody', rows.map(({ p, b }) =>
-        h(`tr${p.seat === g.winner ? '.won' : ''}`, { dataset: { seat: p.seat } },
-          h('th', seatBadge(p.seat), ' ', seatName(doc, p.seat)),
-          h('td', b.settlements), h('td', b.cities), h('td', b.road), h('td', b.army), h('td', b.cards), h('td.total', b.total))))),
+    h('ol.vp-list', rows.map(({ p, b }) =>
+      h(`li.vp-row${p.seat === g.winner ? '.won' : ''}`, { dataset: { seat: p.seat } },
+        h('div.vp-head', seatBadge(p.seat), h('span.vp-name', seatName(doc, p.seat)), h('span.total', { title: t('winner.total') }, String(b.total))),
+        h('dl.vp-parts',
+          [['settlements', b.settlements], ['cities', b.cities], ['longest_road', b.road], ['largest_army', b.army], ['vp_cards', b.cards]].map(([k, v]) =>
+            h(`div.vp-part${v ? '' : '.zero'}`, { dataset: { part: k } }, h('dt', t(`winner.${k}`)), h('dd', String(v)))))))),
     h('div.winner-actions',
       isHost ? h('button.primary.big#play-again', { type: 'button', onclick: (e) => playAgain(e.currentTarget) }, t('winner.play_again')) : null,
       !isHost && next ? h('p', t('winner.new_room', { who: seatName(doc, next.by) })) : null,

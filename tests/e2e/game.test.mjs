@@ -285,6 +285,29 @@ async function main() {
   states = await settle(pages);
   check(states[0].game.players.every((p) => p.settlements.length === 2 && p.roads.length === 2), 'setup placed 2 settlements and 2 roads each by tapping');
 
+  // Pinch-zoom and pan on the phone (two touch points through the DevTools protocol), then fit again.
+  {
+    const box = await bo.locator('#board svg').boundingBox();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const cdp = await bo.context().newCDPSession(bo);
+    const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
+    await touch('touchStart', [[cx - 30, cy], [cx + 30, cy]]);
+    for (let i = 1; i <= 6; i++) await touch('touchMove', [[cx - 30 - i * 12, cy], [cx + 30 + i * 12, cy]]);
+    await touch('touchEnd', []);
+    const scale = await bo.evaluate(() => window.catanDebug && document.querySelector('.board-layer').getAttribute('transform'));
+    const k = Number(/scale\(([0-9.]+)\)/.exec(scale)?.[1] || 1);
+    check(k > 1.5, `pinch-zoom on the phone scales the board (x${k.toFixed(2)})`);
+    await touch('touchStart', [[cx, cy]]);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', [[cx + i * 10, cy + i * 6]]);
+    await touch('touchEnd', []);
+    const panned = await bo.evaluate(() => document.querySelector('.board-layer').getAttribute('transform'));
+    check(panned !== scale, 'one-finger drag pans the zoomed board');
+    await bo.screenshot({ path: path.join(OUT, 'zoomed-phone.png') });
+    await press(bo, '.zoom-buttons button:nth-child(3)');
+    await cdp.detach();
+  }
+
   // Turns.
   const done = { roll: false, build: false, bank: false, domestic: false, discard: false, robber: false };
   let screenshots = false;

@@ -262,8 +262,15 @@ export class GameView {
 
   // --- user actions --------------------------------------------------------------------------------
 
+  offline() {
+    if (this.store.conn.isOpen && this.st.joined) return false;
+    toast(t('conn.connecting'), 'error');
+    return true;
+  }
+
   doAction(id) {
     const st = this.st;
+    if (id !== 'cards' && this.offline()) return;
     switch (id) {
       case 'roll':
         this.store.command({ type: 'roll_dice' });
@@ -302,7 +309,7 @@ export class GameView {
 
   onSpot(kind, id) {
     const st = this.st;
-    if (!st) return;
+    if (!st || this.offline()) return;
     let action = null;
     if (kind === 'node') action = all(st.legal, 'build_settlement').find((a) => a.intersection === id);
     else if (kind === 'city') action = all(st.legal, 'build_city').find((a) => a.intersection === id);

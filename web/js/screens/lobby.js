@@ -2,7 +2,7 @@
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
-import { seatBadge, icon } from '../icons.js';
+import { seatBadge } from '../icons.js';
 import { qrElement } from '../qr.js';
 import { langSelect } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
@@ -97,7 +97,7 @@ export function renderLobby(main, state, store) {
             h('div.code-label', t('lobby.code')),
             h('div.big-code#room-code', { 'aria-label': t('lobby.code') }, room.code),
             h('div.url-row', h('input.url#room-url', { type: 'text', readonly: true, value: url, 'aria-label': t('menu.room_link'), onfocus: (e) => e.target.select() }),
-              h('button.primary#copy-link', { type: 'button', onclick: copy }, icon('cards', 'icon'), t('lobby.copy')))),
+              h('button.primary#copy-link', { type: 'button', onclick: copy }, t('lobby.copy')))),
           qrCache.el)),
       h('section.card',
         h('h2', t('lobby.seats'), room.spectators ? h('span.muted', ` · ${t('lobby.spectators', { n: room.spectators })}`) : null),

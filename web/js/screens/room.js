@@ -32,6 +32,7 @@ export function startRoom(app, code) {
   let summary = null; // GET /api/rooms/CODE
   let joinError = null;
   let shownError = 0;
+  let shownClosing = null;
 
   const fetchSummary = async () => {
     try {
@@ -89,6 +90,10 @@ export function startRoom(app, code) {
         summary = null;
         fetchSummary();
       } else toast(text, 'error');
+    }
+    if (state.closedReason && !/kick/i.test(state.closedReason) && state.closedReason !== shownClosing) {
+      shownClosing = state.closedReason;
+      toast(t('conn.closing', { reason: state.closedReason }));
     }
     if (state.closedReason && /kick/i.test(state.closedReason)) {
       view = 'gone';

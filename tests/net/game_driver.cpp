@@ -224,6 +224,7 @@ void Peer::check_in_sync() {
     send(msg("sync"));
     json m = recv();
     if (type_of(m) != "snapshot") fail(label + ": sync answered with " + clip(m));
+    if (m.contains("topology")) fail(label + ": a snapshot after the first on a connection carries the topology again");
     if (m["seq"] != seq) fail(label + ": snapshot seq " + m["seq"].dump() + " but the connection was at " + std::to_string(seq));
     if (m["doc"] != doc)
         fail(label + ": the snapshot's doc differs from the doc rebuilt from updates; diff " + clip(json::diff(doc, m["doc"])));

@@ -471,3 +471,85 @@ TEST_CASE("Hidden information: no message reveals other hands or development car
               << " commands, " << std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()
               << " ms\n";
 }
+
+// ---- The checker has teeth: each of these feeds inspect() one leak and must fail ---------------------
+namespace {
+
+// A snapshot as the server would send it to `viewer` (a seat, or kNoSeat) at the start of a game.
+json fake_snapshot(int viewer, catan::GameState* out = nullptr) {
+    catan::GameOptions o;
+    o.players = 3;
+    o.seed = 99;
+    catan::GameState s = catan::new_game(o);
+    if (out) *out = s;
+    json room = {{"code", "K7QX3"}, {"phase", "playing"}, {"options", {{"players", 3}, {"vp_target", 10}}}, {"host", 0},
+                 {"seats", json::array()}, {"spectators", 0}};
+    return {{"v", 1},
+            {"type", "snapshot"},
+            {"seq", 5},
+            {"doc", {{"room", room}, {"game", proto::player_view(s, viewer == kNoSeat ? proto::kSpectator : viewer)}}},
+            {"legal", viewer == kNoSeat ? json() : proto::legal_actions_json(s, viewer)},
+            {"chat", json::array()}};
+}
+
+void feed(int viewer, const json& first, const std::optional<json>& second = std::nullopt) {
+    Peer p("self-test viewer", nullptr);
+    p.seat = viewer;
+    Ledger L;
+    p.view.apply(first);
+    inspect(p, first, json(), L);
+    if (second) {
+        const json before = p.game();
+        p.view.apply(*second);
+        inspect(p, *second, before, L);
+    }
+}
+
+json fake_update(json patch, json events) {
+    return {{"v", 1}, {"type", "update"}, {"seq", 6}, {"patch", std::move(patch)}, {"events", std::move(events)}, {"legal", nullptr}};
+}
+
+}  // namespace
+
+TEST_CASE("Hidden information self-test: a clean snapshot passes", "[hidden][self-test]") {
+    feed(1, fake_snapshot(1));
+    feed(kNoSeat, fake_snapshot(kNoSeat));
+}
+
+TEST_CASE("Hidden information self-test: another seat's hand is caught", "[hidden][self-test][!shouldfail]") {
+    json s = fake_snapshot(1);
+    s["doc"]["game"]["players"][0]["hand"] = {{"ore", 1}};
+    feed(1, s);
+}
+
+TEST_CASE("Hidden information self-test: a spectator's me is caught", "[hidden][self-test][!shouldfail]") {
+    json s = fake_snapshot(kNoSeat);
+    s["doc"]["game"]["me"] = fake_snapshot(0)["doc"]["game"]["me"];
+    feed(kNoSeat, s);
+}
+
+TEST_CASE("Hidden information self-test: the seed in the room options is caught", "[hidden][self-test][!shouldfail]") {
+    json s = fake_snapshot(1);
+    s["doc"]["room"]["options"]["seed"] = "99";
+    feed(1, s);
+}
+
+TEST_CASE("Hidden information self-test: a patch into another seat's hand is caught", "[hidden][self-test][!shouldfail]") {
+    feed(1, fake_snapshot(1),
+         fake_update(json::array({{{"op", "add"}, {"path", "/game/players/0/hand"}, {"value", {{"ore", 1}}}}}), json::array()));
+}
+
+TEST_CASE("Hidden information self-test: a stolen resource shown to a third party is caught", "[hidden][self-test][!shouldfail]") {
+    const json stole = {{"type", "stole"}, {"player", 0}, {"victim", 1}, {"resource", "ore"}, {"text", "Seat 0 stole a card from Seat 1."}};
+    feed(2, fake_snapshot(2), fake_update(json::array(), json::array({stole})));
+}
+
+TEST_CASE("Hidden information self-test: another buyer's card kind is caught", "[hidden][self-test][!shouldfail]") {
+    const json bought = {{"type", "dev_card_bought"}, {"player", 0}, {"card", "monopoly"}, {"text", "Seat 0 bought a card."}};
+    feed(1, fake_snapshot(1), fake_update(json::array(), json::array({bought})));
+}
+
+TEST_CASE("Hidden information self-test: a hand change no event explains is caught", "[hidden][self-test][!shouldfail]") {
+    feed(0, fake_snapshot(0),
+         fake_update(json::array({{{"op", "replace"}, {"path", "/game/me/hand/ore"}, {"value", 1}}}), json::array()));
+}

@@ -481,6 +481,16 @@ async function main() {
   check((await snap(other)).seat === boSeat, 'the device link takes the same seat on another device');
   check(!(await other.evaluate(() => location.hash)), 'the token is removed from the address bar');
 
+  // Someone without a seat opens the room link after the start: they can watch, without an action bar.
+  const watcher = await newPage('Watcher (desktop)', { viewport: { width: 1024, height: 768 } });
+  await watcher.goto(roomUrl);
+  await press(watcher, '#spectate');
+  await watcher.waitForSelector('#game');
+  await watcher.waitForFunction(() => window.catanDebug.store.state.joined);
+  const w = await snap(watcher);
+  check(w.seat === null && (await watcher.locator('#actions button').count()) === 0 && (await watcher.locator('.board-svg .settlement').count()) === 6, 'a spectator sees the board without an action bar');
+  await watcher.context().close();
+
   // Losing the network: the banner shows, and the client reconnects and takes its seat back by itself.
   await bo.context().setOffline(true);
   await bo.evaluate(() => window.catanDebug.store.conn.ws?.close()); // offline emulation may keep an open socket
@@ -520,6 +530,26 @@ async function winnerGame(base, host, phone) {
   await phone.fill('#join-name', 'Bo');
   await press(phone, '#join-seat');
   await host.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2);
+  // The host's lobby controls: room for a third person (options), move them up, remove them.
+  await host.selectOption('#opt-players', '3');
+  await host.waitForFunction(() => document.querySelectorAll('#seats .seat').length === 3);
+  const dee = await newPage('Dee (desktop)', { viewport: { width: 1024, height: 768 } });
+  await dee.goto(url);
+  await dee.fill('#join-name', 'Dee');
+  await press(dee, '#join-seat');
+  await dee.waitForSelector('#room-code');
+  await host.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 3);
+  await press(host, '#seats .seat[data-seat="2"] .move-up');
+  await host.waitForFunction(() => document.querySelector('#seats .seat[data-seat="1"] .seat-name')?.textContent.startsWith('Dee'));
+  await dee.waitForSelector('#seats .seat.me[data-seat="1"]');
+  check(true, 'the host moved a player up a seat, and that player sees their new seat');
+  await press(host, '#seats .seat[data-seat="1"] .kick');
+  await dee.waitForFunction(() => !document.querySelector('#room-code') && /host/i.test(document.body.textContent));
+  await host.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2);
+  check(true, 'the host removed a player, who is told so');
+  await dee.context().close();
+  await host.selectOption('#opt-players', '2');
+  await host.waitForFunction(() => document.querySelectorAll('#seats .seat').length === 2);
   await press(host, '#start');
   await Promise.all(pages.map((p) => p.waitForSelector('#game')));
   const states = await settle(pages);

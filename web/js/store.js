@@ -72,7 +72,20 @@ export class Store {
 
   set(patch) {
     this.state = { ...this.state, ...patch };
+    if ('doc' in patch) this.state.seat = this.ownSeat(this.state.doc, this.state.seat);
     for (const fn of this.listeners) fn(this.state);
+  }
+
+  // Our seat can change under us: the host swaps seats or shrinks the room in the lobby, and the start
+  // compacts the seats. The game view names its viewer; in the lobby our (unique) name finds us.
+  ownSeat(doc, seat) {
+    if (!doc || seat === null || seat === undefined) return seat ?? null;
+    if (doc.game && typeof doc.game.viewer === 'number') return doc.game.viewer;
+    const seats = doc.room?.seats || [];
+    if (!this.myName) this.myName = seats.find((x) => x.seat === seat)?.name || null;
+    if (!this.myName) return seat;
+    const mine = seats.find((x) => x.name && x.name.toLowerCase() === this.myName.toLowerCase());
+    return mine ? mine.seat : seat;
   }
 
   // --- session -------------------------------------------------------------------------------------
@@ -106,6 +119,7 @@ export class Store {
     switch (msg.type) {
       case 'welcome':
         this.conn.established();
+        this.myName = null; // learnt from the snapshot that follows
         if (msg.token) storage.setToken(this.code, msg.token);
         if (msg.seat !== null && msg.seat !== undefined) storage.setAutoJoin(this.code, null);
         this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null });

@@ -48,7 +48,8 @@ export function renderLobby(main, state, store) {
   };
 
   const seatRows = [];
-  for (let i = 0; i < room.options.players; i++) {
+  const last = Math.max(room.options.players, ...seated.map((x) => x.seat + 1));
+  for (let i = 0; i < last; i++) {
     const entry = bySeat.get(i);
     if (!entry) {
       seatRows.push(h('li.seat.empty', { dataset: { seat: i } }, seatBadge(i), h('span.seat-name.muted', t('lobby.empty_seat'))));

@@ -347,7 +347,7 @@ async function main() {
   }
 
   // Turns.
-  const done = { roll: false, build: false, bank: false, domestic: false, discard: false, robber: false };
+  const done = { roll: false, build: false, bank: false, domestic: false, counter: false, discard: false, robber: false };
   let screenshots = false;
   let reloaded = false;
   for (let turn = 0; turn < MAX_TURNS && !Object.values(done).every(Boolean); turn++) {
@@ -402,8 +402,10 @@ async function main() {
       st = await snap(page);
     }
 
-    // A domestic trade: offer 1 card to one player who has what we want; they accept; we confirm.
-    if (!done.domestic && st.legal?.may_propose_trade) {
+    // A domestic trade: offer 1 card to one player who has what we want; they accept; we confirm. On a
+    // later turn an offer to everyone: one player counters, the other declines, we take the counter.
+    const counterTurn = done.domestic && !done.counter;
+    if ((!done.domestic || counterTurn) && st.legal?.may_propose_trade) {
       const myHand = st.game.me.hand;
       let deal = null;
       for (const other of pages) {
@@ -419,7 +421,29 @@ async function main() {
         }
         if (deal) break;
       }
-      if (deal) {
+      if (deal && counterTurn) {
+        await press(page, '[data-action="trade"]');
+        await press(page, '#tab-players');
+        await press(page, `.steppers[data-name="give"] .stepper[data-res="${deal.give}"] .inc`);
+        await press(page, `.steppers[data-name="want"] .stepper[data-res="${deal.want}"] .inc`);
+        await press(page, '#to-all');
+        await act(pages, page, () => press(page, '#offer-send'));
+        const third = pages.find((p) => p !== page && p !== deal.other);
+        await deal.other.waitForSelector('#offer-counter');
+        if (pages.includes(bo) && page !== bo) await bo.screenshot({ path: path.join(OUT, 'offer-phone.png') });
+        await press(deal.other, '#offer-counter');
+        await deal.other.waitForSelector('[data-dialog="counter"]');
+        await act(pages, deal.other, () => press(deal.other, '#counter-send'));
+        await act(pages, third, () => press(third, '#offer-decline'));
+        await page.waitForSelector(`.response.countered[data-seat="${deal.seat}"] .confirm`);
+        await page.screenshot({ path: path.join(OUT, `offer-proposer-${page.touch ? 'phone' : 'desktop'}.png`) });
+        const before = (await snap(deal.other)).game.me.hand;
+        states = await act(pages, page, () => press(page, `.confirm[data-with="${deal.seat}"]`));
+        const after = states[pages.indexOf(deal.other)].game.me.hand;
+        check(after[deal.give] === before[deal.give] + 1 && after[deal.want] === before[deal.want] - 1, `${deal.other.label} countered an offer to everyone, ${third.label} declined, ${page.label} took the counter`);
+        done.counter = true;
+        st = await snap(page);
+      } else if (deal) {
         await press(page, '[data-action="trade"]');
         await press(page, '#tab-players');
         await press(page, `.steppers[data-name="give"] .stepper[data-res="${deal.give}"] .inc`);
@@ -493,7 +517,6 @@ async function main() {
 
   // Losing the network: the banner shows, and the client reconnects and takes its seat back by itself.
   await bo.context().setOffline(true);
-  await bo.evaluate(() => window.catanDebug.store.conn.ws?.close()); // offline emulation may keep an open socket
   await bo.waitForSelector('#conn-banner');
   check(true, 'the disconnection banner shows when the connection drops');
   await bo.context().setOffline(false);

@@ -25,6 +25,8 @@ export class Connection {
       if (this.status === 'waiting') this.connectNow();
     };
     window.addEventListener('online', this._wake);
+    // The device lost its network: do not wait for the socket to time out, show it now.
+    window.addEventListener('offline', () => this.drop());
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this._wake();
     });
@@ -52,9 +54,29 @@ export class Connection {
     this.setStatus('stopped');
   }
 
+  drop() {
+    if (!this.ws || this.stopped) return;
+    const ws = this.ws;
+    this.ws = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    clearInterval(this.pinger);
+    try {
+      ws.close(4001, 'offline');
+    } catch {
+      /* already closing */
+    }
+    this.scheduleRetry();
+  }
+
   connectNow() {
     clearTimeout(this.timer);
     if (this.stopped) return;
+    if (navigator.onLine === false) {
+      // No network: trying would only fail; the 'online' event wakes us up (and we keep polling).
+      this.scheduleRetry();
+      return;
+    }
     if (this.ws && (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)) return;
     this.setStatus('connecting');
     let ws;

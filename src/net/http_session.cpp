@@ -9,11 +9,14 @@
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "gateway.hpp"
+#include "http_session.hpp"
 
 namespace catan::net {
+
+namespace websocket = beast::websocket;
 
 namespace {
 
@@ -158,8 +161,7 @@ void HttpSession::upgrade(Request&& req) {
     upgraded_ = true;
     gateway_->remove(id_);  // the WebSocket registers itself once its handshake is done
     stream_.expires_never();  // the WebSocket keeps its own timeouts
-    std::make_shared<WebSocketSession>(std::move(stream_), gateway_, std::move(slot_), id_, std::move(remote_))
-        ->run(std::move(req));
+    start_websocket(std::move(stream_), gateway_, std::move(slot_), id_, std::move(remote_), std::move(req));
 }
 
 void HttpSession::handle(Request&& req) {

@@ -15,7 +15,7 @@
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
-#include "gateway.hpp"
+#include "http_session.hpp"
 
 namespace catan::net {
 

@@ -1,13 +1,72 @@
 // One WebSocket connection: the room layer's Outbox. Reads go to the hub in order; writes go out one
 // at a time from a bounded FIFO of shared, already serialised messages.
+#include <deque>
+
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/websocket/stream.hpp>
 #include <spdlog/spdlog.h>
 
 #include "gateway.hpp"
 
 namespace catan::net {
+
+namespace websocket = beast::websocket;
+
+// One WebSocket: the room layer's Outbox. Everything runs on the connection's strand: reads are handed
+// to the hub in order, and writes go out one at a time from a bounded FIFO.
+class WebSocketSession final : public room::Outbox,
+                               public Connection,
+                               public std::enable_shared_from_this<WebSocketSession> {
+public:
+    WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
+                     std::string remote);
+    ~WebSocketSession() override;
+    void run(http::request<http::string_body> request);
+
+    // room::Outbox
+    void send(room::Message message) override;
+    void close(std::string_view reason) override;
+    std::uint64_t id() const override { return id_; }
+    const std::string& remote() const override { return remote_; }
+
+    // Connection
+    void close_gracefully(std::string_view reason) override;
+    void close_now() override;
+    bool is_websocket() const override { return true; }
+
+private:
+    void on_accept(beast::error_code ec);
+    void do_read();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    void refuse(std::string_view code, std::string_view message, std::string_view id_json);
+    void enqueue(room::Message message);
+    void do_write();
+    void on_write(beast::error_code ec, std::size_t bytes);
+    void begin_close(websocket::close_code code, std::string_view reason);
+    void do_close();
+    void finish(beast::error_code ec);
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    std::shared_ptr<Gateway> gateway_;
+    IpSlot slot_;
+    std::uint64_t id_;
+    std::string remote_;
+    std::deque<room::Message> queue_;  // front() is being written while writing_
+    TokenBucket rate_;
+    TokenBucket flood_;
+    websocket::close_reason close_reason_;
+    bool opened_ = false, in_hub_ = false, writing_ = false, closing_ = false, close_sent_ = false, finished_ = false;
+};
+
+void start_websocket(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
+                     std::string remote, http::request<http::string_body>&& request) {
+    std::make_shared<WebSocketSession>(std::move(stream), std::move(gateway), std::move(slot), id, std::move(remote))
+        ->run(std::move(request));
+}
 
 namespace {
 

@@ -93,7 +93,7 @@ TEST_CASE("embedded files: MIME type, caching headers, gzip, ETag", "[net]") {
         CHECK(get(s.port, "/img/icon.svg").header("content-type") == "image/svg+xml");
     }
     SECTION("HEAD has the headers and no body") {
-        const auto r = http_request(s.port, http::verb::head, "/app.js");
+        const auto r = http_request(s.port, Method::head, "/app.js");
         CHECK(r.status == 200);
         CHECK(r.body.empty());
         CHECK(std::stoul(r.header("content-length")) > 5000);
@@ -107,7 +107,7 @@ TEST_CASE("embedded files: MIME type, caching headers, gzip, ETag", "[net]") {
     SECTION("missing files, wrong methods") {
         CHECK(get(s.port, "/missing.js").status == 404);
         CHECK(get(s.port, "/.hidden").status == 400);
-        CHECK(http_request(s.port, http::verb::delete_, "/app.js").status == 405);
+        CHECK(http_request(s.port, Method::delete_, "/app.js").status == 405);
         CHECK(get(s.port, "/ws").status == 426);
     }
 }
@@ -181,7 +181,7 @@ TEST_CASE("health and metrics", "[net]") {
 
 TEST_CASE("REST: create a room, read its summary", "[net]") {
     TestServer s;
-    const auto created = http_request(s.port, http::verb::post, "/api/rooms",
+    const auto created = http_request(s.port, Method::post, "/api/rooms",
                                       {{"Content-Type", "application/json"}}, R"({"players":3,"vp_target":8})");
     REQUIRE(created.status == 201);
     CHECK(created.header("content-type") == "application/json");
@@ -204,20 +204,20 @@ TEST_CASE("REST: create a room, read its summary", "[net]") {
     CHECK(nlohmann::json::parse(missing.body).at("code") == "no_such_room");
 
     SECTION("an empty body takes the defaults") {
-        CHECK(http_request(s.port, http::verb::post, "/api/rooms").status == 201);
+        CHECK(http_request(s.port, Method::post, "/api/rooms").status == 201);
     }
     SECTION("bad bodies") {
-        const auto bad = http_request(s.port, http::verb::post, "/api/rooms", {}, "{not json");
+        const auto bad = http_request(s.port, Method::post, "/api/rooms", {}, "{not json");
         CHECK(bad.status == 400);
         CHECK(nlohmann::json::parse(bad.body).at("code") == "malformed");
-        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {}, "[1,2]").status == 400);
-        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {}, R"({"players":9})").status == 400);
-        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {}, std::string(64 * 1024, ' ')).status == 413);
+        CHECK(http_request(s.port, Method::post, "/api/rooms", {}, "[1,2]").status == 400);
+        CHECK(http_request(s.port, Method::post, "/api/rooms", {}, R"({"players":9})").status == 400);
+        CHECK(http_request(s.port, Method::post, "/api/rooms", {}, std::string(64 * 1024, ' ')).status == 413);
     }
     SECTION("wrong method, unknown endpoint, foreign origin") {
         CHECK(get(s.port, "/api/rooms").status == 405);
         CHECK(get(s.port, "/api/nothing").status == 404);
-        CHECK(http_request(s.port, http::verb::post, "/api/rooms", {{"Origin", "http://evil.example"}}, "{}").status == 403);
+        CHECK(http_request(s.port, Method::post, "/api/rooms", {{"Origin", "http://evil.example"}}, "{}").status == 403);
     }
 }
 
@@ -225,7 +225,7 @@ TEST_CASE("the public URL, when given, makes the join URLs", "[net]") {
     auto options = test_options();
     options.hub.public_url = "https://catan.example.org";
     TestServer s(options);
-    const auto created = http_request(s.port, http::verb::post, "/api/rooms", {}, "{}");
+    const auto created = http_request(s.port, Method::post, "/api/rooms", {}, "{}");
     REQUIRE(created.status == 201);
     const auto body = nlohmann::json::parse(created.body);
     CHECK(body.at("url") == "https://catan.example.org/r/" + body.at("code").get<std::string>());

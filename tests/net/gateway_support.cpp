@@ -3,11 +3,19 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
 #include <boost/beast/http/write.hpp>
 #include <spdlog/spdlog.h>
 #ifdef CATAN_TEST_ZLIB
@@ -15,6 +23,12 @@
 #endif
 
 namespace gateway_test {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
 
 catan::net::ServerOptions test_options() {
     // Quiet unless asked: CATAN_TEST_LOG=debug shows the server's log lines.
@@ -61,8 +75,12 @@ tcp::endpoint loopback(std::uint16_t port) { return {asio::ip::make_address("127
 
 }  // namespace
 
-Response http_request(std::uint16_t port, http::verb method, std::string_view target,
+Response http_request(std::uint16_t port, Method m, std::string_view target,
                       const std::map<std::string, std::string>& headers, std::string body) {
+    const http::verb method = m == Method::get    ? http::verb::get
+                              : m == Method::head ? http::verb::head
+                              : m == Method::post ? http::verb::post
+                                                  : http::verb::delete_;
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
     auto ec = run_with_deadline(ioc, stream, [&](auto h) { stream.async_connect(loopback(port), h); }, 3s);
@@ -133,41 +151,55 @@ std::string gunzip(std::string_view data) {
 
 // ----------------------------------------------------------------------------------------------------
 
-template <class Start>
-beast::error_code WsClient::run(Start&& start, std::chrono::milliseconds timeout) {
-    return run_with_deadline(ioc_, ws_, std::forward<Start>(start), timeout);
-}
+struct WsClient::Impl {
+    asio::io_context ioc;
+    websocket::stream<beast::tcp_stream> ws{ioc};
+    beast::flat_buffer buffer;
+    beast::error_code error;
+
+    template <class Start>
+    void run(Start&& start, std::chrono::milliseconds timeout) {
+        error = run_with_deadline(ioc, ws, std::forward<Start>(start), timeout);
+    }
+};
+
+WsClient::WsClient() : impl_(std::make_unique<Impl>()) {}
+WsClient::~WsClient() = default;
 
 unsigned WsClient::connect(std::uint16_t port, std::string origin, int receive_buffer) {
-    auto& socket = beast::get_lowest_layer(ws_).socket();
+    auto& d = *impl_;
+    auto& socket = beast::get_lowest_layer(d.ws).socket();
     socket.open(tcp::v4());
     if (receive_buffer > 0) socket.set_option(asio::socket_base::receive_buffer_size(receive_buffer));
-    error_ = run([&](auto h) { beast::get_lowest_layer(ws_).async_connect(loopback(port), h); }, 3s);
-    if (error_) throw std::runtime_error("connect: " + error_.message());
+    d.run([&](auto h) { beast::get_lowest_layer(d.ws).async_connect(loopback(port), h); }, 3s);
+    if (d.error) throw std::runtime_error("connect: " + d.error.message());
     if (!origin.empty())
-        ws_.set_option(websocket::stream_base::decorator(
+        d.ws.set_option(websocket::stream_base::decorator(
             [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-    ws_.read_message_max(64 * 1024 * 1024);
+    d.ws.read_message_max(64 * 1024 * 1024);
     websocket::response_type res;
-    error_ = run([&](auto h) { ws_.async_handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", h); }, 3s);
+    d.run([&](auto h) { d.ws.async_handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", h); }, 3s);
     return res.result_int();
 }
 
 void WsClient::send(std::string_view text) {
-    ws_.text(true);
-    error_ = run([&](auto h) { ws_.async_write(asio::buffer(text.data(), text.size()), h); }, 3s);
+    auto& d = *impl_;
+    d.ws.text(true);
+    d.run([&](auto h) { d.ws.async_write(asio::buffer(text.data(), text.size()), h); }, 3s);
 }
 
 void WsClient::send_binary(std::string_view bytes) {
-    ws_.binary(true);
-    error_ = run([&](auto h) { ws_.async_write(asio::buffer(bytes.data(), bytes.size()), h); }, 3s);
+    auto& d = *impl_;
+    d.ws.binary(true);
+    d.run([&](auto h) { d.ws.async_write(asio::buffer(bytes.data(), bytes.size()), h); }, 3s);
 }
 
 std::optional<std::string> WsClient::read(std::chrono::milliseconds timeout) {
-    buffer_.clear();
-    error_ = run([&](auto h) { ws_.async_read(buffer_, h); }, timeout);
-    if (error_) return std::nullopt;
-    return beast::buffers_to_string(buffer_.data());
+    auto& d = *impl_;
+    d.buffer.clear();
+    d.run([&](auto h) { d.ws.async_read(d.buffer, h); }, timeout);
+    if (d.error) return std::nullopt;
+    return beast::buffers_to_string(d.buffer.data());
 }
 
 std::optional<nlohmann::json> WsClient::read_type(std::string_view type, std::chrono::milliseconds timeout) {
@@ -182,9 +214,16 @@ std::optional<nlohmann::json> WsClient::read_type(std::string_view type, std::ch
     }
 }
 
+bool WsClient::ok() const { return !impl_->error; }
+bool WsClient::closed() const { return impl_->error == websocket::error::closed; }
+bool WsClient::timed_out() const { return impl_->error == asio::error::timed_out; }
+int WsClient::close_code() const { return impl_->ws.reason().code; }
+bool WsClient::is_open() const { return impl_->ws.is_open(); }
+
 void WsClient::close() {
-    if (!ws_.is_open()) return;
-    error_ = run([&](auto h) { ws_.async_close(websocket::close_code::normal, h); }, 2s);
+    auto& d = *impl_;
+    if (!d.ws.is_open()) return;
+    d.run([&](auto h) { d.ws.async_close(websocket::close_code::normal, h); }, 2s);
 }
 
 std::string create_and_join(WsClient& client, const std::string& name) {

@@ -1,7 +1,7 @@
 #pragma once
 // Gateway tests: an in-process catan::net::Server on 127.0.0.1:0 and small Beast clients whose every
 // operation has a deadline (async operations run with io_context::run_for), so a failing test fails
-// instead of hanging.
+// instead of hanging. Beast stays in gateway_support.cpp; the tests include only this header.
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -11,14 +11,6 @@
 #include <string>
 #include <string_view>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/http/message.hpp>
-#include <boost/beast/http/string_body.hpp>
-#include <boost/beast/websocket/stream.hpp>
 #include <nlohmann/json.hpp>
 
 #include "catan/net/server.hpp"
@@ -29,12 +21,9 @@ std::span<const catan::net::EmbeddedFile> gateway_test_assets();
 
 namespace gateway_test {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
 using namespace std::chrono_literals;
+
+enum class Method { get, head, post, delete_ };
 
 catan::net::ServerOptions test_options();
 
@@ -57,10 +46,10 @@ struct Response {
 };
 
 // One HTTP/1.1 request on a fresh connection. `target` goes on the wire exactly as given.
-Response http_request(std::uint16_t port, http::verb method, std::string_view target,
+Response http_request(std::uint16_t port, Method method, std::string_view target,
                       const std::map<std::string, std::string>& headers = {}, std::string body = {});
 inline Response get(std::uint16_t port, std::string_view target, const std::map<std::string, std::string>& headers = {}) {
-    return http_request(port, http::verb::get, target, headers);
+    return http_request(port, Method::get, target, headers);
 }
 // Whatever comes back on a raw TCP connection after writing `raw` (for targets no client would send).
 std::string raw_request(std::uint16_t port, const std::string& raw);
@@ -69,7 +58,8 @@ std::string gunzip(std::string_view data);
 
 class WsClient {
 public:
-    WsClient() = default;
+    WsClient();
+    ~WsClient();
     // Opens /ws; returns the HTTP status of the handshake (101 on success).
     unsigned connect(std::uint16_t port, std::string origin = {}, int receive_buffer = 0);
     void send(std::string_view text);
@@ -79,19 +69,16 @@ public:
     std::optional<std::string> read(std::chrono::milliseconds timeout = 3s);
     // Reads until a message of this type arrives (others are skipped).
     std::optional<nlohmann::json> read_type(std::string_view type, std::chrono::milliseconds timeout = 3s);
-    beast::error_code last_error() const { return error_; }
-    websocket::close_reason close_reason() const { return ws_.reason(); }
-    bool is_open() const { return ws_.is_open(); }
+    bool ok() const;         // the last operation succeeded
+    bool closed() const;     // the last operation ended with the closing handshake
+    bool timed_out() const;  // the last operation ran out of time
+    int close_code() const;  // the code of the peer's close frame
+    bool is_open() const;
     void close();
 
 private:
-    template <class Start>
-    beast::error_code run(Start&& start, std::chrono::milliseconds timeout);
-
-    asio::io_context ioc_;
-    websocket::stream<beast::tcp_stream> ws_{ioc_};
-    beast::flat_buffer buffer_;
-    beast::error_code error_;
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
 };
 
 // Creates a room over the socket and sits in it (join as `name`, with the host key), returning its code.

@@ -105,8 +105,8 @@ TEST_CASE("WebSocket: a message over 16 KiB closes the connection with 1009", "[
     const auto before = metric(s.server, "catan_frames_rejected_total");
     c.send(std::string(16 * 1024 + 1, 'x'));
     CHECK_FALSE(c.read());
-    CHECK(c.last_error() == websocket::error::closed);
-    CHECK(c.close_reason().code == websocket::close_code::too_big);
+    CHECK(c.closed());
+    CHECK(c.close_code() == 1009);
     CHECK(metric_reaches(s.server, "catan_frames_rejected_total", before + 1) == before + 1);
 
     WsClient ok;  // exactly at the cap is fine
@@ -122,8 +122,8 @@ TEST_CASE("WebSocket: binary frames are refused with 1003", "[net]") {
     REQUIRE(c.connect(s.port) == 101);
     c.send_binary(std::string("\x01\x02\x03", 3));
     CHECK_FALSE(c.read());
-    CHECK(c.last_error() == websocket::error::closed);
-    CHECK(c.close_reason().code == websocket::close_code::unknown_data);
+    CHECK(c.closed());
+    CHECK(c.close_code() == 1003);
 }
 
 TEST_CASE("WebSocket: rate limit answers rate_limited, then closes a flooder", "[net]") {
@@ -153,12 +153,12 @@ TEST_CASE("WebSocket: rate limit answers rate_limited, then closes a flooder", "
     CHECK(c.is_open());
 
     // Keep flooding: the connection is closed (1008).
-    for (int i = 0; i < 200 && c.last_error() == beast::error_code{}; ++i) c.send_json(msg("ping"));
+    for (int i = 0; i < 200 && c.ok(); ++i) c.send_json(msg("ping"));
     bool closed = false;
     for (int i = 0; i < 500 && !closed; ++i) closed = !c.read(2s);
     CHECK(closed);
-    CHECK(c.last_error() == websocket::error::closed);
-    CHECK(c.close_reason().code == websocket::close_code::policy_error);
+    CHECK(c.closed());
+    CHECK(c.close_code() == 1008);
 }
 
 TEST_CASE("WebSocket: a client that never reads is dropped when its queue overflows", "[net]") {
@@ -190,11 +190,28 @@ TEST_CASE("WebSocket: a client that never reads is dropped when its queue overfl
     // The slow client finds what the kernel held, then the end of the connection.
     int received = 0;
     while (slow.read(3s)) ++received;
-    CHECK(slow.last_error() != asio::error::timed_out);
+    CHECK_FALSE(slow.timed_out());
     CHECK(received < sent);
     // The talker is unaffected.
     talker.send_json(msg("ping"));
     CHECK(talker.read_type("pong"));
+}
+
+TEST_CASE("WebSocket: a silent peer is pinged, then dropped after the idle timeout", "[net]") {
+    auto options = test_options();
+    options.ws_idle_timeout = std::chrono::seconds(2);  // a ping after 1 s of silence, dropped after 2 s
+    TestServer s(options);
+    WsClient silent, chatty;
+    REQUIRE(silent.connect(s.port) == 101);
+    REQUIRE(chatty.connect(s.port) == 101);
+    for (int i = 0; i < 6; ++i) {
+        std::this_thread::sleep_for(500ms);
+        chatty.send_json(msg("ping"));
+        REQUIRE(chatty.read_type("pong"));
+    }
+    CHECK(s.server.connection_count() == 1);
+    CHECK_FALSE(silent.read(1s));  // what is left is the server's ping, then the end of the connection
+    CHECK_FALSE(silent.timed_out());
 }
 
 TEST_CASE("graceful shutdown: every client is told `closing`, then the server exits", "[net]") {
@@ -213,7 +230,7 @@ TEST_CASE("graceful shutdown: every client is told `closing`, then the server ex
         REQUIRE(closing);
         CHECK((*closing)["reason"] == "server shutting down");
         CHECK_FALSE(c->read());
-        CHECK(c->last_error() == websocket::error::closed);
+        CHECK(c->closed());
     }
     server->server.wait();
     CHECK(std::chrono::steady_clock::now() - start < 2500ms);

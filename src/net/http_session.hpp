@@ -1,0 +1,47 @@
+#pragma once
+// Internal to catan_net: one TCP connection speaking HTTP/1.1.
+#include <optional>
+
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/parser.hpp>
+
+#include "gateway.hpp"
+
+namespace catan::net {
+
+// One TCP connection speaking HTTP/1.1 until it asks for a WebSocket upgrade at /ws.
+class HttpSession final : public Connection, public std::enable_shared_from_this<HttpSession> {
+public:
+    HttpSession(tcp::socket&& socket, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
+                std::string remote);
+    ~HttpSession() override;
+    void run();
+
+    void close_gracefully(std::string_view reason) override;
+    void close_now() override;
+    bool is_websocket() const override { return false; }
+
+private:
+    void do_read();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    void handle(http::request<http::string_body>&& request);
+    void upgrade(http::request<http::string_body>&& request);
+    template <class Response>
+    void send(Response&& response);
+    void on_write(beast::error_code ec, bool close);
+    void do_close();
+    void linger();
+
+    beast::tcp_stream stream_;
+    beast::tcp_stream::executor_type executor_;  // the connection's strand, still known after the upgrade
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    std::shared_ptr<Gateway> gateway_;
+    IpSlot slot_;
+    std::uint64_t id_;
+    std::string remote_;
+    std::shared_ptr<const std::string> hold_;  // the body of a response being written, when it is not static
+    bool upgraded_ = false, writing_ = false, closing_ = false, closed_ = false, linger_ = false;
+};
+
+}  // namespace catan::net

@@ -18,16 +18,12 @@ using namespace std::chrono_literals;
 namespace {
 
 struct Expect {
-    std::optional<std::string> field;  // the error's field must be this path (or end with ".<path>")
+    std::optional<std::string> field;  // the error's field must be this dotted path ("command.<field>" inside a command)
     bool rule = false;                 // the error must name a rule ("R-...")
 };
 const Expect kRule{std::nullopt, true};
 
-bool field_matches(const json& got, const std::string& want) {
-    if (!got.is_string()) return false;
-    const std::string g = got;
-    return g == want || (g.size() > want.size() && g.ends_with("." + want));
-}
+bool field_matches(const json& got, const std::string& want) { return got.is_string() && got.get<std::string>() == want; }
 
 // `sender` sends the text frame `raw`; see the file comment for what is required. code "" = any code.
 json refused(Table& t, Peer& sender, const std::string& raw, const std::string& code, const Expect& x = {}) {
@@ -143,31 +139,31 @@ TEST_CASE("Bad input: unknown type and missing or extra or wrong-typed fields", 
     const json spot = first_action(p, "build_settlement");
     SECTION("unknown type") {
         refused(f.t, p, msg("teleport", {{"id", "u1"}}), "unknown_type", {"type"});
-        refused(f.t, p, command_msg(seq, {{"type", "fly"}}), "unknown_type", {"type"});
+        refused(f.t, p, command_msg(seq, {{"type", "fly"}}), "unknown_type", {"command.type"});
     }
     SECTION("missing field") {
         refused(f.t, p, json{{"v", 1}, {"id", 7}}, "missing_field", {"type"});
         refused(f.t, p, json{{"type", "ping"}, {"id", "no-v"}}, "missing_field", {"v"});
         refused(f.t, p, msg("command", {{"command", spot}, {"id", "m1"}}), "missing_field", {"seq"});
         refused(f.t, p, msg("command", {{"seq", seq}}), "missing_field", {"command"});
-        refused(f.t, p, command_msg(seq, {{"type", "build_settlement"}}), "missing_field", {"intersection"});
+        refused(f.t, p, command_msg(seq, {{"type", "build_settlement"}}), "missing_field", {"command.intersection"});
         refused(f.t, p, msg("chat"), "missing_field", {"text"});
     }
     SECTION("extra field") {
         refused(f.t, p, msg("ping", {{"extra", 1}, {"id", "x1"}}), "unexpected_field", {"extra"});
         json c = command_msg(seq, spot);
         c["command"]["color"] = "red";
-        refused(f.t, p, c, "unexpected_field", {"color"});
+        refused(f.t, p, c, "unexpected_field", {"command.color"});
         refused(f.t, p, msg("sync", {{"seq", seq}}), "unexpected_field", {"seq"});
     }
     SECTION("wrong-typed field") {
         refused(f.t, p, msg("command", {{"seq", std::to_string(seq)}, {"command", spot}, {"id", "w1"}}), "wrong_type", {"seq"});
         json c = spot;
         c["intersection"] = std::to_string(c["intersection"].get<int>());
-        refused(f.t, p, command_msg(seq, c), "wrong_type", {"intersection"});
+        refused(f.t, p, command_msg(seq, c), "wrong_type", {"command.intersection"});
         c = spot;
         c["intersection"] = c["intersection"].get<int>() + 0.5;
-        refused(f.t, p, command_msg(seq, c), "wrong_type", {"intersection"});
+        refused(f.t, p, command_msg(seq, c), "wrong_type", {"command.intersection"});
         refused(f.t, p, msg("command", {{"seq", seq}, {"command", "build_settlement"}}), "wrong_type", {"command"});
         refused(f.t, p, json{{"v", 1}, {"type", 5}}, "wrong_type", {"type"});
         refused(f.t, p, json{{"v", "1"}, {"type", "ping"}}, "wrong_type", {"v"});
@@ -177,9 +173,9 @@ TEST_CASE("Bad input: unknown type and missing or extra or wrong-typed fields", 
     SECTION("values out of range") {
         json c = spot;
         c["intersection"] = 54;
-        refused(f.t, p, command_msg(seq, c), "out_of_range", {"intersection"});
+        refused(f.t, p, command_msg(seq, c), "out_of_range", {"command.intersection"});
         c["intersection"] = -1;
-        refused(f.t, p, command_msg(seq, c), "out_of_range", {"intersection"});
+        refused(f.t, p, command_msg(seq, c), "out_of_range", {"command.intersection"});
         refused(f.t, p, msg("ping", {{"id", std::string(65, 'i')}}), "out_of_range", {"id"});
         refused(f.t, p, json{{"v", 2}, {"type", "ping"}}, "", {"v"});  // another protocol version
         refused(f.t, p, msg("command", {{"seq", -1}, {"command", spot}}), "", {"seq"});
@@ -213,17 +209,17 @@ TEST_CASE("Bad input: commands refused by the rules or sent out of turn or for a
         Peer& other = f.not_current();
         json c = first_action(first, "build_settlement");
         c["seat"] = first.seat;  // the other seat tries to act as the current one
-        refused(f.t, other, command_msg(other.view.seq(), c), "unexpected_field", {"seat"});
+        refused(f.t, other, command_msg(other.view.seq(), c), "unexpected_field", {"command.seat"});
         c.erase("seat");
         c["player"] = first.seat;
-        refused(f.t, other, command_msg(other.view.seq(), c), "unexpected_field", {"player"});
+        refused(f.t, other, command_msg(other.view.seq(), c), "unexpected_field", {"command.player"});
         json m = command_msg(other.view.seq(), first_action(first, "build_settlement"));
         m["seat"] = first.seat;
         refused(f.t, other, m, "unexpected_field", {"seat"});
         // Even the current seat naming itself is refused: the seat comes from the connection only.
         c.erase("player");
         c["seat"] = first.seat;
-        refused(f.t, first, command_msg(first.view.seq(), c), "unexpected_field", {"seat"});
+        refused(f.t, first, command_msg(first.view.seq(), c), "unexpected_field", {"command.seat"});
     }
     SECTION("stale sequence: refused and not applied") {
         const json spot = first_action(first, "build_settlement");
@@ -286,6 +282,22 @@ TEST_CASE("Bad input: tokens and names and host-only actions and full or started
         refused(t, bo, msg("kick", {{"seat", 0}}), "not_host");
         refused(t, bo, msg("move_seat", {{"seat", 0}, {"to", 1}}), "not_host");
         refused(t, bo, msg("set_options", {{"options", {{"vp_target", 5}}}}), "not_host");
+    }
+    SECTION("a wrong host_key is refused") {
+        Peer& s = t.connect_only("stranger");
+        refused(t, s, msg("join", {{"room", t.code}, {"name", "Mallory"}, {"host_key", std::string(32, 'f')}}), "bad_token");
+    }
+    SECTION("a command before the start") {
+        refused(t, *f.ana, command_msg(f.ana->view.seq(), {{"type", "roll_dice"}}), "wrong_phase");
+    }
+    SECTION("room values the room refuses") {
+        t.join("Cy");
+        refused(t, *f.ana, msg("set_options", {{"options", {{"players", 2}}}}), "out_of_range", {"options.players"});
+        refused(t, *f.ana, msg("move_seat", {{"seat", 0}, {"to", 3}}), "out_of_range", {"to"});
+        refused(t, *f.ana, msg("kick", {{"seat", 0}}), "out_of_range", {"seat"});
+        refused(t, *f.ana, msg("set_options", {{"options", {{"vp_target", 2}}}}), "out_of_range", {"options.vp_target"});
+        refused(t, *f.ana, msg("set_options", {{"options", {{"seed", "12"}, {"colour", "red"}}}}), "unexpected_field",
+                {"options.colour"});
     }
     SECTION("a game needs two seated players") {
         Table solo(t.port());

@@ -76,7 +76,8 @@ TEST_CASE("Full game: from room creation to a winner with 3 WebSocket clients in
         CHECK(summary["phase"] == "lobby");
         CHECK(summary["options"]["players"] == 2);
         CHECK(summary["options"]["vp_target"] == 8);
-        for (const auto& seat : summary["seats"]) CHECK_FALSE(seat.value("name", json()).is_string());  // nobody seated
+        CHECK(summary["seats"].size() == 2);  // every seat, a free one with a null name (docs/protocol.md)
+        for (const auto& seat : summary["seats"]) CHECK(seat.value("name", json("?")).is_null());
         // Codes are case-insensitive on input.
         std::string lower = side.code;
         for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -87,9 +88,9 @@ TEST_CASE("Full game: from room creation to a winner with 3 WebSocket clients in
     t.create_room_rest({{"players", 3}, {"seed", "20261129"}});
     Peer& ana = t.join("Ana", true);
     {
-        // Ana holds seat 0 and is the only one seated. (Whether free seats are listed, with a null
-        // name, is the schema test's business: server.schema.json says they are not.)
+        // Ana holds seat 0 and is the only one seated; the free seats are listed with a null name.
         INFO(ana.view.doc()["room"].dump());
+        CHECK(ana.view.doc()["room"]["seats"].size() == 3);
         int named = 0;
         for (const auto& seat : ana.view.doc()["room"]["seats"]) named += seat.value("name", json()).is_string();
         CHECK(named == 1);

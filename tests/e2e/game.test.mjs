@@ -342,7 +342,10 @@ async function main() {
     const panned = await bo.evaluate(() => document.querySelector('.board-layer').getAttribute('transform'));
     check(panned !== scale, 'one-finger drag pans the zoomed board');
     await bo.screenshot({ path: path.join(OUT, 'zoomed-phone.png') });
+    await bo.waitForTimeout(500); // a tap right after a quick drag only stops the fling, as on a real phone
     await press(bo, '.zoom-buttons button:nth-child(3)');
+    const fitted = await bo.evaluate(() => document.querySelector('.board-layer').getAttribute('transform'));
+    check(/scale\(1(\.0+)?\)/.test(fitted), `the fit button resets the zoom (${fitted})`);
     await cdp.detach();
   }
 

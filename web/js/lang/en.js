@@ -108,7 +108,7 @@ export default {
   'ev.trade_proposed.me': 'You offer {give} for {want} (to {to}).',
   'ev.trade_accepted': '{by} accepted the offer.',
   'ev.trade_declined': '{by} declined the offer.',
-  'ev.trade_countered': '{by} counters: {give} for {want}.',
+  'ev.trade_countered': '{by} counters: gives {give}, wants {want}.',
   'ev.trade_completed': '{who} traded {gave} to {with} for {got}.',
   'ev.trade_completed.me': 'You traded {gave} to {with} for {got}.',
   'ev.trade_cancelled': 'The trade offer is closed.',

@@ -108,7 +108,7 @@ export default {
   'ev.trade_proposed.me': 'Tu proposes {give} contre {want} (à {to}).',
   'ev.trade_accepted': '{by} accepte l’offre.',
   'ev.trade_declined': '{by} refuse l’offre.',
-  'ev.trade_countered': '{by} contre-propose : {give} contre {want}.',
+  'ev.trade_countered': '{by} contre-propose : donne {give}, veut {want}.',
   'ev.trade_completed': '{who} a donné {gave} à {with} contre {got}.',
   'ev.trade_completed.me': 'Tu as donné {gave} à {with} contre {got}.',
   'ev.trade_cancelled': 'L’offre d’échange est close.',

@@ -285,7 +285,7 @@ async function main() {
   // Three players: a desktop host, a phone with touch, a second desktop.
   const ana = await newPage('Ana (desktop)', { viewport: { width: 1440, height: 900 } });
   const bo = await newPage('Bo (phone)', { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  const cy = await newPage('Cy (desktop)', { viewport: { width: 1280, height: 800 } });
+  const cy = await newPage('Cy (desktop, fr browser)', { viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
 
   // Create the room through the start page (the seed makes the game repeatable).
   await ana.goto(`${base}/?seed=${SEED}`);
@@ -305,6 +305,7 @@ async function main() {
     await page.waitForSelector('#room-code');
   }
   await ana.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 3);
+  check((await cy.textContent('.lobby h1')) === 'En attente des joueurs', 'a French browser gets the lobby in French');
   const pages = [ana, bo, cy];
   await settle(pages);
   check((await bo.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'phone lobby has no horizontal scroll');
@@ -318,6 +319,12 @@ async function main() {
   for (let i = 0; i < pages.length; i++) bySeat.set(states[i].seat, pages[i]);
   check(bySeat.size === 3, 'three seated players');
   const topology = await ana.evaluate(() => window.catanDebug.store.state.topology);
+
+  // Cy switches to Japanese from the in-game menu.
+  await press(cy, '#menu-btn');
+  await cy.selectOption('[data-dialog="menu"] .lang-select', 'ja');
+  await cy.waitForFunction(() => document.querySelector('[data-action="roll"] .action-label')?.textContent === 'サイコロ');
+  check((await cy.evaluate(() => document.documentElement.lang)) === 'ja', 'the language can be switched in the game (Japanese)');
 
   await placeSetup(pages, bySeat, topology, true);
   states = await settle(pages);

@@ -248,7 +248,7 @@ export class GameView {
         title: why || label,
         onclick: () => (why ? toast(why, 'error') : this.doAction(a.id)),
       },
-      h('span.action-main', icon(a.icon, 'icon', SEAT_COLORS[seat]), h('span.action-label', label)),
+      h('span.action-main', icon(a.icon, 'icon', a.mode ? SEAT_COLORS[seat] : undefined), h('span.action-label', label)),
       a.cost ? h('span.cost', resChips(a.cost, 'cost-chips')) : null,
       why ? h('span.why', why) : null);
     });

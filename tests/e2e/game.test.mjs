@@ -568,6 +568,10 @@ async function winnerGame(base, host, phone) {
   await host.waitForFunction(() => document.querySelectorAll('#seats .seat').length === 3);
   const dee = await newPage('Dee (desktop)', { viewport: { width: 1024, height: 768 } });
   await dee.goto(url);
+  await dee.fill('#join-name', 'bo');
+  await press(dee, '#join-seat');
+  await dee.waitForSelector('#join-form .error');
+  check(/taken/.test(await dee.textContent('#join-form .error')), 'a name already taken in the room is refused in the join form');
   await dee.fill('#join-name', 'Dee');
   await press(dee, '#join-seat');
   await dee.waitForSelector('#room-code');

@@ -1,6 +1,7 @@
 // Not a test: the room's cost per accepted command in a 4-player room (envelope parsing, the engine,
 // 4 or 5 views, diffs, events, legal actions and one serialisation per viewer), measured through
 // Hub::on_text with outboxes that only count bytes. Run: room_tests "[.bench]".
+#include <malloc.h>
 #include <time.h>
 
 #include <chrono>
@@ -143,7 +144,50 @@ void parts() {
 
 }  // namespace
 
+// Heap held by rooms in mid-game with 4 connected seats each (documents, states, members, summaries).
+void memory() {
+    constexpr int kRooms = 200;
+    const auto before = mallinfo2().uordblks;
+    {
+        Fixture f;
+        std::vector<std::shared_ptr<CountingOutbox>> all;
+        for (int r = 0; r < kRooms; ++r) {
+            const Created room = create(f.hub, json{{"players", 4}, {"seed", std::to_string(r + 1)}});
+            std::vector<std::shared_ptr<CountingOutbox>> seats;
+            for (int i = 0; i < 4; ++i) {
+                seats.push_back(std::make_shared<CountingOutbox>(r * 10 + i));
+                f.hub.on_open(seats[i]);
+                std::string name = "P";
+                name += std::to_string(i);
+                json join = msg("join", {{"room", room.code}, {"name", name}});
+                if (i == 0) join["host_key"] = room.host_key;
+                f.hub.on_text(seats[i], join.dump());
+            }
+            f.hub.on_text(seats[0], msg("start").dump());
+            std::uint64_t seq = json::parse(*seats[0]->last)["seq"];
+            GameOptions o;
+            o.seed = static_cast<std::uint64_t>(r + 1);
+            GameState mirror = new_game(o);
+            Rng chooser(static_cast<std::uint64_t>(r));
+            std::vector<Command> actions;
+            for (int step = 0; step < 120 && mirror.phase != Phase::GameOver; ++step, ++seq) {
+                const int actor = sim::next_actor(mirror);
+                legal_actions(mirror, actor, actions);
+                const Command c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+                apply(mirror, c);
+                f.hub.on_text(seats[actor], msg("command", {{"seq", seq}, {"command", proto::command_json(c)}}).dump());
+            }
+            for (auto& s : seats) s->last.reset();  // the outboxes stand in for the gateway: not counted
+            for (auto& s : seats) all.push_back(std::move(s));
+        }
+        const auto during = mallinfo2().uordblks;
+        std::printf("memory: %.1f KiB per room in mid-game with 4 connected seats (%.1f KiB per connection)\n",
+                    double(during - before) / kRooms / 1024, double(during - before) / kRooms / 4 / 1024);
+    }
+}
+
 TEST_CASE("bench: cost of one command in a 4-player room", "[.bench]") {
+    memory();
     run(false);
     run(true);
     parts();

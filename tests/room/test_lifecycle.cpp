@@ -4,6 +4,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
+#include <future>
 #include <thread>
 
 #include "catan/engine/engine.hpp"
@@ -194,6 +195,14 @@ public:
         }
         wake_.notify_one();
     }
+    // Waits until every task posted so far has run and been destroyed. Tasks own their room and a
+    // room owns its executor, so without this the last reference could be dropped on the worker
+    // thread itself, which cannot join itself.
+    void drain() {
+        std::promise<void> done;
+        post([&done] { done.set_value(); });
+        done.get_future().wait();
+    }
 
 private:
     void loop() {
@@ -287,5 +296,6 @@ TEST_CASE("lifecycle: rooms on their own threads, driven from several threads at
         for (auto& t : drivers) t.join();
         CHECK(failures == 0);
         CHECK(finished == kRooms);
-    }  // the hub goes first, then the executors (which drain and stop)
+    }  // the hub goes first; the rooms live on in their executors' queues until those drain
+    for (auto& e : keep) e->drain();
 }

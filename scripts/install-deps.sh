@@ -14,7 +14,7 @@ if [[ "$mode" == "test" ]]; then
     packages+=(nodejs npm)
   fi
   # The web client's end-to-end tests drive Debian's Chromium through npm playwright-core.
-  packages+=(chromium)
+  packages+=(chromium fonts-noto-cjk)  # CJK fonts so Korean and Japanese screenshots are readable
 fi
 
 missing=()

@@ -29,7 +29,6 @@ inline constexpr std::string_view kStaleSequence = "stale_sequence";
 inline constexpr std::string_view kTooManyRooms = "too_many_rooms";
 inline constexpr std::string_view kWrongPhase = "wrong_phase";  // the engine's name, for commands before the start
 inline constexpr std::string_view kOutOfRange = "out_of_range";
-inline constexpr std::string_view kInternal = "internal_error";
 }  // namespace err
 
 // An error answering one client message; `id` is the client's id (null: none).

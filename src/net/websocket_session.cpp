@@ -259,11 +259,9 @@ void WebSocketSession::finish(beast::error_code ec) {
     if (finished_) return;
     finished_ = true;
     closing_ = true;
-    while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();
-    if (writing_) {
-        beast::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().close(ignored);
-    }
+    while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();  // the front may be on the wire
+    beast::error_code ignored;  // whatever is still pending ends now (usually Beast has closed it already)
+    beast::get_lowest_layer(ws_).socket().close(ignored);
     if (!opened_) return;
     if (in_hub_) {
         in_hub_ = false;

@@ -14,8 +14,8 @@ using namespace proto::detail;
 namespace {
 
 constexpr const char* kTypeNames[kClientTypeCount] = {"create_room", "join",  "rejoin",  "spectate", "leave",
-                                                      "set_options", "move_seat", "kick", "start",  "command",
-                                                      "chat",        "sync",  "ping"};
+                                                      "set_options", "move_seat", "kick", "start",  "play_again",
+                                                      "command",     "chat",  "sync",    "ping"};
 
 constexpr std::size_t kMaxIdChars = 64;
 constexpr std::size_t kMaxStringBytes = 4096;  // any single string field; frames are capped at 16 KiB anyway
@@ -105,6 +105,7 @@ ClientMessage decode(const json& j, const Path& root) {
         case ClientType::Chat: m.text = read_text(r, "text"); break;
         case ClientType::Leave:
         case ClientType::Start:
+        case ClientType::PlayAgain:
         case ClientType::Sync:
         case ClientType::Ping: break;
     }

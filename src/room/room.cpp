@@ -86,6 +86,7 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
         case ClientType::MoveSeat: on_move_seat(*m, msg, id); break;
         case ClientType::Kick: on_kick(*m, msg, id); break;
         case ClientType::Start: on_start(*m, id); break;
+        case ClientType::PlayAgain: on_play_again(*m, id); break;
         case ClientType::Command: on_command(*m, msg, id); break;
         case ClientType::Chat: on_chat(*m, msg, id); break;
         case ClientType::Sync: send_snapshot(*m); break;

@@ -84,6 +84,9 @@ private:
         // The game part of what this seat's connections last received (they all share it); nothing
         // while none is connected.
         std::optional<nlohmann::json> game_doc;
+        // The seat number those connections were last told (room.you); a reseat moves the seat's
+        // occupant, with this, to another number, and the next update tells them.
+        int told_seat = -1;
     };
     struct Member {
         std::shared_ptr<Connection> conn;
@@ -112,6 +115,7 @@ private:
     void on_move_seat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     void on_kick(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     void on_start(const Member& m, const nlohmann::json& id);
+    void on_play_again(const Member& m, const nlohmann::json& id);  // finished -> lobby, same seats
     void welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const nlohmann::json& id);
     // Seat i takes the occupant of seat source[i] (-1: empty); every taken seat must appear once.
     void reseat(const std::array<int, kMaxPlayers>& source);
@@ -121,7 +125,8 @@ private:
     void on_command(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
 
     // room_views.cpp: documents, diffs, snapshots, the REST summary
-    nlohmann::json room_doc() const;
+    nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
+    nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
     nlohmann::json game_doc(int viewer) const;
     nlohmann::json legal(int viewer) const;
     std::optional<nlohmann::json>& viewer_game(int viewer) { return viewer >= 0 ? seats_[viewer].game_doc : spectator_game_; }
@@ -144,7 +149,7 @@ private:
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
     std::optional<nlohmann::json> spectator_game_;  // shared by every spectator connection
-    // The room part of the document, the same for every viewer: diffed once per change.
+    // The room part of the document, the same for every viewer but for "you": diffed once per change.
     nlohmann::json room_doc_;
     std::deque<nlohmann::json> chat_;
     Clock::time_point idle_since_;

@@ -181,6 +181,20 @@ void Room::on_start(const Member& m, const json& id) {
     publish(nullptr, true);
 }
 
+// After the game: back to the lobby with the same seats, names, tokens, host and options; the next
+// start deals a new game (a fresh random seed unless options.seed is set).
+void Room::on_play_again(const Member& m, const json& id) {
+    if (m.seat < 0 || !seats_[m.seat].host)
+        return reply_error(m.conn, {std::string(err::kNotHost), "only the host may do that", {}, {}}, id);
+    if (phase_ != RoomPhase::Finished)
+        return reply_error(m.conn, {std::string(err::kWrongPhase), "the game is not over", {}, {}}, id);
+    game_.reset();
+    phase_ = RoomPhase::Lobby;
+    finished_at_ = {};
+    spdlog::info("{} back to the lobby for another game", tag(m.seat));
+    publish(nullptr, true);
+}
+
 void Room::reseat(const std::array<int, kMaxPlayers>& source) {
     std::array<Seat, kMaxPlayers> next{};
     std::array<int, kMaxPlayers> moved_to;

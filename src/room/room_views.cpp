@@ -27,6 +27,14 @@ json Room::room_doc() const {
             {"spectators", spectators_}};
 }
 
+// "you": the viewer's seat (null for spectators). Per seat, so every connection of a seat still
+// shares one document; after a reseat the seat's occupant is told its new number in the next update.
+json Room::viewer_room(int viewer) const {
+    json room = room_doc_;
+    room["you"] = viewer >= 0 ? json(viewer) : json(nullptr);
+    return room;
+}
+
 json Room::game_doc(int viewer) const {
     return game_ ? proto::player_view(*game_, viewer >= 0 ? viewer : proto::kSpectator) : json(nullptr);
 }
@@ -55,9 +63,14 @@ void Room::publish(const std::vector<Event>* events, bool game_changed, const Co
         json patch;
         if (!game) {  // its first connection (being welcomed): nothing to diff against yet
             game = game_doc(viewer);
-            patch = json::array({{{"op", "replace"}, {"path", ""}, {"value", {{"room", room_doc_}, {"game", *game}}}}});
+            patch = json::array({{{"op", "replace"}, {"path", ""}, {"value", {{"room", viewer_room(viewer)}, {"game", *game}}}}});
+            if (viewer >= 0) seats_[viewer].told_seat = viewer;
         } else {
             patch = room_patch;
+            if (viewer >= 0 && seats_[viewer].told_seat != viewer) {  // moved by a reseat since the last update
+                patch.push_back({{"op", "replace"}, {"path", "/room/you"}, {"value", viewer}});
+                seats_[viewer].told_seat = viewer;
+            }
             if (game_changed) {  // presence and lobby changes leave the game alone: no view to build
                 json fresh = game_doc(viewer);
                 std::string path = "/game";
@@ -85,7 +98,7 @@ void Room::send_snapshot(const Member& m) {
     if (!game) game = game_doc(m.seat);
     json chat = json::array();
     for (const json& entry : chat_) chat.push_back(entry);
-    json body = {{"seq", seq_}, {"doc", {{"room", room_doc_}, {"game", *game}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
+    json body = {{"seq", seq_}, {"doc", {{"room", viewer_room(m.seat)}, {"game", *game}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
     if (!m.conn->topology_sent.exchange(true)) body["topology"] = proto::topology_json();
     reply(m, envelope("snapshot", std::move(body)));
 }

@@ -103,6 +103,7 @@ TEST_CASE("envelope: every client message type decodes", "[room]") {
     CHECK((move.seat == 0 && move.to == 3));
     CHECK(ok(R"({"v":1,"type":"kick","seat":2})").seat == 2);
     CHECK(ok(R"({"v":1,"type":"start"})").type == ClientType::Start);
+    CHECK(ok(R"({"v":1,"type":"play_again"})").type == ClientType::PlayAgain);
     const auto command = ok(R"({"v":1,"type":"command","seq":7,"command":{"type":"roll_dice"},"id":12})");
     CHECK(command.seq == 7);
     CHECK(command.command == json{{"type", "roll_dice"}});

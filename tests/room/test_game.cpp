@@ -60,15 +60,18 @@ public:
         return c == tab.get() ? 1 : proto::kSpectator;
     }
 
-    // What a fresh connection of this viewer would be given: the room part is common to everyone.
+    // What a fresh connection of this viewer would be given: the room part is common to everyone but
+    // for "you", the viewer's own seat.
     void check_everyone() {
-        const json room_part = watchers[0]->doc()["room"];
+        json room_part = watchers[0]->doc()["room"];
+        REQUIRE(room_part["you"].is_null());
         for (Client* c : all()) {
             if (c->closed()) continue;
             const int seat = seat_of(c);
             INFO("seat " << seat);
             REQUIRE(c->has_doc());
             REQUIRE(c->doc()["game"] == proto::player_view(mirror, seat));
+            room_part["you"] = seat >= 0 ? json(seat) : json(nullptr);
             REQUIRE(c->doc()["room"] == room_part);
             REQUIRE(c->legal() == (seat >= 0 ? proto::legal_actions_json(mirror, seat) : json(nullptr)));
             REQUIRE(c->seq() == watchers[0]->seq());
@@ -326,4 +329,75 @@ TEST_CASE("game: sync answers a fresh snapshot, without the topology again", "[r
     CHECK(snap["doc"]["game"] == proto::player_view(t.mirror, 1));
     CHECK(snap["legal"] == proto::legal_actions_json(t.mirror, 1));
     CHECK(t.seats[0]->poll().empty());
+}
+
+TEST_CASE("game: play_again takes a finished room back to the lobby with the same seats and tokens", "[room][game]") {
+    Table t(2, 11, /*vp_target=*/3, /*second_tab=*/true);
+    // Only the host, and only once the game is over.
+    t.seats[1]->send(msg("play_again", {{"id", "p"}}));
+    json e = t.seats[1]->last("error");
+    CHECK(e["code"] == "not_host");
+    CHECK(e["id"] == "p");
+    t.seats[0]->send(msg("play_again"));
+    CHECK(t.seats[0]->last("error")["code"] == "wrong_phase");
+    for (Client* c : t.all()) CHECK(c->poll().empty());  // nothing changed, nobody else heard of it
+    t.check_everyone();
+
+    Rng rng(11);
+    while (t.mirror.phase != Phase::GameOver) {
+        REQUIRE(t.applied < 5000);
+        const auto [actor, command] = t.choose(rng);
+        REQUIRE(t.play(actor, command).is_null());
+    }
+    t.seats[1]->send(msg("play_again"));
+    CHECK(t.seats[1]->last("error")["code"] == "not_host");
+    t.seats[0]->send(msg("start"));
+    CHECK(t.seats[0]->last("error")["code"] == "game_started");
+
+    const std::uint64_t seq = t.watchers[0]->seq();
+    const json seats_before = t.watchers[0]->doc()["room"]["seats"];
+    t.seats[0]->send(msg("play_again"));
+    for (Client* c : t.all()) {
+        const auto got = c->poll();
+        REQUIRE(got.size() == 1);
+        CHECK(got[0]["type"] == "update");
+        CHECK(got[0]["seq"] == seq + 1);
+        CHECK(got[0]["legal"].is_null());
+        CHECK(got[0]["events"] == json::array());
+        CHECK(c->doc()["game"].is_null());
+        CHECK(c->doc()["room"]["phase"] == "lobby");
+        CHECK(c->doc()["room"]["seats"] == seats_before);
+        CHECK(c->doc()["room"]["host"] == 0);
+        CHECK(c->doc()["room"]["options"] == json{{"players", 2}, {"vp_target", 3}});
+        CHECK(c->snapshots() == 1);
+    }
+    CHECK(t.seats[1]->doc()["room"]["you"] == 1);
+    CHECK(t.hub.room_summary(t.room.code).body["phase"] == "lobby");
+    // The patched documents are what fresh connections get; the tokens still take the seats back.
+    for (int seat = 0; seat < 2; ++seat) {
+        Client again(t.hub, 600 + seat);
+        again.send(msg("rejoin", {{"room", t.room.code}, {"token", t.tokens[seat]}}));
+        const json welcome = again.last("welcome");
+        CHECK(welcome["seat"] == seat);
+        CHECK(welcome["host"] == (seat == 0));
+        for (Client* c : t.all()) c->poll();
+        CHECK(again.doc() == t.seats[seat]->doc());
+        again.close();
+        for (Client* c : t.all()) c->poll();
+    }
+    t.seats[0]->send(msg("play_again"));  // in the lobby now
+    CHECK(t.seats[0]->last("error")["code"] == "wrong_phase");
+
+    // A new game: options.seed was set, so the same deal; every document follows it as before.
+    t.seats[0]->send(msg("start"));
+    for (Client* c : t.all()) c->poll();
+    GameOptions o;
+    o.players = 2;
+    o.victory_target = 3;
+    o.seed = 11;
+    t.mirror = new_game(o);
+    t.check_everyone();
+    CHECK(t.watchers[0]->doc()["room"]["phase"] == "playing");
+    const int actor = sim::next_actor(t.mirror);
+    CHECK(t.play(actor, t.seats[actor]->legal()["actions"][0]).is_null());
 }

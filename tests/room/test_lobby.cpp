@@ -70,7 +70,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     CHECK(snap["topology"]["hexes"].size() == 19);
     CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true},{"seat":1,"name":null,"connected":false},
-        {"seat":2,"name":null,"connected":false}],"spectators":0},"game":null})"));
+        {"seat":2,"name":null,"connected":false}],"spectators":0,"you":0},"game":null})"));
 
     Client b(f.hub, 2);
     b.send(msg("join", {{"room", code}, {"name", "Bob"}}));
@@ -86,7 +86,11 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
         R"([{"op":"replace","path":"/room/seats/1/connected","value":true},{"op":"replace","path":"/room/seats/1/name","value":"Bob"}])"));
     CHECK(update["events"] == json::array());
     CHECK(update["legal"].is_null());
-    CHECK(a.doc() == b.doc());
+    CHECK(a.doc()["room"]["you"] == 0);
+    CHECK(b.doc()["room"]["you"] == 1);
+    json b_room = b.doc()["room"];
+    b_room["you"] = 0;
+    CHECK(a.doc()["room"] == b_room);
     CHECK(a.seq() == b.seq());
 
     const auto summary = f.hub.room_summary(lower);
@@ -234,6 +238,8 @@ TEST_CASE("lobby: the host's options", "[room]") {
     b.poll();
     c.poll();
     CHECK(c.doc()["room"]["seats"][3]["name"] == "Cy");
+    CHECK(c.doc()["room"]["you"] == 3);  // told its new seat
+    CHECK(b.doc()["room"]["you"] == 1);
 
     l.host.send(msg("set_options", {{"options", {{"players", 2}}}, {"id", "o"}}));
     json e = error_of(l.host);
@@ -249,6 +255,7 @@ TEST_CASE("lobby: the host's options", "[room]") {
         CHECK(x->doc()["room"]["seats"].size() == 3);
         CHECK(x->doc()["room"]["seats"][2]["name"] == "Cy");
     }
+    CHECK(c.doc()["room"]["you"] == 2);
     // Cy's connection follows the seat: a chat from it says seat 2.
     c.send(msg("chat", {{"text", "moved"}}));
     CHECK(b.last("chat")["seat"] == 2);
@@ -266,7 +273,10 @@ TEST_CASE("lobby: the host's options", "[room]") {
     l.host.send(msg("move_seat", {{"seat", 0}, {"to", 2}}));
     l.host.poll();
     CHECK(l.host.doc()["room"]["host"] == 2);
+    CHECK(l.host.doc()["room"]["you"] == 2);
     CHECK(l.host.doc()["room"]["seats"][0]["name"] == "Cy");
+    c.poll();
+    CHECK(c.doc()["room"]["you"] == 0);
     l.host.send(msg("set_options", {{"options", {{"players", 4}}}}));  // still the host, from seat 2
     l.host.poll();
     CHECK(l.host.doc()["room"]["seats"].size() == 4);
@@ -355,6 +365,8 @@ TEST_CASE("lobby: start compacts the seats; afterwards lobby controls answer gam
     }
     CHECK(l.host.doc()["game"]["viewer"] == 0);
     CHECK(c.doc()["game"]["viewer"] == 1);  // Cy is seat 1 now
+    CHECK(c.doc()["room"]["you"] == 1);
+    CHECK(l.host.doc()["room"]["you"] == 0);
     CHECK(l.hub.room_summary(l.room.code).body["phase"] == "playing");
 
     for (const json& m : {msg("start"), msg("set_options", {{"options", json::object()}}), msg("kick", {{"seat", 1}}),
@@ -373,6 +385,7 @@ TEST_CASE("lobby: start compacts the seats; afterwards lobby controls answer gam
     CHECK(!late.doc()["game"].contains("me"));
     CHECK(late.legal().is_null());
     CHECK(late.doc()["room"]["spectators"] == 1);
+    CHECK(late.doc()["room"]["you"].is_null());
     late.send(msg("chat", {{"text", "hello"}}));
     const json chat = c.last("chat");
     CHECK(chat["seat"].is_null());
@@ -380,6 +393,66 @@ TEST_CASE("lobby: start compacts the seats; afterwards lobby controls answer gam
     late.poll();
     late.send(msg("command", {{"seq", late.seq()}, {"command", {{"type", "roll_dice"}}}}));
     CHECK(error_of(late)["code"] == "not_seated");
+}
+
+TEST_CASE("lobby: room.you follows each connection's seat through moves and compaction", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2), b2(l.hub, 3), c(l.hub, 4), w(l.hub, 5), fresh(l.hub, 6);
+    b.send(msg("join", {{"room", l.room.code}, {"name", "Bob"}}));
+    const std::string token = b.last("welcome")["token"];
+    b2.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));  // Bob's second tab
+    l.join(c, "Cy");
+    w.send(msg("spectate", {{"room", l.room.code}}));
+    const std::vector<Client*> everyone{&l.host, &b, &b2, &c, &w};
+    for (Client* x : everyone) x->poll();
+    CHECK(b.doc()["room"]["you"] == 1);
+    CHECK(b2.doc()["room"]["you"] == 1);
+    CHECK(w.doc()["room"]["you"].is_null());
+
+    // Every step: each connection's document (patched) equals a fresh snapshot of its seat, and the
+    // two tabs of one seat receive the very same bytes.
+    const auto check = [&](int bob, int cy) {
+        for (Client* x : everyone) x->poll();
+        CHECK(l.host.doc()["room"]["you"] == 0);
+        CHECK(b.doc()["room"]["you"] == bob);
+        CHECK(c.doc()["room"]["you"] == cy);
+        CHECK(w.doc()["room"]["you"].is_null());
+        CHECK(b.outbox()->sent().back() == b2.outbox()->sent().back());
+        CHECK(b.doc() == b2.doc());
+        for (Client* x : everyone) {
+            x->send(msg("sync"));
+            const json snap = x->last("snapshot");
+            REQUIRE(!snap.is_null());
+            CHECK(snap["doc"] == x->doc());
+        }
+        fresh.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));
+        fresh.poll();
+        CHECK(fresh.doc()["room"]["you"] == bob);
+        for (Client* x : everyone) x->poll();
+        CHECK(fresh.doc() == b.doc());
+        fresh.send(msg("spectate", {{"room", l.room.code}}));  // out of Bob's seat again
+        for (Client* x : everyone) x->poll();
+    };
+    l.host.send(msg("move_seat", {{"seat", 1}, {"to", 3}}));  // Bob to 3
+    check(3, 2);
+    l.host.send(msg("move_seat", {{"seat", 2}, {"to", 3}}));  // Bob and Cy swap
+    check(2, 3);
+    l.host.send(msg("set_options", {{"options", {{"players", 3}}}}));  // Cy moves down into seat 1
+    check(2, 1);
+    l.host.send(msg("move_seat", {{"seat", 1}, {"to", 0}}));  // the host moves too
+    for (Client* x : everyone) x->poll();
+    CHECK(l.host.doc()["room"]["you"] == 1);
+    CHECK(c.doc()["room"]["you"] == 0);
+    l.host.send(msg("move_seat", {{"seat", 1}, {"to", 0}}));
+    check(2, 1);
+    l.host.send(msg("kick", {{"seat", 1}}));  // Cy out; the start compacts Bob from 2 to 1
+    l.host.send(msg("start"));
+    for (Client* x : everyone) x->poll();
+    CHECK(b.doc()["room"]["you"] == 1);
+    CHECK(b2.doc()["room"]["you"] == 1);
+    CHECK(b.doc()["game"]["viewer"] == 1);
+    CHECK(l.host.doc()["room"]["you"] == 0);
+    CHECK(w.doc()["room"]["you"].is_null());
 }
 
 TEST_CASE("lobby: chat goes to everyone once and is kept for snapshots", "[room]") {

@@ -25,12 +25,13 @@ enum class ClientType {
     MoveSeat,
     Kick,
     Start,
+    PlayAgain,
     Command,
     Chat,
     Sync,
     Ping,
 };
-inline constexpr int kClientTypeCount = 13;
+inline constexpr int kClientTypeCount = 14;
 const char* to_string(ClientType type);
 
 // Room options as a client writes them: every field optional. POST /api/rooms and create_room fill

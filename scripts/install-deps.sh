@@ -5,7 +5,8 @@ set -euo pipefail
 
 mode="${1:-build}"
 packages=(g++ cmake ninja-build ccache pkg-config
-          libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev)
+          libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev
+          zlib1g-dev)  # zlib: the embedded web client is gzip-compressed at build time
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
   # Node runs the schema validator (Ajv) and, later, the browser tests. Any install that provides

@@ -168,7 +168,8 @@ TEST_CASE("Full game: from room creation to a winner with 3 WebSocket clients in
             if (q->is_player()) CHECK(q->view.legal_actions().empty());
         }
         // The REST summary shows it too.
-        for (const auto& seat : room_summary(port, t.code)["seats"])
+        const json summary = room_summary(port, t.code);  // kept alive: a range-for over a temporary's member dangles
+        for (const auto& seat : summary["seats"])
             if (seat["seat"] == current) CHECK(seat["connected"] == false);
         // Another seat trying to end the current player's turn is refused, to it alone.
         Peer& other = t.player((current + 1) % 3);

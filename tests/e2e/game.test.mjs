@@ -550,7 +550,7 @@ async function main() {
 }
 
 // A short 2-player game (3 points to win) played greedily until someone wins: the winner screen with
-// the VP breakdown, then "play again" takes both players to a new room.
+// the VP breakdown, then "play again" takes both players back to the room's lobby and a new game.
 async function winnerGame(base, host, phone) {
   const pages = [host, phone];
   await host.goto(`${base}/?seed=${arg('seed2', '7')}`);
@@ -648,17 +648,26 @@ async function winnerGame(base, host, phone) {
   await host.screenshot({ path: path.join(OUT, 'winner-desktop.png') });
   await phone.screenshot({ path: path.join(OUT, 'winner-phone.png') });
 
-  // Play again: the host opens a new room and announces it; the other player follows.
+  // Play again: the host takes the same room back to its lobby (same seats, same link); the other
+  // player waits on the winner screen and is taken along by the room's update.
   const hostPage = bySeat.get(end.room.host);
   const guest = pages.find((p) => p !== hostPage);
+  const guestSeat = states[pages.indexOf(guest)].seat;
+  await guest.waitForSelector('#winner #waiting-host');
+  check((await guest.$('#play-again')) === null, 'play again: only the host has the button, the others wait for the host');
   await press(hostPage, '#play-again');
-  await hostPage.waitForSelector('#room-code');
-  const next = (await hostPage.textContent('#room-code')).trim();
-  await guest.waitForSelector('#join-next');
-  await press(guest, '#join-next');
-  await guest.waitForSelector('#room-code');
+  await Promise.all(pages.map((p) => p.waitForSelector('#room-code')));
+  for (const p of pages) check((await p.textContent('#room-code')).trim() === end.room.code, `play again: ${p === hostPage ? 'the host is' : 'the guest is'} back in the same room's lobby`);
   await hostPage.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2);
-  check((await guest.textContent('#room-code')).trim() === next, 'play again: both players are in the new room');
+  await guest.waitForSelector(`#seats .seat.me[data-seat="${guestSeat}"]`);
+  const lobby = await settle(pages);
+  check(lobby.every((st) => st.game === null && st.room.phase === 'lobby' && st.seat === st.room.you) && lobby[pages.indexOf(guest)].seat === guestSeat, 'play again: the game is dropped, everyone keeps their seat (doc.room.you)');
+  const logs = await Promise.all(pages.map((p) => p.evaluate(() => window.catanDebug.store.state.log.length)));
+  check(logs.every((n) => n === 0), 'play again: the game log starts afresh');
+  await press(hostPage, '#start');
+  await Promise.all(pages.map((p) => p.waitForSelector('#game')));
+  const next = await settle(pages);
+  check(next.every((st) => st.room.phase === 'playing' && st.game.viewer === st.room.you && st.game.winner === null), 'play again: a new game starts in the same room, with the same players');
 }
 
 try {

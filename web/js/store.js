@@ -77,15 +77,10 @@ export class Store {
   }
 
   // Our seat can change under us: the host swaps seats or shrinks the room in the lobby, and the start
-  // compacts the seats. The game view names its viewer; in the lobby our (unique) name finds us.
+  // compacts the seats. The server tells us in doc.room.you (null for a spectator).
   ownSeat(doc, seat) {
-    if (!doc || seat === null || seat === undefined) return seat ?? null;
-    if (doc.game && typeof doc.game.viewer === 'number') return doc.game.viewer;
-    const seats = doc.room?.seats || [];
-    if (!this.myName) this.myName = seats.find((x) => x.seat === seat)?.name || null;
-    if (!this.myName) return seat;
-    const mine = seats.find((x) => x.name && x.name.toLowerCase() === this.myName.toLowerCase());
-    return mine ? mine.seat : seat;
+    if (doc?.room && 'you' in doc.room) return doc.room.you;
+    return seat ?? null;
   }
 
   // --- session -------------------------------------------------------------------------------------
@@ -119,7 +114,6 @@ export class Store {
     switch (msg.type) {
       case 'welcome':
         this.conn.established();
-        this.myName = null; // learnt from the snapshot that follows
         if (msg.token) storage.setToken(this.code, msg.token);
         if (msg.seat !== null && msg.seat !== undefined) storage.setAutoJoin(this.code, null);
         this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null });
@@ -177,7 +171,10 @@ export class Store {
       return;
     }
     const events = Array.isArray(msg.events) ? msg.events : [];
-    const log = events.length ? [...this.state.log, ...events.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : this.state.log;
+    // "Play again": the room went back to the lobby; the next game starts with an empty log.
+    const base = this.state.doc.game && !doc.game ? [] : this.state.log;
+    if (base !== this.state.log) saveLog(this.code, base);
+    const log = events.length ? [...this.state.log, ...events.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : base;
     this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null });
     if (events.length) saveLog(this.code, log);
     if (events.length) for (const fn of this.eventListeners) fn(events, this.state);

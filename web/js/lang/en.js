@@ -276,9 +276,8 @@ export default {
   'winner.play_again': 'Play again',
   'winner.home': 'Start page',
   'winner.view_board': 'See the board',
-  'winner.new_room': '{who} opened a new room for the next game.',
-  'winner.join_new': 'Join the next game',
-  'winner.waiting_host': 'The host can open a room for the next game.',
+  'winner.waiting_host': 'The host can start another game in this room.',
+  'winner.offline': 'Not connected: try again in a moment.',
 
   'conn.offline': 'Connection lost — reconnecting in {n} s',
   'conn.connecting': 'Reconnecting…',

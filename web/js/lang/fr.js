@@ -276,9 +276,8 @@ export default {
   'winner.play_again': 'Rejouer',
   'winner.home': 'Accueil',
   'winner.view_board': 'Voir le plateau',
-  'winner.new_room': '{who} a ouvert une nouvelle partie.',
-  'winner.join_new': 'Rejoindre la partie suivante',
-  'winner.waiting_host': 'L’hôte peut ouvrir une partie suivante.',
+  'winner.waiting_host': 'L’hôte peut lancer une autre partie dans ce salon.',
+  'winner.offline': 'Pas de connexion : réessayez dans un instant.',
 
   'conn.offline': 'Connexion perdue — nouvel essai dans {n} s',
   'conn.connecting': 'Reconnexion…',

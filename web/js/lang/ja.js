@@ -256,9 +256,8 @@ export default {
   'winner.play_again': 'もう一度遊ぶ',
   'winner.home': 'トップページ',
   'winner.view_board': '盤面を見る',
-  'winner.new_room': '{who}が次のゲームの部屋を作りました。',
-  'winner.join_new': '次のゲームに参加',
-  'winner.waiting_host': 'ホストが次のゲームの部屋を作れます。',
+  'winner.waiting_host': 'ホストがこの部屋で次のゲームを始められます。',
+  'winner.offline': '接続されていません。少し待ってからもう一度お試しください。',
 
   'conn.offline': '接続が切れました — {n}秒後に再接続',
   'conn.connecting': '再接続中…',

@@ -256,9 +256,8 @@ export default {
   'winner.play_again': '다시 하기',
   'winner.home': '처음 화면',
   'winner.view_board': '보드 보기',
-  'winner.new_room': '{who}이(가) 다음 게임 방을 열었습니다.',
-  'winner.join_new': '다음 게임 참가',
-  'winner.waiting_host': '방장이 다음 게임 방을 열 수 있습니다.',
+  'winner.waiting_host': '방장이 이 방에서 다음 게임을 시작할 수 있습니다.',
+  'winner.offline': '연결되지 않았습니다. 잠시 후 다시 시도하세요.',
 
   'conn.offline': '연결 끊김 — {n}초 후 다시 연결',
   'conn.connecting': '다시 연결하는 중…',

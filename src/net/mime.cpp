@@ -76,8 +76,11 @@ std::string make_etag(std::string_view data) {
     return buf;
 }
 
+// Pages, modules and styles are revalidated on every load (a cheap 304 thanks to the ETag): after an
+// upgrade a browser must never run a mix of old and new modules. Images may be cached a little.
 std::string cache_control_for(std::string_view path) {
-    if (path == "index.html" || path.ends_with(".html") || path.ends_with(".webmanifest")) return "no-cache";
+    for (std::string_view ext : {".html", ".js", ".mjs", ".css", ".json", ".webmanifest"})
+        if (path.ends_with(ext)) return "no-cache";
     return "public, max-age=300";
 }
 

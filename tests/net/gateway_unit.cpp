@@ -53,7 +53,9 @@ TEST_CASE("MIME types and caching", "[net]") {
     CHECK(compressible(mime_type("a.svg")));
     CHECK_FALSE(compressible(mime_type("a.png")));
     CHECK(cache_control_for("index.html") == "no-cache");
-    CHECK(cache_control_for("app.js") == "public, max-age=300");
+    CHECK(cache_control_for("app.js") == "no-cache");
+    CHECK(cache_control_for("css/app.css") == "no-cache");
+    CHECK(cache_control_for("favicon.svg") == "public, max-age=300");
     CHECK(make_etag("a") != make_etag("b"));
     CHECK(make_etag("a").front() == '"');
 }

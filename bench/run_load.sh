@@ -219,7 +219,7 @@ fi
 if [[ -n "$idle_res" ]]; then
   row "idle: connections (seated 4 per room, lobby)" "$(field "$idle_res" ready) rooms ready of $(( (IDLE + 3) / 4 ))"
   row "idle: server RSS per idle connection (target <= 64 KiB)" "$(field "$idle_res" rss_per_conn_kib) KiB"
-  row "idle: kernel TCP buffers per connection (both ends)" "$(field "$idle_res" kernel_tcp_per_conn_kib) KiB"
+  row "idle: kernel slab per socket (system-wide, both ends / 2)" "$(field "$idle_res" kernel_kib_per_socket) KiB"
   row "idle: server CPU" "$(field "$idle_res" server_cpu_pct) % of a core"
 fi
 if [[ -n "$bare_res" ]]; then

@@ -13,12 +13,15 @@
 // room's 4 connections has received an update with the new sequence number. With --rate the room
 // sends at most that many commands per second (fixed schedule, random phase); without it, as soon as
 // it may, within the server's per-connection rate limit (20 messages/s, bursts of 40: load_gen keeps
-// each connection under --client-rate 18/s with bursts of --client-burst 30, so no command is refused as
-// rate_limited). Finished games are replaced by a new room. The server's CPU time and resident memory are read
-// from /proc/<pid> (pid given, or found from the listening port).
+// each connection under --client-rate 18/s with bursts of --client-burst 30, so no command is refused
+// as rate_limited). Finished games are replaced by a new room. Any `error` answer is counted and shown:
+// it is a bug in the generator or the server. The server's CPU time and resident memory are read from
+// /proc/<pid> (pid given, or found from the listening port); /proc/stat tells how much CPU everything
+// else on the machine used meanwhile.
 //
 // Threads: --threads io_contexts, one thread each; a room and its 4 clients live on one of them, so a
-// room's bookkeeping needs no locks. Output: a readable report, then one `RESULT key=value ...` line.
+// room's bookkeeping needs no locks. Output: a readable report, then one `RESULT key=value ...` line;
+// --progress N adds a line every N seconds on stderr (commands/s, p50/p99 of that interval).
 #include <CLI/CLI.hpp>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -931,18 +934,13 @@ double self_cpu_s() {
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
-// Kernel memory of all TCP sockets (pages, from /proc/net/sockstat), both ends of every loopback pair.
-long tcp_mem_pages() {
-    std::ifstream f("/proc/net/sockstat");
-    std::string word;
-    bool tcp = false;
-    while (f >> word) {
-        if (word == "TCP:") tcp = true;
-        else if (tcp && word == "mem") {
-            long pages = 0;
-            f >> pages;
-            return pages;
-        }
+// The kernel's slab memory (KiB, /proc/meminfo "Slab"), where socket structures and their buffers' metadata
+// live. System-wide: the delta over a run counts both ends of every loopback connection.
+long slab_kib() {
+    std::ifstream f("/proc/meminfo");
+    std::string line;
+    while (std::getline(f, line)) {
+        if (line.rfind("Slab:", 0) == 0) return std::stol(line.substr(5));
     }
     return -1;
 }
@@ -1026,8 +1024,9 @@ void sleep_with_progress(double seconds, const char* phase) {
         };
         const auto t1 = Clock::now();
         const std::uint64_t p = g_pings.load();
+        const double rate = static_cast<double>(n) / std::chrono::duration<double>(t1 - t0).count();
         std::fprintf(stderr, "  %6.1f s %s: %.0f commands/s  p50 <= %.0f us  p99 <= %.0f us  in flight %d  pings %" PRIu64 "\n",
-                     static_cast<double>(now_ns() - g_start_ns) / 1e9, phase, static_cast<double>(n) / std::chrono::duration<double>(t1 - t0).count(), quantile(0.5), quantile(0.99),
+                     static_cast<double>(now_ns() - g_start_ns) / 1e9, phase, rate, quantile(0.5), quantile(0.99),
                      g_inflight.load(), p - pings);
         t0 = t1;
         pings = p;
@@ -1078,7 +1077,7 @@ int run() {
     }
 
     const ProcSample empty = sample_proc(pid);
-    const long tcp_before = tcp_mem_pages();
+    const long slab_before = slab_kib();
     std::printf("load_gen %s against %s:%d (pid %d), %d threads\n", o.mode.c_str(), o.host.c_str(), o.port, pid, o.threads);
     std::printf("  server before: RSS %ld KiB, %d threads\n", empty.rss_kb, empty.threads);
 
@@ -1160,13 +1159,13 @@ int run() {
 
     ProcSample before{}, after{};
     double self0 = 0, self1 = 0, sys0 = 0, sys1 = 0;
-    long tcp_after = -1;
+    long slab_after = -1;
     if (o.mode == "idle") {
         sleep_s(o.settle);
         before = sample_proc(pid);
         self0 = self_cpu_s();
         sys0 = system_busy_s();
-        tcp_after = tcp_mem_pages();
+        slab_after = slab_kib();
         sleep_s(o.duration);
         after = sample_proc(pid);
         self1 = self_cpu_s();
@@ -1195,7 +1194,7 @@ int run() {
         after = sample_proc(pid);
         self1 = self_cpu_s();
         sys1 = system_busy_s();
-        tcp_after = tcp_mem_pages();
+        slab_after = slab_kib();
         const auto drain_start = Clock::now();
         while (g_inflight.load() > 0 && std::chrono::duration<double>(Clock::now() - drain_start).count() < o.drain) sleep_s(0.01);
     }
@@ -1238,9 +1237,10 @@ int run() {
     const long delta_kb = after.rss_kb - empty.rss_kb;
     const double per_conn_kib = connections > 0 ? static_cast<double>(delta_kb) / connections : 0;
     const double per_room_kib = rooms > 0 ? static_cast<double>(delta_kb) / rooms : 0;
-    const double tcp_kib_per_conn = (tcp_before >= 0 && tcp_after >= 0 && connections > 0)
-                                        ? static_cast<double>(tcp_after - tcp_before) * static_cast<double>(sysconf(_SC_PAGESIZE)) / 1024.0 / connections
-                                        : -1;
+    // One connection is two sockets on loopback (ours and the server's): half the slab delta per connection.
+    const double kernel_kib_per_socket = (slab_before >= 0 && slab_after >= 0 && connections > 0)
+                                             ? static_cast<double>(slab_after - slab_before) / 2.0 / connections
+                                             : -1;
 
     std::string result = "RESULT mode=" + o.mode;
     auto add = [&](const char* key, double v, int decimals) {
@@ -1296,7 +1296,8 @@ int run() {
                 server_cpu, measured_s, empty.rss_kb, after.rss_kb, delta_kb, after.hwm_kb);
     if (rooms > 0) std::printf("  server RSS per room: %.1f KiB\n", per_room_kib);
     std::printf("  server RSS per connection: %.1f KiB (%d connections)\n", per_conn_kib, connections);
-    if (tcp_kib_per_conn >= 0) std::printf("  kernel TCP buffers (both ends of loopback) per connection: %.1f KiB\n", tcp_kib_per_conn);
+    if (kernel_kib_per_socket >= 0)
+        std::printf("  kernel slab per socket (system-wide delta / 2 ends / connections): %.1f KiB\n", kernel_kib_per_socket);
     std::printf("  load_gen: CPU %.1f%% of one core; everything else on the machine: %.1f%% of one core (of %ld)\n", self_cpu,
                 other_cpu, sysconf(_SC_NPROCESSORS_ONLN) * 100);
     std::printf("  errors %" PRIu64, all.errors);
@@ -1313,7 +1314,7 @@ int run() {
     add("rss_peak_kib", static_cast<double>(after.hwm_kb), 0);
     add("rss_per_room_kib", per_room_kib, 2);
     add("rss_per_conn_kib", per_conn_kib, 2);
-    add("kernel_tcp_per_conn_kib", tcp_kib_per_conn, 2);
+    add("kernel_kib_per_socket", kernel_kib_per_socket, 2);
     add("errors", static_cast<double>(all.errors), 0);
     add("gaps", static_cast<double>(all.gaps), 0);
     add("stalls", static_cast<double>(all.stalls), 0);

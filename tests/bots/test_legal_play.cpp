@@ -1,0 +1,46 @@
+// Every level, seat by seat from its own observation, only ever sends commands apply() accepts.
+#include <catch2/catch.hpp>
+
+#include "catan/bots/play.hpp"
+
+using namespace catan;
+using namespace catan::bots;
+
+namespace {
+
+struct Tally {
+    int finished = 0, capped = 0;
+};
+
+Tally play_games(Level level, int games, Budget budget) {
+    Tally tally;
+    for (int g = 0; g < games; ++g) {
+        GameOptions options;
+        options.players = 2 + g % 3;
+        options.seed = 1000 + static_cast<std::uint64_t>(g);
+        GameState s = new_game(options);
+        std::array<std::unique_ptr<Bot>, kMaxPlayers> owned;
+        std::array<Bot*, kMaxPlayers> bots{};
+        std::array<Rng, kMaxPlayers> rngs;
+        for (int p = 0; p < kMaxPlayers; ++p) {
+            owned[p] = make_bot(level, budget);
+            bots[p] = owned[p].get();
+            rngs[p] = Rng(options.seed * 31 + static_cast<std::uint64_t>(p));
+        }
+        const BotGameResult r = play_bot_game(s, bots, rngs, 500);
+        INFO("level " << to_string(level) << " game " << g);
+        if (r.first_rejected) INFO("rejected " << to_string(r.first_rejected->type) << ": " << r.first_error->message);
+        REQUIRE(r.rejected == 0);
+        REQUIRE_FALSE(r.stalled);
+        if (r.winner >= 0) ++tally.finished; else ++tally.capped;
+    }
+    return tally;
+}
+
+}  // namespace
+
+TEST_CASE("legal play: random", "[bots][legal]") {
+    const Tally t = play_games(Level::Random, 60, {});
+    CHECK(t.finished + t.capped == 60);
+    CHECK(t.finished > 50);
+}

@@ -43,6 +43,23 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_ROOM_IDLE_TIMEOUT")
         ->check(CLI::Range(1, 30 * 24 * 3600))
         ->capture_default_str();
+    app.add_option("--bot-delay", c.bot_delay_ms,
+                   "Milliseconds a bot waits before each move, so people can follow it (0: at once)")
+        ->envname("CATAN_BOT_DELAY")
+        ->check(CLI::Range(0L, 60L * 1000))
+        ->capture_default_str();
+    app.add_option("--strong-bot-time", c.strong_bot_ms, "Milliseconds the strong bot may think per decision")
+        ->envname("CATAN_STRONG_BOT_TIME")
+        ->check(CLI::Range(1L, 60L * 1000))
+        ->capture_default_str();
+    app.add_option("--takeover-bot", c.takeover_level,
+                   "Level of the bot that plays a disconnected player's seat: random, basic or strong")
+        ->envname("CATAN_TAKEOVER_BOT")
+        ->check(CLI::IsMember({"random", "basic", "strong"}))
+        ->capture_default_str();
+    app.add_option("--bot-threads", o.bot_threads, "Threads for bot decisions (default: half the cores)")
+        ->envname("CATAN_BOT_THREADS")
+        ->check(CLI::Range(1u, 256u));
     app.add_option("--port-file", o.port_file, "Write the bound port to this file once listening")
         ->envname("CATAN_PORT_FILE");
 }
@@ -57,6 +74,9 @@ int run_serve(ServeConfig config) {
     while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();
     o.hub.public_url = config.public_url;
     o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
+    o.hub.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
+    o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
+    o.hub.takeover_level = bots::parse_level(config.takeover_level).value_or(bots::Level::Basic);
     if (!o.data_path.empty())
         spdlog::info("data path {} (not used yet: rooms are kept in memory until the durability release)",
                      o.data_path);

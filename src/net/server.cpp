@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "http_session.hpp"
+#include "room_executors.hpp"
 
 namespace catan::net {
 
@@ -80,28 +81,7 @@ std::size_t Gateway::connection_count() const {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Rooms run on strands of the same io_context.
-
 namespace {
-
-class StrandExecutor final : public room::Executor {
-public:
-    explicit StrandExecutor(asio::io_context& ioc) : strand_(asio::make_strand(ioc)) {}
-    void post(std::function<void()> task) override {
-        asio::post(strand_, [task = std::move(task)] {
-            try {
-                task();
-            } catch (const std::exception& e) {
-                spdlog::error("room task failed: {}", e.what());
-            } catch (...) {
-                spdlog::error("room task failed");
-            }
-        });
-    }
-
-private:
-    asio::strand<asio::io_context::executor_type> strand_;
-};
 
 std::string endpoint_text(const tcp::endpoint& ep) {
     const auto address = ep.address().to_string();
@@ -118,6 +98,8 @@ struct Server::Impl {
         : options(std::move(o)),
           ioc(static_cast<int>(thread_count())),
           control(asio::make_strand(ioc)),
+          timers(std::make_shared<RoomTimers>()),
+          bot_workers(std::make_shared<BotWorkers>(bot_thread_count())),
           metrics(m ? std::move(m) : std::make_shared<room::Metrics>()),
           acceptor(control),
           signals(control),
@@ -129,10 +111,16 @@ struct Server::Impl {
         if (options.threads > 0) return options.threads;
         return std::max(1u, std::thread::hardware_concurrency());
     }
+    unsigned bot_thread_count() const {
+        if (options.bot_threads > 0) return options.bot_threads;
+        return std::max(1u, std::thread::hardware_concurrency() / 2);
+    }
 
     ServerOptions options;
     asio::io_context ioc;  // destroyed last: everything below holds its executors
     asio::strand<asio::io_context::executor_type> control;  // acceptor, signals, timers, shutdown
+    std::shared_ptr<RoomTimers> timers;       // the rooms' delayed tasks, cancelled at shutdown
+    std::shared_ptr<BotWorkers> bot_workers;  // destroyed before the io_context: joins its threads
     std::shared_ptr<room::Metrics> metrics;
     std::unique_ptr<room::Hub> hub;
     std::shared_ptr<Gateway> gateway;
@@ -192,7 +180,7 @@ std::uint16_t Server::Impl::start() {
         hub_options.public_url = "http://" + host + ":" + std::to_string(port);
     }
     hub = std::make_unique<room::Hub>(
-        hub_options, [this] { return std::make_shared<StrandExecutor>(ioc); }, metrics);
+        hub_options, strand_executors(ioc, timers), metrics, bot_workers);
 
     StaticFiles files(options.assets.empty() ? web_assets() : options.assets,
                       options.web_dir.empty() ? std::filesystem::path{} : std::filesystem::path(options.web_dir));
@@ -321,6 +309,7 @@ void Server::Impl::begin_shutdown(std::string_view why) {
     acceptor.close(ignored);
     sweep_timer.cancel();
     retry_timer.cancel();
+    timers->stop();
     try {
         hub->shutdown("server shutting down");
     } catch (const std::exception& e) {

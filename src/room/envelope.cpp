@@ -14,7 +14,7 @@ using namespace proto::detail;
 namespace {
 
 constexpr const char* kTypeNames[kClientTypeCount] = {"create_room", "join",  "rejoin",  "spectate", "leave",
-                                                      "set_options", "move_seat", "kick", "start",  "play_again",
+                                                      "set_options", "move_seat", "kick", "add_bot", "remove_bot", "start", "play_again",
                                                       "command",     "chat",  "sync",    "ping"};
 
 constexpr std::size_t kMaxIdChars = 64;
@@ -36,12 +36,31 @@ std::uint64_t read_seed(const json& v, const Path& where) {
     return seed;
 }
 
+// Seconds (0..86400) or "never".
+int read_takeover(const json& v, const Path& where) {
+    if (v.is_string()) {
+        if (v.get_ref<const std::string&>() == "never") return kNeverTakeOver;
+        fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must be a number of seconds or \"never\"");
+    }
+    return static_cast<int>(read_int(v, where, 0, 86400));
+}
+
+bots::Level read_level(ObjectReader& r, std::string_view key) {
+    const std::string& name = read_string(r.required(key), r.path(key));
+    const auto level = bots::parse_level(name);
+    if (!level)
+        fail(DecodeErrorKind::OutOfRange, r.path(key),
+             "field '" + r.path(key).str() + "' must be one of \"random\", \"basic\" or \"strong\", not " + quote(name));
+    return *level;
+}
+
 OptionsUpdate read_options(const json& v, const Path& where) {
     ObjectReader r(v, where);
     OptionsUpdate o;
     if (const json* p = r.optional("players")) o.players = static_cast<int>(read_int(*p, r.path("players"), 2, 4));
     if (const json* p = r.optional("vp_target")) o.vp_target = static_cast<int>(read_int(*p, r.path("vp_target"), 3, 20));
     if (const json* p = r.optional("seed")) o.seed = read_seed(*p, r.path("seed"));
+    if (const json* p = r.optional("takeover_after")) o.takeover_after = read_takeover(*p, r.path("takeover_after"));
     r.finish();
     return o;
 }
@@ -93,7 +112,12 @@ ClientMessage decode(const json& j, const Path& root) {
             m.seat = read_seat(r, "seat");
             m.to = read_seat(r, "to");
             break;
-        case ClientType::Kick: m.seat = read_seat(r, "seat"); break;
+        case ClientType::Kick:
+        case ClientType::RemoveBot: m.seat = read_seat(r, "seat"); break;
+        case ClientType::AddBot:
+            m.seat = read_seat(r, "seat");
+            m.level = read_level(r, "level");
+            break;
         case ClientType::Command: {
             const json& seq = r.required("seq");
             if (!seq.is_number_unsigned() && !(seq.is_number_integer() && seq.get<std::int64_t>() >= 0))
@@ -121,6 +145,7 @@ void RoomOptions::apply(const OptionsUpdate& u) {
     if (u.players) players = *u.players;
     if (u.vp_target) vp_target = *u.vp_target;
     if (u.seed) seed = u.seed;
+    if (u.takeover_after) takeover_after = *u.takeover_after;
 }
 
 ParsedMessage parse_client_message(std::string_view text) {

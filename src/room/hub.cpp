@@ -64,13 +64,15 @@ struct Hub::Impl {
     void dispatch(ConnEntry& e, ClientMessage&& m, json&& id);
 };
 
-Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics) : impl_(std::make_unique<Impl>()) {
+Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics, std::shared_ptr<Worker> workers)
+    : impl_(std::make_unique<Impl>()) {
     if (!metrics) metrics = std::make_shared<Metrics>();
     impl_->registry = std::make_shared<Registry>(options.max_rooms);
     auto context = std::make_shared<RoomContext>();
     context->options = std::move(options);
     context->metrics = metrics;
     context->registry = impl_->registry;
+    context->workers = std::move(workers);
     impl_->context = std::move(context);
     impl_->make_executor = std::move(make_executor);
     impl_->metrics = std::move(metrics);

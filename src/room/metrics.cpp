@@ -83,6 +83,13 @@ std::string Metrics::prometheus() const {
         for (const auto& [reason, n] : rejected_)
             out += "catan_commands_rejected_total{reason=\"" + label_value(reason) + "\"} " + std::to_string(n) + "\n";
     }
+    header(out, "catan_bot_decisions_total", "counter", "Bot commands applied (bot seats and takeovers).");
+    sample(out, "catan_bot_decisions_total", bot_decisions_.load());
+    header(out, "catan_bot_decisions_dropped_total", "counter",
+           "Bot decisions dropped because the room changed while the bot was thinking.");
+    sample(out, "catan_bot_decisions_dropped_total", bot_decisions_dropped_.load());
+    header(out, "catan_bot_takeovers_total", "counter", "Times a bot began playing a disconnected player's seat.");
+    sample(out, "catan_bot_takeovers_total", bot_takeovers_.load());
     header(out, "catan_send_queue_drops_total", "counter", "Connections closed because they read too slowly.");
     sample(out, "catan_send_queue_drops_total", send_queue_drops_.load());
     header(out, "catan_frames_rejected_total", "counter", "Frames refused by the gateway (size, flood, origin).");

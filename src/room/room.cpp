@@ -85,6 +85,8 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
         case ClientType::SetOptions: on_set_options(*m, msg, id); break;
         case ClientType::MoveSeat: on_move_seat(*m, msg, id); break;
         case ClientType::Kick: on_kick(*m, msg, id); break;
+        case ClientType::AddBot: on_add_bot(*m, msg, id); break;
+        case ClientType::RemoveBot: on_remove_bot(*m, msg, id); break;
         case ClientType::Start: on_start(*m, id); break;
         case ClientType::PlayAgain: on_play_again(*m, id); break;
         case ClientType::Command: on_command(*m, msg, id); break;
@@ -100,9 +102,9 @@ Room::Member* Room::member(const Connection* conn) {
 }
 
 Room::Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
-    if (seat >= 0)
-        ++seats_[seat].connections;
-    else
+    if (seat >= 0) {
+        if (seats_[seat].connections++ == 0) seat_present(seat);
+    } else
         ++spectators_;
     Member& m = members_[conn.get()];
     m = Member{conn, seat, std::move(name)};
@@ -116,7 +118,10 @@ void Room::remove_member(const Connection* conn) {
     members_.erase(it);
     // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
     if (seat >= 0) {
-        if (--seats_[seat].connections == 0) seats_[seat].game_doc.reset();
+        if (--seats_[seat].connections == 0) {
+            seats_[seat].game_doc.reset();
+            seat_absent(seat);
+        }
     } else if (--spectators_ == 0) {
         spectator_game_.reset();
     }

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/executor.hpp"
@@ -33,6 +34,7 @@ struct RoomContext {
     HubOptions options;
     std::shared_ptr<Metrics> metrics;
     std::weak_ptr<Registry> registry;  // weak: the registry owns its rooms
+    std::shared_ptr<Worker> workers;   // bot decisions; null: on the room's executor
 };
 
 // A connection as rooms see it; shared by the hub (which routes its messages) and the room it sits in.
@@ -87,6 +89,16 @@ private:
         // The seat number those connections were last told (room.you); a reseat moves the seat's
         // occupant, with this, to another number, and the next update tells them.
         int told_seat = -1;
+        // A bot the host added (its level): no token, no connection, never a member.
+        std::optional<bots::Level> bot;
+        // A bot plays this disconnected player's seat until they come back (docs/bots-external.md).
+        bool taken_over = false;
+        // Bumped whenever the seat's last connection goes or a first one comes: a takeover timer
+        // armed for an older absence finds a different number and does nothing.
+        std::uint64_t absence = 0;
+        // The bot deciding for this seat, made on first use; shared with a decision in progress.
+        std::shared_ptr<bots::Bot> brain;
+        bool brain_failed = false;  // its last command was refused: the next decision is random
     };
     struct Member {
         std::shared_ptr<Connection> conn;
@@ -123,9 +135,28 @@ private:
 
     // room_game.cpp: commands
     void on_command(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    // The one path every accepted command takes, a player's or a bot's: the engine, the game-over
+    // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
+    std::optional<ErrorInfo> play(int seat, const Command& command, bool by_bot);
+
+    // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and
+    // running every bot decision (off the executor) through play().
+    void on_add_bot(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    void on_remove_bot(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    bool bot_controls(int seat) const { return seats_[seat].bot.has_value() || seats_[seat].taken_over; }
+    void seat_absent(int seat);   // its last connection went: arm the takeover timer if playing
+    void seat_present(int seat);  // a connection came: a takeover ends at once
+    void take_over(int seat, std::uint64_t absence);
+    void drive_bots();  // after every change: schedule the next bot decision, if a bot must act
+    void bot_think(std::uint64_t plan);
+    void bot_decided(int seat, std::uint64_t seq, std::optional<Command> command);
+    void post_after(std::chrono::milliseconds delay, std::function<void(Room&)> task);
 
     // room_views.cpp: documents, diffs, snapshots, the REST summary
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
+    nlohmann::json options_json() const;            // room_bots.cpp: players, vp_target, takeover_after
+    nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
+    nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
     nlohmann::json game_doc(int viewer) const;
     nlohmann::json legal(int viewer) const;
@@ -155,6 +186,15 @@ private:
     Clock::time_point idle_since_;
     Clock::time_point finished_at_{};
     bool closed_ = false;
+
+    // Bots: one decision at a time per room. Waiting: its thinking delay runs (any change re-plans
+    // it); Computing: a worker has the observation and the result will come back to bot_decided.
+    enum class BotStage { Idle, Waiting, Computing };
+    BotStage bot_stage_ = BotStage::Idle;
+    std::uint64_t bot_plan_ = 0;       // identifies the Waiting timer still meant to fire
+    std::uint64_t bot_plan_seq_ = 0;   // seq_ when that plan was made
+    int bot_plan_seat_ = -1;
+    Rng bot_rng_;                       // seeds each decision's generator
 
     mutable std::mutex summary_mutex_;
     nlohmann::json summary_;

@@ -11,7 +11,6 @@ namespace catan::room {
 using nlohmann::json;
 
 void Room::on_command(const Member& m, const ClientMessage& msg, const json& id) {
-    const auto started = Clock::now();
     const auto refuse = [&](const ErrorInfo& e) {
         context_->metrics->command_rejected(e.code);
         if (spdlog::should_log(spdlog::level::debug)) spdlog::debug("{} command refused: {} {}", tag(m.seat), e.code, e.message);
@@ -33,11 +32,16 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
                        "the room is at seq " + std::to_string(seq_) + ", this command was sent at seq " + std::to_string(msg.seq),
                        "seq", {}});
 
-    const Command& command = decoded.value();
-    events_.clear();
-    if (const auto error = apply(*game_, command, &events_)) return refuse(error_info(*error));
+    if (const auto error = play(m.seat, decoded.value(), /*by_bot=*/false)) refuse(*error);
+}
 
-    if (spdlog::should_log(spdlog::level::debug)) spdlog::debug("{} {}", tag(m.seat), to_string(command.type));
+std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bot) {
+    const auto started = Clock::now();
+    events_.clear();
+    if (const auto error = apply(*game_, command, &events_)) return error_info(*error);
+
+    if (spdlog::should_log(spdlog::level::debug))
+        spdlog::debug("{} {}{}", tag(seat), to_string(command.type), by_bot ? " (bot)" : "");
     if (game_->phase == Phase::GameOver && phase_ == RoomPhase::Playing) {
         phase_ = RoomPhase::Finished;
         finished_at_ = Clock::now();
@@ -45,6 +49,7 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     }
     publish(&events_, true);
     context_->metrics->command_accepted(Clock::now() - started);
+    return std::nullopt;
 }
 
 }  // namespace catan::room

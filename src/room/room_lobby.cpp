@@ -66,7 +66,7 @@ void Room::on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessag
     if (member(conn.get())) detach(conn.get());
     int seat = -1;
     for (int i = 0; i < kMaxPlayers; ++i)  // no early exit: every seat's token is compared
-        if (seats_[i].taken && secret_equal(msg.token, seats_[i].token)) seat = i;
+        if (seats_[i].taken && !seats_[i].bot && secret_equal(msg.token, seats_[i].token)) seat = i;
     if (seat < 0) return reply_error(conn, {std::string(err::kBadToken), "no seat in this room has that token", "token", {}}, id);
     spdlog::info("{} {} reconnected", tag(seat), seats_[seat].name);
     welcome(conn, seat, {}, id);
@@ -177,6 +177,13 @@ void Room::on_start(const Member& m, const json& id) {
     game_options.seed = options_.seed ? *options_.seed : random_u64();
     game_ = new_game(game_options);
     phase_ = RoomPhase::Playing;
+    bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
+    for (int seat = 0; seat < n; ++seat) {
+        Seat& s = seats_[seat];
+        s.brain.reset();  // a fresh mind per game
+        s.brain_failed = false;
+        if (!s.bot && s.connections == 0) seat_absent(seat);  // away already: their grace period starts now
+    }
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
     publish(nullptr, true);
 }
@@ -190,6 +197,7 @@ void Room::on_play_again(const Member& m, const json& id) {
         return reply_error(m.conn, {std::string(err::kWrongPhase), "the game is not over", {}, {}}, id);
     game_.reset();
     phase_ = RoomPhase::Lobby;
+    for (Seat& s : seats_) s.taken_over = false;
     finished_at_ = {};
     spdlog::info("{} back to the lobby for another game", tag(m.seat));
     publish(nullptr, true);

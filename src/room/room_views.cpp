@@ -16,12 +16,16 @@ json Room::room_doc() const {
     for (int i = 0; i < options_.players; ++i) {
         const Seat& s = seats_[i];
         if (s.host) host = i;
-        seats.push_back({{"seat", i}, {"name", s.taken ? json(s.name) : json(nullptr)}, {"connected", s.connections > 0}});
+        seats.push_back({{"seat", i},
+                         {"name", s.taken ? json(s.name) : json(nullptr)},
+                         {"connected", s.connections > 0},
+                         {"bot", bot_json(i)},
+                         {"controlled_by", controlled_by_json(i)}});
     }
     // The seed never leaves the server (it would reveal the deck order and every roll).
     return {{"code", code_},
             {"phase", to_string(phase_)},
-            {"options", {{"players", options_.players}, {"vp_target", options_.vp_target}}},
+            {"options", options_json()},
             {"host", host >= 0 ? json(host) : json(nullptr)},
             {"seats", std::move(seats)},
             {"spectators", spectators_}};
@@ -91,6 +95,7 @@ void Room::publish(const std::vector<Event>* events, bool game_changed, const Co
         for (const Member* m : recipients) reply(*m, message);
     }
     if (!room_patch.empty()) publish_summary();  // what REST shows is a subset of the room part
+    drive_bots();  // a bot may have to act now
 }
 
 void Room::send_snapshot(const Member& m) {
@@ -110,11 +115,13 @@ void Room::publish_summary() {
         seats.push_back({{"seat", i},
                          {"name", s.taken ? json(s.name) : json(nullptr)},
                          {"connected", s.connections > 0},
-                         {"host", s.host}});
+                         {"host", s.host},
+                         {"bot", bot_json(i)},
+                         {"controlled_by", controlled_by_json(i)}});
     }
     json summary = {{"code", code_},
                     {"phase", to_string(phase_)},
-                    {"options", {{"players", options_.players}, {"vp_target", options_.vp_target}}},
+                    {"options", options_json()},
                     {"seats", std::move(seats)},
                     {"spectators", spectators_}};
     const std::lock_guard lock(summary_mutex_);

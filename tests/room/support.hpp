@@ -2,6 +2,7 @@
 // Test doubles for the room layer: an outbox that records what a connection is sent, executors that
 // run tasks inline or on demand, and a client that keeps the document its updates describe.
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -58,15 +59,79 @@ private:
     std::string close_reason_;
 };
 
-// Runs every task at once, on the caller's thread: room work happens inside Hub::on_text.
+// The test's clock for Executor::post_after: delayed tasks wait here until the test advances time.
+class FakeTimers {
+public:
+    void add(std::chrono::milliseconds delay, std::function<void()> task) {
+        const std::lock_guard lock(mutex_);
+        waiting_.push_back({now_ + delay, next_++, std::move(task)});
+    }
+    // Moves the clock forward by `by`, running every task that falls due on the way, earliest first
+    // (tasks they add run too if they fall due in time). Returns how many ran.
+    std::size_t advance(std::chrono::milliseconds by) {
+        std::chrono::milliseconds target;
+        {
+            const std::lock_guard lock(mutex_);
+            target = now_ + by;
+        }
+        std::size_t n = 0;
+        for (;;) {
+            std::function<void()> task;
+            {
+                const std::lock_guard lock(mutex_);
+                auto first = waiting_.end();
+                for (auto it = waiting_.begin(); it != waiting_.end(); ++it)
+                    if (it->due <= target && (first == waiting_.end() || std::pair(it->due, it->order) < std::pair(first->due, first->order)))
+                        first = it;
+                if (first == waiting_.end()) {
+                    now_ = target;
+                    return n;
+                }
+                now_ = first->due;
+                task = std::move(first->task);
+                waiting_.erase(first);
+            }
+            task();
+            ++n;
+        }
+    }
+    std::size_t pending() const {
+        const std::lock_guard lock(mutex_);
+        return waiting_.size();
+    }
+
+private:
+    struct Waiting {
+        std::chrono::milliseconds due;
+        std::uint64_t order;
+        std::function<void()> task;
+    };
+    mutable std::mutex mutex_;
+    std::chrono::milliseconds now_{0};
+    std::uint64_t next_ = 0;
+    std::deque<Waiting> waiting_;
+};
+
+// Runs every task at once, on the caller's thread: room work happens inside Hub::on_text. Delayed
+// tasks wait for the test to advance `timers`.
 class InlineExecutor : public Executor {
 public:
+    explicit InlineExecutor(std::shared_ptr<FakeTimers> timers = std::make_shared<FakeTimers>()) : timers_(std::move(timers)) {}
     void post(std::function<void()> task) override { task(); }
+    void post_after(std::chrono::milliseconds delay, std::function<void()> task) override { timers_->add(delay, std::move(task)); }
+
+private:
+    std::shared_ptr<FakeTimers> timers_;
 };
 
 // Holds tasks until the test runs them, to check nothing happens before the room's turn.
 class QueuedExecutor : public Executor {
 public:
+    // A delayed task is queued here once `timers` reach it.
+    explicit QueuedExecutor(std::shared_ptr<FakeTimers> timers = std::make_shared<FakeTimers>()) : timers_(std::move(timers)) {}
+    void post_after(std::chrono::milliseconds delay, std::function<void()> task) override {
+        timers_->add(delay, [this, task = std::move(task)]() mutable { post(std::move(task)); });
+    }
     void post(std::function<void()> task) override {
         const std::lock_guard lock(mutex_);
         tasks_.push_back(std::move(task));
@@ -91,17 +156,22 @@ public:
     }
 
 private:
+    std::shared_ptr<FakeTimers> timers_;
     mutable std::mutex mutex_;
     std::deque<std::function<void()>> tasks_;
 };
 
-inline ExecutorFactory inline_executors() {
-    return [] { return std::make_shared<InlineExecutor>(); };
+inline ExecutorFactory inline_executors(std::shared_ptr<FakeTimers> timers = std::make_shared<FakeTimers>()) {
+    return [timers = std::move(timers)] { return std::make_shared<InlineExecutor>(timers); };
 }
 
+// A hub whose rooms run inline; `timers` is the clock of their delayed tasks (bots, takeovers).
 struct Fixture {
-    explicit Fixture(HubOptions options = {}, ExecutorFactory executors = inline_executors())
-        : metrics(std::make_shared<Metrics>()), hub(std::move(options), std::move(executors), metrics) {}
+    explicit Fixture(HubOptions options = {}, ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr)
+        : timers(std::make_shared<FakeTimers>()),
+          metrics(std::make_shared<Metrics>()),
+          hub(std::move(options), executors ? std::move(executors) : inline_executors(timers), metrics, std::move(workers)) {}
+    std::shared_ptr<FakeTimers> timers;
     std::shared_ptr<Metrics> metrics;
     Hub hub;
 };

@@ -195,6 +195,8 @@ public:
         }
         wake_.notify_one();
     }
+    // Delays are not this test's subject (its rooms have no bots): the clock never reaches them.
+    void post_after(std::chrono::milliseconds, std::function<void()>) override {}
     // Waits until every task posted so far has run and been destroyed. Tasks own their room and a
     // room owns its executor, so without this the last reference could be dropped on the worker
     // thread itself, which cannot join itself.

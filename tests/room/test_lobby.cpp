@@ -532,6 +532,6 @@ TEST_CASE("lobby: a connection moves between rooms", "[room]") {
     b.send(msg("spectate", {{"room", other.code}}));
     CHECK(b.last("welcome")["room"] == other.code);
     l.host.poll();
-    CHECK(l.host.doc()["room"]["seats"][1] == json{{"seat", 1}, {"name", "Bob"}, {"connected", false}});
+    CHECK(l.host.doc()["room"]["seats"][1] == (json{{"seat", 1}, {"name", "Bob"}, {"connected", false}, {"bot", nullptr}, {"controlled_by", "player"}}));
     CHECK(l.hub.room_summary(other.code).body["spectators"] == 1);
 }

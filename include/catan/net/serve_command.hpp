@@ -13,6 +13,9 @@ struct ServeConfig {
     std::string public_url;
     std::string log_level = "info";
     long room_idle_seconds = 30 * 60;
+    long bot_delay_ms = 1000;
+    long strong_bot_ms = 1000;
+    std::string takeover_level = "basic";
 };
 
 // Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).

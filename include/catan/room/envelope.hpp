@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catan/bots/bot.hpp"
 #include "catan/proto/decode_error.hpp"
 
 namespace catan::room {
@@ -24,6 +25,8 @@ enum class ClientType {
     SetOptions,
     MoveSeat,
     Kick,
+    AddBot,
+    RemoveBot,
     Start,
     PlayAgain,
     Command,
@@ -31,7 +34,7 @@ enum class ClientType {
     Sync,
     Ping,
 };
-inline constexpr int kClientTypeCount = 14;
+inline constexpr int kClientTypeCount = 16;
 const char* to_string(ClientType type);
 
 // Room options as a client writes them: every field optional. POST /api/rooms and create_room fill
@@ -40,12 +43,19 @@ struct OptionsUpdate {
     std::optional<int> players;           // 2..4
     std::optional<int> vp_target;         // 3..20
     std::optional<std::uint64_t> seed;    // decimal string on the wire; for tests and replays
+    std::optional<int> takeover_after;    // seconds 0..86400, or kNeverTakeOver ("never" on the wire)
 };
+
+// A disconnected player's seat is never played by a bot.
+inline constexpr int kNeverTakeOver = -1;
+inline constexpr int kDefaultTakeoverSeconds = 60;
 
 struct RoomOptions {
     int players = 4;
     int vp_target = 10;
     std::optional<std::uint64_t> seed;  // none: a random seed at the start
+    // How long a player may be disconnected during the game before a bot plays their seat.
+    int takeover_after = kDefaultTakeoverSeconds;
     void apply(const OptionsUpdate& update);
 };
 
@@ -56,7 +66,8 @@ struct ClientMessage {
     std::optional<std::string> host_key;  // join
     std::string token;                    // rejoin
     OptionsUpdate options;                // create_room, set_options
-    int seat = -1, to = -1;               // move_seat (seat, to), kick (seat)
+    int seat = -1, to = -1;               // move_seat (seat, to), kick, add_bot, remove_bot (seat)
+    bots::Level level = bots::Level::Basic;  // add_bot
     std::uint64_t seq = 0;                // command
     nlohmann::json command;               // command: the body, decoded by the room
     std::string text;                     // chat

@@ -3,6 +3,7 @@
 // WebSocket connection, routes create/join messages through the registry, and posts everything else
 // to the room the connection sits in. It also answers the REST calls. No Beast, no sockets here.
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catan/bots/bot.hpp"
 #include "catan/room/executor.hpp"
 #include "catan/room/outbox.hpp"
 
@@ -23,11 +25,18 @@ struct HubOptions {
     std::size_t max_rooms = 10000;
     std::chrono::seconds idle_room_timeout{30 * 60};   // close rooms with no connection for this long
     std::chrono::seconds finished_room_keep{24 * 60 * 60};  // finished games stay readable this long
+    // Bots (docs/bots-external.md): how long a bot waits before each move, so people can follow it;
+    // the strong level's time budget per decision; the level that plays a disconnected player's seat.
+    std::chrono::milliseconds bot_delay{1000};
+    std::chrono::milliseconds strong_bot_budget{1000};
+    bots::Level takeover_level = bots::Level::Basic;
 };
 
 class Hub {
 public:
-    Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics);
+    // `workers` run bot decisions off the room executors; null: on the room's executor itself.
+    Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics,
+        std::shared_ptr<Worker> workers = nullptr);
     ~Hub();
     Hub(const Hub&) = delete;
     Hub& operator=(const Hub&) = delete;

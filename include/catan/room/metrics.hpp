@@ -23,6 +23,9 @@ public:
     // Latency from the room taking the command to its diffs being queued for every recipient.
     void command_accepted(std::chrono::nanoseconds latency);
     void command_rejected(std::string_view reason);      // an error code name
+    void bot_decision() { ++bot_decisions_; }               // a bot's command applied
+    void bot_decision_dropped() { ++bot_decisions_dropped_; }  // stale: the room moved on while it thought
+    void bot_takeover() { ++bot_takeovers_; }               // a bot began playing a disconnected player's seat
 
     std::string prometheus() const;
 
@@ -33,6 +36,7 @@ public:
 private:
     std::atomic<std::int64_t> rooms_{0}, connections_{0};
     std::atomic<std::uint64_t> send_queue_drops_{0}, frames_rejected_{0}, commands_{0}, latency_sum_ns_{0};
+    std::atomic<std::uint64_t> bot_decisions_{0}, bot_decisions_dropped_{0}, bot_takeovers_{0};
     std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
     mutable std::mutex rejected_mutex_;
     std::map<std::string, std::uint64_t, std::less<>> rejected_;

@@ -147,7 +147,8 @@ void Room::bot_think(std::uint64_t plan) {
         bots::Budget budget;
         budget.time = context_->options.strong_bot_budget;
         const bots::Level level = s.brain_failed ? bots::Level::Random : s.bot.value_or(context_->options.takeover_level);
-        s.brain = bots::make_bot(level, budget);
+        const auto& make = context_->options.make_bot;
+        s.brain = make ? make(level, budget) : bots::make_bot(level, budget);
         s.brain_failed = false;
     }
     bot_stage_ = BotStage::Computing;

@@ -30,6 +30,8 @@ struct HubOptions {
     std::chrono::milliseconds bot_delay{1000};
     std::chrono::milliseconds strong_bot_budget{1000};
     bots::Level takeover_level = bots::Level::Basic;
+    // Makes each seat's bot; empty: bots::make_bot. Tests put a spy in between.
+    std::function<std::unique_ptr<bots::Bot>(bots::Level, bots::Budget)> make_bot{};
 };
 
 class Hub {

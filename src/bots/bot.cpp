@@ -1,6 +1,7 @@
 // Level names, the factory, and the order in which a loop of bots is asked.
 #include <bit>
 
+#include "basic_bot.hpp"
 #include "catan/bots/bot.hpp"
 #include "random_bot.hpp"
 
@@ -24,7 +25,7 @@ std::optional<Level> parse_level(std::string_view name) {
 std::unique_ptr<Bot> make_bot(Level level, Budget /*budget*/) {
     switch (level) {
         case Level::Random: return std::make_unique<RandomBot>();
-        case Level::Basic:
+        case Level::Basic: return std::make_unique<BasicBot>();
         case Level::Strong: break;  // added in the next commits of this branch
     }
     return nullptr;

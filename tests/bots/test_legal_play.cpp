@@ -44,3 +44,9 @@ TEST_CASE("legal play: random", "[bots][legal]") {
     CHECK(t.finished + t.capped == 60);
     CHECK(t.finished > 50);
 }
+
+TEST_CASE("legal play: basic", "[bots][legal]") {
+    const Tally t = play_games(Level::Basic, 60, {});
+    CHECK(t.finished + t.capped == 60);
+    CHECK(t.finished > 55);
+}

@@ -1,5 +1,7 @@
 // Level `basic`: what it does when the dice or the others ask something of it: discards, the robber,
 // and domestic trade offers.
+#include <bit>
+
 #include "basic_bot.hpp"
 #include "heuristics.hpp"
 
@@ -44,29 +46,33 @@ ResourceSet discard(const GameState& s, int p) {
     return out;
 }
 
-Command move_robber(const GameState& s, int p, const std::vector<Command>& actions) {
+double robber_score(const GameState& s, int p, const Command& c) {
     const Topology& t = topology();
     const int leader = leader_among_opponents(s, p);
-    const NodeMask own = buildings_of(s, p);
+    const int h = c.target;
+    const NodeMask around = t.hex_node_mask[h];
+    const int dots = pips(s.board.number[h]);
+    double score = 0;
+    if (around & buildings_of(s, p)) score -= 1000.0 + dots * 10.0;  // never block our own production if avoidable
+    for (int q = 0; q < s.num_players; ++q) {
+        if (q == p) continue;
+        const PlayerState& pl = s.players[q];
+        const int weight = std::popcount(pl.settlements & around) + 2 * std::popcount(pl.cities & around);
+        score += dots * weight * (q == leader ? 3.0 : 1.0) * (1.0 + public_victory_points(s, q) / 10.0);
+    }
+    if (c.victim != kNoSeat) {
+        const int cards = s.players[c.victim].hand.total();
+        score += cards == 0 ? -1.0 : 0.5 * (cards < 5 ? cards : 5) + (c.victim == leader ? 2.0 : 0.0);
+    }
+    return score;
+}
+
+Command move_robber(const GameState& s, int p, const std::vector<Command>& actions) {
     const Command* best = nullptr;
     double best_score = -1e18;
     for (const Command& c : actions) {
         if (c.type != CommandType::MoveRobber) continue;
-        const int h = c.target;
-        const NodeMask around = t.hex_node_mask[h];
-        const int dots = pips(s.board.number[h]);
-        double score = 0;
-        if (around & own) score -= 1000.0 + dots * 10.0;  // never block our own production if avoidable
-        for (int q = 0; q < s.num_players; ++q) {
-            if (q == p) continue;
-            const PlayerState& pl = s.players[q];
-            const int weight = std::popcount(pl.settlements & around) + 2 * std::popcount(pl.cities & around);
-            score += dots * weight * (q == leader ? 3.0 : 1.0) * (1.0 + public_victory_points(s, q) / 10.0);
-        }
-        if (c.victim != kNoSeat) {
-            const int cards = s.players[c.victim].hand.total();
-            score += cards == 0 ? -1.0 : 0.5 * (cards < 5 ? cards : 5) + (c.victim == leader ? 2.0 : 0.0);
-        }
+        const double score = robber_score(s, p, c);
         if (score > best_score) best_score = score, best = &c;
     }
     return *best;

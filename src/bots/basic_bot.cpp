@@ -154,30 +154,31 @@ Command main_phase(const GameState& s, int p, const std::vector<Command>& action
     return cmd::end_turn(p);
 }
 
+Command decide(const GameState& s, int p, std::vector<Command>& actions, bool may_offer) {
+    if (s.phase == Phase::Discard) return cmd::discard(p, discard(s, p));
+    if (s.phase == Phase::TradeOffer && p != s.current) return answer_offer(s, p);
+    legal_actions(s, p, actions);
+    if (actions.empty()) return cmd::end_turn(p);  // asked out of turn: nothing it could do
+    switch (s.phase) {
+        case Phase::SetupSettlement: return setup_settlement(s, p, actions);
+        case Phase::SetupRoad: return setup_road(s, p, actions);
+        case Phase::PreRoll: return pre_roll(s, p, actions);
+        case Phase::MoveRobber: return move_robber(s, p, actions);
+        case Phase::RoadBuilding: return road_building(s, p, actions);
+        case Phase::TradeOffer: return settle_offer(s, p, actions);
+        case Phase::Main: return main_phase(s, p, actions, may_offer);
+        default: return actions.front();
+    }
+}
+
 }  // namespace basic
 
 Command BasicBot::choose(const Observation& obs, Rng& /*rng*/) {
     const GameState& s = obs.state;
-    const int p = obs.seat;
-    if (s.phase == Phase::Discard) return cmd::discard(p, basic::discard(s, p));
-    if (s.phase == Phase::TradeOffer && p != s.current) return basic::answer_offer(s, p);
-    legal_actions(s, p, actions_);
-    if (actions_.empty()) return cmd::end_turn(p);  // asked out of turn: nothing it could do
-    switch (s.phase) {
-        case Phase::SetupSettlement: return basic::setup_settlement(s, p, actions_);
-        case Phase::SetupRoad: return basic::setup_road(s, p, actions_);
-        case Phase::PreRoll: return basic::pre_roll(s, p, actions_);
-        case Phase::MoveRobber: return basic::move_robber(s, p, actions_);
-        case Phase::RoadBuilding: return basic::road_building(s, p, actions_);
-        case Phase::TradeOffer: return basic::settle_offer(s, p, actions_);
-        case Phase::Main: {
-            if (offers_turn_ != s.turn) offers_turn_ = s.turn, offers_made_ = 0;
-            const Command c = basic::main_phase(s, p, actions_, make_offers_ && offers_made_ < kOffersPerTurn);
-            if (c.type == CommandType::ProposeTrade) ++offers_made_;
-            return c;
-        }
-        default: return actions_.front();
-    }
+    if (s.phase == Phase::Main && offers_turn_ != s.turn) offers_turn_ = s.turn, offers_made_ = 0;
+    const Command c = basic::decide(s, obs.seat, actions_, make_offers_ && offers_made_ < kOffersPerTurn);
+    if (c.type == CommandType::ProposeTrade) ++offers_made_;
+    return c;
 }
 
 }  // namespace catan::bots

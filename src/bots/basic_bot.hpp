@@ -15,6 +15,8 @@ Command setup_settlement(const GameState& s, int p, const std::vector<Command>& 
 Command setup_road(const GameState& s, int p, const std::vector<Command>& actions);
 ResourceSet discard(const GameState& s, int p);
 Command move_robber(const GameState& s, int p, const std::vector<Command>& actions);
+// How much `p` likes the robber move `c`: the leader's production blocked, a victim with cards, own hexes spared.
+double robber_score(const GameState& s, int p, const Command& c);
 Command pre_roll(const GameState& s, int p, const std::vector<Command>& actions);
 // `may_offer`: whether a domestic offer may be made now (the caller caps offers per turn).
 Command main_phase(const GameState& s, int p, const std::vector<Command>& actions, bool may_offer);
@@ -23,6 +25,8 @@ Command road_building(const GameState& s, int p, const std::vector<Command>& act
 Command answer_offer(const GameState& s, int p);
 // The active player's move once answers are in: confirm the best helpful answer, or withdraw.
 Command settle_offer(const GameState& s, int p, const std::vector<Command>& actions);
+// The whole policy: the command `p` plays now (it must have something to do). `actions` is scratch space.
+Command decide(const GameState& s, int p, std::vector<Command>& actions, bool may_offer);
 }  // namespace basic
 
 class BasicBot final : public Bot {

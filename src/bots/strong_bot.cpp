@@ -2,6 +2,7 @@
 #include "strong_bot.hpp"
 
 #include <chrono>
+#include <cmath>
 
 #include "basic_bot.hpp"
 #include "determinize.hpp"
@@ -13,6 +14,8 @@ namespace {
 constexpr int kPlayoutTurns = 300;
 // Weight of the final points in a playout's score: it separates losses near and far from winning.
 constexpr double kPointsWeight = 0.1;
+// How many standard errors a candidate must lead the heuristic's choice by to be preferred.
+constexpr double kConfidence = 1.5;
 
 }  // namespace
 
@@ -38,7 +41,10 @@ Command StrongBot::choose(const Observation& obs, Rng& rng) {
     if (candidates.size() == 1) return candidates.front();
 
     const int k = static_cast<int>(candidates.size());
-    std::vector<double> score(candidates.size(), 0.0);
+    // Paired differences to the heuristic's choice (candidate 0) on the same worlds: sum and sum of squares.
+    std::vector<double> diff(candidates.size(), 0.0), diff_sq(candidates.size(), 0.0);
+    std::vector<double> result(candidates.size(), 0.0);
+    int rounds = 0;
     for (int round = 0;; ++round) {
         if (round > 0) {
             if (budget_.playouts > 0 && last_playouts_ + k > budget_.playouts) break;
@@ -51,17 +57,27 @@ Command StrongBot::choose(const Observation& obs, Rng& rng) {
         for (int i = 0; i < k; ++i) {
             GameState g = world;
             g.rng = Rng(dice);
-            if (apply(g, candidates[i], nullptr)) {
-                score[i] = -1e18;  // never for listed candidates; kept out of the choice all the same
-                continue;
-            }
-            score[i] += playout(g, p);
+            // Listed candidates are legal; a refusal would only leave this one scored as a loss.
+            result[i] = apply(g, candidates[i], nullptr) ? 0.0 : playout(g, p);
             ++last_playouts_;
         }
+        for (int i = 1; i < k; ++i) {
+            const double d = result[i] - result[0];
+            diff[i] += d;
+            diff_sq[i] += d * d;
+        }
+        ++rounds;
     }
+    // Leave the heuristic's choice only for a candidate that beats it clearly: the samples are few, and
+    // picking the luckiest of several near-equal moves would be worse than the heuristic.
     int best = 0;
-    for (int i = 1; i < k; ++i)
-        if (score[i] > score[best]) best = i;
+    double best_mean = 0;
+    for (int i = 1; i < k; ++i) {
+        const double mean = diff[i] / rounds;
+        const double variance = rounds > 1 ? (diff_sq[i] - rounds * mean * mean) / (rounds - 1) : 1.0;
+        const double standard_error = std::sqrt(variance > 0 ? variance / rounds : 0.0);
+        if (mean > best_mean && mean > kConfidence * standard_error) best = i, best_mean = mean;
+    }
     return candidates[best];
 }
 

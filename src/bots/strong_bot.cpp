@@ -16,6 +16,7 @@ constexpr int kPlayoutTurns = 300;
 constexpr double kPointsWeight = 0.1;
 // How many standard errors a candidate must lead the heuristic's choice by to be preferred.
 constexpr double kConfidence = 1.5;
+constexpr int kSetupBudgetFactor = 4;
 
 }  // namespace
 
@@ -41,13 +42,16 @@ Command StrongBot::choose(const Observation& obs, Rng& rng) {
     if (candidates.size() == 1) return candidates.front();
 
     const int k = static_cast<int>(candidates.size());
+    // Setup placements decide more of the game than any later move: they get a larger share.
+    const bool setup = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad;
+    const int playout_cap = budget_.playouts * (setup ? kSetupBudgetFactor : 1);
     // Paired differences to the heuristic's choice (candidate 0) on the same worlds: sum and sum of squares.
     std::vector<double> diff(candidates.size(), 0.0), diff_sq(candidates.size(), 0.0);
     std::vector<double> result(candidates.size(), 0.0);
     int rounds = 0;
     for (int round = 0;; ++round) {
         if (round > 0) {
-            if (budget_.playouts > 0 && last_playouts_ + k > budget_.playouts) break;
+            if (budget_.playouts > 0 && last_playouts_ + k > playout_cap) break;
             if (budget_.time.count() > 0 && Clock::now() - start >= budget_.time) break;
             if (budget_.playouts == 0 && budget_.time.count() == 0) break;  // no budget: one round
         }

@@ -54,3 +54,17 @@ TEST_CASE("ordering: basic wins at least 90% against three random players", "[bo
     CHECK(r.rejected == 0);
     CHECK(r.entries[0].wins >= 180);
 }
+
+TEST_CASE("ordering: strong with a small playout budget beats basic", "[bots][ordering]") {
+    TournamentOptions o;
+    o.lineup = {Level::Strong, Level::Basic, Level::Basic, Level::Basic};
+    o.games = 40;
+    o.seed = 9000;
+    o.budget = Budget{40, std::chrono::milliseconds(0)};  // playouts, not time: reproducible bit for bit
+    const TournamentResult r = run_tournament(o);
+    CHECK(r.rejected == 0);
+    const long basic_wins = r.entries[1].wins + r.entries[2].wins + r.entries[3].wins;
+    // An even player would win a quarter; strong must win over 30% and more than a basic player's share.
+    CHECK(r.entries[0].wins * 10 >= o.games * 3);
+    CHECK(r.entries[0].wins * 3 > basic_wins);
+}

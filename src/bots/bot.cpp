@@ -1,8 +1,10 @@
 // Level names, the factory, and the order in which a loop of bots is asked.
 #include <bit>
 
+#include "basic_bot.hpp"
 #include "catan/bots/bot.hpp"
 #include "random_bot.hpp"
+#include "strong_bot.hpp"
 
 namespace catan::bots {
 
@@ -21,11 +23,11 @@ std::optional<Level> parse_level(std::string_view name) {
     return std::nullopt;
 }
 
-std::unique_ptr<Bot> make_bot(Level level, Budget /*budget*/) {
+std::unique_ptr<Bot> make_bot(Level level, Budget budget) {
     switch (level) {
         case Level::Random: return std::make_unique<RandomBot>();
-        case Level::Basic:
-        case Level::Strong: break;  // added in the next commits of this branch
+        case Level::Basic: return std::make_unique<BasicBot>();
+        case Level::Strong: return std::make_unique<StrongBot>(budget);
     }
     return nullptr;
 }

@@ -5,18 +5,12 @@
 #include <cstdio>
 
 #include "catan/sim/random_game.hpp"
+#include "catan/sim/tournament.hpp"
 
 namespace catan::sim {
+namespace {
 
-void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
-    app.add_option("--games", o.games, "Number of games to play")->check(CLI::Range(1, 100000000))->envname("CATAN_SIM_GAMES");
-    app.add_option("--players", o.players, "Players per game (2-4)")->check(CLI::Range(2, 4));
-    app.add_option("--seed", o.seed, "Seed of the first game; game i uses seed + i");
-    app.add_option("--turn-cap", o.turn_cap, "Stop a game without a winner after this many turns")->check(CLI::Range(1, 100000));
-    app.add_option("--vp", o.victory_target, "Victory point target")->check(CLI::Range(3, 20));
-}
-
-int run_simulate(const SimulateOptions& o) {
+int run_random_games(const SimulateOptions& o) {
     GameOptions options;
     options.players = o.players;
     options.victory_target = o.victory_target;
@@ -42,6 +36,57 @@ int run_simulate(const SimulateOptions& o) {
     for (int p = 0; p < o.players; ++p)
         std::printf("seat %d wins: %ld (%.1f%%)\n", p, wins[p], 100.0 * wins[p] / o.games);
     return 0;
+}
+
+int run_bot_tournament(const SimulateOptions& o) {
+    TournamentOptions t;
+    t.lineup = parse_lineup(o.lineup);
+    t.games = o.games;
+    t.seed = o.seed;
+    t.turn_cap = o.turn_cap;
+    t.victory_target = o.victory_target;
+    t.threads = o.threads;
+    t.budget.playouts = o.playouts;
+    t.budget.time = std::chrono::milliseconds(o.budget_ms);
+    const TournamentResult r = run_tournament(t);
+    std::fputs(format_tournament(t, r).c_str(), stdout);
+    return r.rejected || r.stalled ? 1 : 0;
+}
+
+}  // namespace
+
+void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
+    app.add_option("--games", o.games, "Number of games to play")->check(CLI::Range(1, 100000000))->envname("CATAN_SIM_GAMES");
+    app.add_option_function<std::string>(
+           "--players",
+           [&o](const std::string& text) {
+               if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos) {
+                   o.players = std::stoi(text);
+                   o.lineup.clear();
+               } else {
+                   o.lineup = text;
+               }
+           },
+           "A number (2-4) of random players, or bot levels, one per player: e.g. basic,random,random,random "
+           "(levels: random, basic, strong)")
+        ->check([](const std::string& text) -> std::string {
+            if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
+                return text.size() == 1 && text[0] >= '2' && text[0] <= '4' ? "" : "the number of players must be 2, 3 or 4";
+            return parse_lineup(text).empty()
+                       ? "give 2 to 4 comma-separated levels among random, basic, strong (e.g. basic,random,random,random)"
+                       : "";
+        });
+    app.add_option("--seed", o.seed, "Seed of the first game; game i uses seed + i");
+    app.add_option("--turn-cap", o.turn_cap, "Stop a game without a winner after this many turns")->check(CLI::Range(1, 100000));
+    app.add_option("--vp", o.victory_target, "Victory point target")->check(CLI::Range(3, 20));
+    app.add_option("--threads", o.threads, "Games played in parallel (bot line-ups only)")->check(CLI::Range(1, 256));
+    app.add_option("--playouts", o.playouts, "strong: playouts per decision (0: no cap)")->check(CLI::Range(0, 10000000));
+    app.add_option("--budget-ms", o.budget_ms, "strong: milliseconds per decision (0: no cap)")->check(CLI::Range(0, 600000));
+}
+
+int run_simulate(const SimulateOptions& o) {
+    if (!o.lineup.empty()) return run_bot_tournament(o);
+    return run_random_games(o);
 }
 
 }  // namespace catan::sim

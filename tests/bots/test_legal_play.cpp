@@ -44,3 +44,15 @@ TEST_CASE("legal play: random", "[bots][legal]") {
     CHECK(t.finished + t.capped == 60);
     CHECK(t.finished > 50);
 }
+
+TEST_CASE("legal play: basic", "[bots][legal]") {
+    const Tally t = play_games(Level::Basic, 60, {});
+    CHECK(t.finished + t.capped == 60);
+    CHECK(t.finished > 55);
+}
+
+TEST_CASE("legal play: strong (playout budget)", "[bots][legal]") {
+    const Tally t = play_games(Level::Strong, 9, Budget{6, std::chrono::milliseconds(0)});
+    CHECK(t.finished + t.capped == 9);
+    CHECK(t.finished == 9);
+}

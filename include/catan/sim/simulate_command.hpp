@@ -1,6 +1,8 @@
 #pragma once
-// `catan-server simulate`: random legal games on one core, with figures comparable to Catanatron's.
+// `catan-server simulate`: random legal games on one core with figures comparable to Catanatron's
+// (`--players 4`), or a tournament between bot levels (`--players basic,random,random,random`).
 #include <cstdint>
+#include <string>
 
 namespace CLI { class App; }
 
@@ -8,10 +10,14 @@ namespace catan::sim {
 
 struct SimulateOptions {
     int games = 1000;
-    int players = 4;
+    int players = 4;                 // random players, when `lineup` is empty
+    std::string lineup;              // bot levels, one per player, comma-separated
     std::uint64_t seed = 1;
     int turn_cap = 1000;
     int victory_target = 10;
+    int threads = 1;                 // tournaments only
+    int playouts = 0;                // `strong` playout cap per decision (0: none)
+    int budget_ms = 1000;            // `strong` time cap per decision (0: none)
 };
 
 void add_simulate_flags(CLI::App& app, SimulateOptions& options);

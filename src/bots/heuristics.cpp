@@ -1,0 +1,171 @@
+#include "heuristics.hpp"
+
+#include <bit>
+
+namespace catan::bots {
+namespace {
+
+constexpr NodeMask kAllNodes = (NodeMask{1} << kNodeCount) - 1;
+
+NodeMask opponents_buildings(const GameState& s, int player) {
+    NodeMask m = 0;
+    for (int q = 0; q < s.num_players; ++q)
+        if (q != player) m |= buildings_of(s, q);
+    return m;
+}
+
+// Intersections a road of `player` may be extended from: own buildings, and ends of own roads not
+// occupied by an opponent's building (R-BU1).
+NodeMask network_nodes(const GameState& s, int player) {
+    const Topology& t = topology();
+    NodeMask ends = 0;
+    s.players[player].roads.for_each([&](int e) { ends |= t.edge_node_mask[e]; });
+    return buildings_of(s, player) | (ends & ~opponents_buildings(s, player));
+}
+
+}  // namespace
+
+NodeMask buildings_of(const GameState& s, int player) {
+    return s.players[player].settlements | s.players[player].cities;
+}
+
+Production node_production(const GameState& s, int node) {
+    Production p{};
+    for (std::uint8_t h : topology().node_hexes[node]) {
+        if (h == kNone || s.board.terrain[h] == Terrain::Desert) continue;
+        p[static_cast<int>(s.board.terrain[h])] += pips(s.board.number[h]) / 36.0;
+    }
+    return p;
+}
+
+Production player_production(const GameState& s, int player) {
+    const Topology& t = topology();
+    Production p{};
+    const PlayerState& pl = s.players[player];
+    for_each_node(pl.settlements | pl.cities, [&](int n) {
+        const double weight = (pl.cities >> n & 1) ? 2.0 : 1.0;
+        for (std::uint8_t h : t.node_hexes[n]) {
+            if (h == kNone || h == s.robber || s.board.terrain[h] == Terrain::Desert) continue;
+            p[static_cast<int>(s.board.terrain[h])] += weight * pips(s.board.number[h]) / 36.0;
+        }
+    });
+    return p;
+}
+
+double total(const Production& p) { return p[0] + p[1] + p[2] + p[3] + p[4]; }
+
+NodeMask settlement_spots(const GameState& s, int player) {
+    const Topology& t = topology();
+    NodeMask touched = 0;
+    s.players[player].roads.for_each([&](int e) { touched |= t.edge_node_mask[e]; });
+    return touched & ~s.blocked & kAllNodes;
+}
+
+EdgeMask road_spots(const GameState& s, int player) {
+    const Topology& t = topology();
+    EdgeMask spots{};
+    for_each_node(network_nodes(s, player), [&](int n) { spots |= t.node_edge_mask[n]; });
+    return spots & ~s.roads_all;
+}
+
+double settlement_value(const GameState& s, int player, int node) {
+    const Production have = player_production(s, player);
+    const Production add = node_production(s, node);
+    double value = 0;
+    for (int r = 0; r < kResourceCount; ++r) {
+        // A resource the player lacks is worth more: trading for it costs 3 or 4 cards.
+        const double scarcity = have[r] < 0.05 ? 1.6 : have[r] < 0.15 ? 1.2 : 1.0;
+        value += add[r] * 36.0 * scarcity;
+    }
+    const NodeMask own = buildings_of(s, player);
+    if ((s.harbor_nodes[kGenericHarbor] >> node & 1) && !(own & s.harbor_nodes[kGenericHarbor])) value += 1.5;
+    for (int r = 0; r < kResourceCount; ++r)
+        if ((s.harbor_nodes[r] >> node & 1) && !(own & s.harbor_nodes[r])) value += 0.4 * 36.0 * (have[r] + add[r]);
+    return value;
+}
+
+int road_toward_best_spot(const GameState& s, int player) {
+    const Topology& t = topology();
+    constexpr int kMaxDistance = 4;
+    std::array<std::int8_t, kNodeCount> dist;
+    std::array<std::int8_t, kNodeCount> first_edge;
+    dist.fill(-1);
+    first_edge.fill(-1);
+    std::array<std::uint8_t, kNodeCount> queue{};
+    int head = 0, tail = 0;
+    for_each_node(network_nodes(s, player), [&](int n) {
+        dist[n] = 0;
+        queue[tail++] = static_cast<std::uint8_t>(n);
+    });
+    const NodeMask foreign = opponents_buildings(s, player);
+    double best = 0;
+    int best_edge = -1;
+    while (head < tail) {
+        const int n = queue[head++];
+        if (dist[n] > 0 && !(s.blocked >> n & 1)) {
+            const double score = settlement_value(s, player, n) / (1.0 + dist[n]);
+            if (score > best) best = score, best_edge = first_edge[n];
+        }
+        if (dist[n] == kMaxDistance || (dist[n] > 0 && (foreign >> n & 1))) continue;  // cannot pass an opponent
+        for (int k = 0; k < 3; ++k) {
+            const int e = t.node_edges[n][k];
+            if (e == kNone || s.roads_all.test(e)) continue;
+            const int m = t.edge_nodes[e][0] == n ? t.edge_nodes[e][1] : t.edge_nodes[e][0];
+            if (dist[m] >= 0) continue;
+            dist[m] = static_cast<std::int8_t>(dist[n] + 1);
+            first_edge[m] = static_cast<std::int8_t>(dist[n] == 0 ? e : first_edge[n]);
+            queue[tail++] = static_cast<std::uint8_t>(m);
+        }
+    }
+    return best_edge;
+}
+
+ResourceSet goal_cost(Goal goal) {
+    switch (goal) {
+        case Goal::City: return cost::kCity;
+        case Goal::Settlement: return cost::kSettlement;
+        case Goal::Road: return cost::kRoad;
+        case Goal::DevCard: return cost::kDevCard;
+        case Goal::None: break;
+    }
+    return {};
+}
+
+int missing(const ResourceSet& hand, const ResourceSet& cost) {
+    int m = 0;
+    for (int r = 0; r < kResourceCount; ++r)
+        if (cost.n[r] > hand.n[r]) m += cost.n[r] - hand.n[r];
+    return m;
+}
+
+Goal choose_goal(const GameState& s, int player) {
+    const PlayerState& pl = s.players[player];
+    Goal best = Goal::None;
+    double best_score = 1e9;
+    auto consider = [&](Goal g, double penalty) {
+        const double score = missing(pl.hand, goal_cost(g)) + penalty;
+        if (score < best_score) best_score = score, best = g;
+    };
+    if (pl.cities_left > 0 && pl.settlements != 0) consider(Goal::City, 0.0);
+    if (pl.settlements_left > 0) {
+        if (settlement_spots(s, player) != 0)
+            consider(Goal::Settlement, 0.0);
+        else if (pl.roads_left > 0 && road_toward_best_spot(s, player) >= 0)
+            consider(Goal::Road, 1.0);
+    }
+    if (s.deck_left() > 0) consider(Goal::DevCard, 1.5);
+    return best;
+}
+
+int leader_among_opponents(const GameState& s, int player) {
+    int leader = -1;
+    double best = -1;
+    for (int q = 0; q < s.num_players; ++q) {
+        if (q == player) continue;
+        const double score = public_victory_points(s, q) * 100.0 + total(player_production(s, q));
+        if (score > best) best = score, leader = q;
+    }
+    return leader;
+}
+
+}  // namespace catan::bots

@@ -306,7 +306,7 @@ TEST_CASE("lobby: kick closes the kicked connections and frees the seat", "[room
     }
     for (Client* x : {&l.host, &c}) {
         x->poll();
-        CHECK(x->doc()["room"]["seats"][1] == json{{"seat", 1}, {"name", nullptr}, {"connected", false}});
+        CHECK(x->doc()["room"]["seats"][1] == (json{{"seat", 1}, {"name", nullptr}, {"connected", false}, {"bot", nullptr}, {"controlled_by", nullptr}}));
     }
     // The token is void and the name free again.
     b.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));

@@ -221,6 +221,6 @@ TEST_CASE("metrics: Prometheus text with counters, gauges and the latency histog
     std::size_t helps = 0, types = 0;
     for (std::size_t at = 0; (at = text.find("# HELP", at)) != std::string::npos; ++at) ++helps;
     for (std::size_t at = 0; (at = text.find("# TYPE", at)) != std::string::npos; ++at) ++types;
-    CHECK(helps == 7);
-    CHECK(types == 7);
+    CHECK(helps == 10);
+    CHECK(types == 10);
 }

@@ -186,7 +186,8 @@ export class GameView {
       if (g.largest_army === p.seat) badges.push(h('span.award', { title: t('badge.largest_army') }, icon('army_award', 'icon'), h('span.sr', t('badge.largest_army'))));
       const current = g.current === p.seat;
       return h(`div.player${current ? '.current' : ''}${p.seat === st.seat ? '.me' : ''}`, { dataset: { seat: p.seat }, style: { '--seat': SEAT_COLORS[p.seat] } },
-        h('div.player-name', seatBadge(p.seat), h('span.name', seatName(st.doc, p.seat)), seat && !seat.connected ? h('span.offline', { title: t('players.offline') }, '⚠') : null, badges),
+        h('div.player-name', seatBadge(p.seat), h('span.name', seatName(st.doc, p.seat)), seat && seat.controlled_by === 'bot' ? h('span.tag.bot', { title: seat.bot ? t('bot.level_title') : t('bot.takeover_title') }, seat.bot ? `${t('bot.badge')} · ${t(`bot.level.${seat.bot}`)}` : t('bot.takeover'))
+            : seat && !seat.connected ? h('span.offline', { title: t('players.offline') }, '⚠') : null, badges),
         h('div.player-stats',
           h('span.stat.vp', { title: t('players.vp') }, icon('star', 'icon'), h('b', String(p.seat === st.seat && g.me ? g.me.vp : p.vp))),
           h('span.stat.cards', { title: t('players.cards') }, icon('cards', 'icon'), h('b', String(p.cards))),

@@ -34,6 +34,23 @@ export async function copyText(text) {
   }
 }
 
+// An empty seat's host controls: a level and "Add a bot".
+function addBotControls(seat, store) {
+  const level = h('select.bot-level', { 'aria-label': t('bot.level_title') },
+    ['random', 'basic', 'strong'].map((l) => h('option', { value: l, selected: l === 'basic' }, t(`bot.level.${l}`))));
+  return [level, h('button.small.add-bot', { type: 'button', onclick: () => store.send({ type: 'add_bot', seat, level: level.value }) }, t('bot.add'))];
+}
+
+// The grace period before a bot plays a disconnected player's seat: seconds, or 'never'.
+function takeoverChoices(current) {
+  const choices = [15, 30, 60, 120, 300, 'never'];
+  return choices.includes(current) ? choices : [...choices, current];
+}
+function takeoverText(v) {
+  if (v === 'never') return t('lobby.takeover_never');
+  return v % 60 === 0 && v > 0 ? t('lobby.takeover_min', { n: v / 60 }) : t('lobby.takeover_s', { n: v });
+}
+
 export function renderLobby(main, state, store) {
   const room = state.doc.room;
   const url = roomUrl(room.code);
@@ -52,18 +69,22 @@ export function renderLobby(main, state, store) {
   for (let i = 0; i < last; i++) {
     const entry = bySeat.get(i);
     if (!entry) {
-      seatRows.push(h('li.seat.empty', { dataset: { seat: i } }, seatBadge(i), h('span.seat-name.muted', t('lobby.empty_seat'))));
+      seatRows.push(h('li.seat.empty', { dataset: { seat: i } }, seatBadge(i), h('span.seat-name.muted', t('lobby.empty_seat')),
+        isHost && i < room.options.players ? h('span.seat-controls', addBotControls(i, store)) : null));
       continue;
     }
     const me = i === state.seat;
     const controls = [];
     if (isHost && i > 0) controls.push(h('button.small.move-up', { type: 'button', title: t('lobby.move_up'), 'aria-label': `${t('lobby.move_up')}: ${entry.name}`, onclick: () => store.send({ type: 'move_seat', seat: i, to: i - 1 }) }, '↑'));
-    if (isHost && !me) controls.push(h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${entry.name}`, onclick: () => store.send({ type: 'kick', seat: i }) }, t('lobby.kick')));
+    const removal = entry.bot ? { type: 'remove_bot', seat: i } : { type: 'kick', seat: i };
+    if (isHost && !me) controls.push(h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${entry.name}`, onclick: () => store.send(removal) }, t('lobby.kick')));
     seatRows.push(
       h(`li.seat${me ? '.me' : ''}`, { dataset: { seat: i } },
         seatBadge(i),
         h('span.seat-name', entry.name, me ? h('span.tag', t('lobby.you')) : null, room.host === i ? h('span.tag.host', t('lobby.host')) : null),
-        h(`span.presence.${entry.connected ? 'on' : 'off'}`, { title: entry.connected ? t('lobby.connected') : t('lobby.disconnected') }, h('span.dot'), entry.connected ? t('lobby.connected') : t('lobby.disconnected')),
+        entry.bot
+          ? h('span.tag.bot', { title: t('bot.level_title') }, `${t('bot.badge')} · ${t(`bot.level.${entry.bot}`)}`)
+          : h(`span.presence.${entry.connected ? 'on' : 'off'}`, { title: entry.connected ? t('lobby.connected') : t('lobby.disconnected') }, h('span.dot'), entry.connected ? t('lobby.connected') : t('lobby.disconnected')),
         h('span.seat-controls', controls)),
     );
   }
@@ -77,8 +98,11 @@ export function renderLobby(main, state, store) {
               [2, 3, 4].map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
           h('label.field', h('span', t('home.vp')),
             h('select#opt-vp', { onchange: (e) => store.send({ type: 'set_options', options: { vp_target: Number(e.target.value) } }) },
-              [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n)))))))
-    : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target}`));
+              [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
+          h('label.field', h('span', t('lobby.takeover')),
+            h('select#opt-takeover', { onchange: (e) => store.send({ type: 'set_options', options: { takeover_after: e.target.value === 'never' ? 'never' : Number(e.target.value) } }) },
+              takeoverChoices(room.options.takeover_after).map((v) => h('option', { value: v, selected: v === room.options.takeover_after }, takeoverText(v)))))))
+    : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`));
 
   const startOk = seated.length >= 2;
   const start = isHost

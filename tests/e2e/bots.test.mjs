@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Bots in the web client, in a real browser (Debian's chromium through playwright-core): the host
+// adds a strong bot to an empty seat from the lobby, removes it, seats a basic and a random bot, sets
+// the takeover grace period to "never", starts, and places the setup pieces while the bots place
+// theirs; the game's player list shows the bot badges. A screenshot of the lobby lands in --out.
+//
+//   node tests/e2e/bots.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+};
+const SERVER = arg('server', path.join(repo, 'build', 'catan-server'));
+const OUT = path.resolve(arg('out', path.join(repo, 'build', 'tests', 'e2e')));
+const WEB_DIR = path.resolve(arg('web-dir', path.join(repo, 'web')));
+const CHROMIUM = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
+
+let chromium;
+try {
+  ({ chromium } = createRequire(path.join(repo, 'package.json'))('playwright-core'));
+} catch {
+  console.error('playwright-core is missing: run `npm ci` at the repository root');
+  process.exit(1);
+}
+
+let server = null;
+let browser = null;
+let failures = 0;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
+  if (!ok) failures++;
+};
+async function finish(code) {
+  if (browser) await browser.close().catch(() => {});
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  process.exit(code);
+}
+setTimeout(() => {
+  console.error('e2e bots: hard timeout');
+  finish(1);
+}, 120_000).unref();
+
+async function startServer() {
+  const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-bots-')), 'port');
+  server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn', '--web-dir', WEB_DIR,
+    '--bot-delay', '50', '--strong-bot-time', '50'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; i < 100; i++) {
+    if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;
+    if (server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server wrote no port file');
+}
+
+const state = (page) => page.evaluate(() => {
+  const s = window.catanDebug.store.state;
+  return { room: s.doc?.room ?? null, game: s.doc?.game ?? null, legal: s.legal, seq: s.seq };
+});
+
+try {
+  fs.mkdirSync(OUT, { recursive: true });
+  const base = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu'] });
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.setDefaultTimeout(10000);
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto(`${base}/?seed=4`);
+  await page.fill('#name', 'Ana');
+  await page.selectOption('#players', '3');
+  await page.click('#create');
+  await page.waitForSelector('#room-code');
+
+  // A strong bot in seat 1, then gone again.
+  await page.selectOption('.seat[data-seat="1"] .bot-level', 'strong');
+  await page.click('.seat[data-seat="1"] .add-bot');
+  await page.waitForSelector('.seat[data-seat="1"] .tag.bot');
+  const badge = await page.textContent('.seat[data-seat="1"] .tag.bot');
+  check(badge.includes('strong'), `the seat shows the bot and its level (${badge})`);
+  check((await state(page)).room.seats[1].bot === 'strong', 'the room lists a strong bot in seat 1');
+  await page.click('.seat[data-seat="1"] .kick');
+  await page.waitForSelector('.seat.empty[data-seat="1"]');
+  check((await state(page)).room.seats[1].name === null, 'the host removed the bot');
+
+  // A basic and a random bot, and no takeover.
+  await page.click('.seat[data-seat="1"] .add-bot');
+  await page.waitForSelector('.seat[data-seat="1"] .tag.bot');
+  await page.selectOption('.seat[data-seat="2"] .bot-level', 'random');
+  await page.click('.seat[data-seat="2"] .add-bot');
+  await page.waitForSelector('.seat[data-seat="2"] .tag.bot');
+  await page.selectOption('#opt-takeover', 'never');
+  await page.waitForFunction(() => window.catanDebug.store.state.doc.room.options.takeover_after === 'never');
+  check(true, 'the host set the takeover grace period to never');
+  await page.screenshot({ path: path.join(OUT, 'lobby-bots.png') });
+
+  await page.click('#start');
+  await page.waitForSelector('.player[data-seat="1"] .tag.bot');
+  check((await page.locator('.player .tag.bot').count()) === 2, 'the game shows both bots with their badge');
+
+  // Setup: Ana places on the first highlighted spots; the bots place theirs by themselves.
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    const s = await state(page);
+    if (!s.game.phase.startsWith('setup')) break;
+    if (Date.now() > deadline) throw new Error(`setup did not end (phase ${s.game.phase}, current ${s.game.current})`);
+    const acts = (s.legal && s.legal.actions) || [];
+    const node = acts.find((a) => a.type === 'build_settlement');
+    const road = acts.find((a) => a.type === 'build_road');
+    if (node || road) {
+      const sel = node ? `[data-spot="node"][data-id="${node.intersection}"]` : `[data-spot="path"][data-id="${road.path}"]`;
+      await page.click(sel);
+      await page.waitForFunction((q) => window.catanDebug.store.state.seq > q, s.seq);
+    } else {
+      await page.waitForTimeout(50);
+    }
+  }
+  const s = await state(page);
+  const pieces = s.game.players.map((p) => 5 - p.settlements_left);
+  check(pieces.every((n) => n === 2), `every seat placed two settlements (${pieces.join(',')})`);
+  check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+} catch (e) {
+  console.error(e);
+  failures++;
+}
+console.log(failures ? `${failures} failed` : 'PASS');
+await finish(failures ? 1 : 0);

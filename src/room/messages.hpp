@@ -49,6 +49,8 @@ Message room_created_message(const std::string& code, const std::string& url, co
 Message welcome_message(const std::string& room, int seat, const std::string& token, bool host, const nlohmann::json& id);
 Message pong_message();
 Message closing_message(std::string_view reason);
+// An update: `ops` are RFC 6902 op objects already written as text, comma-separated (see view_parts).
+Message update_message(std::uint64_t seq, std::string_view ops, const nlohmann::json& events, const nlohmann::json& legal);
 
 // The envelope around a JSON body: {"v":1,"type":type, ...body}. `body` must be an object.
 Message envelope(std::string_view type, nlohmann::json body);

@@ -38,12 +38,14 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     if (const auto error = apply(*game_, command, &events_)) return refuse(error_info(*error));
 
     if (spdlog::should_log(spdlog::level::debug)) spdlog::debug("{} {}", tag(m.seat), to_string(command.type));
+    Changed changed = Changed::Game;
     if (game_->phase == Phase::GameOver && phase_ == RoomPhase::Playing) {
+        changed = Changed::Both;
         phase_ = RoomPhase::Finished;
         finished_at_ = Clock::now();
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
-    publish(&events_, true);
+    publish(changed, &events_);
     context_->metrics->command_accepted(Clock::now() - started);
 }
 

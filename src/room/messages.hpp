@@ -27,6 +27,7 @@ inline constexpr std::string_view kNotSeated = "not_seated";
 inline constexpr std::string_view kTooFewPlayers = "too_few_players";
 inline constexpr std::string_view kStaleSequence = "stale_sequence";
 inline constexpr std::string_view kTooManyRooms = "too_many_rooms";
+inline constexpr std::string_view kShuttingDown = "shutting_down";
 inline constexpr std::string_view kWrongPhase = "wrong_phase";  // the engine's name, for commands before the start
 inline constexpr std::string_view kOutOfRange = "out_of_range";
 }  // namespace err

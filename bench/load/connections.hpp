@@ -9,6 +9,7 @@
 
 #include <catan/engine/rng.hpp>
 
+#include <algorithm>
 #include <deque>
 #include <memory>
 #include <string>

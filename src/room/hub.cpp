@@ -153,6 +153,9 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
 Hub::HttpResult Hub::create_room(const json& body) {
     const auto options = parse_room_options(body.is_null() ? json::object() : body);
     if (!options) return {400, error_body(error_info(options.error()))};
+    // A room made now would be closed before anyone could join it.
+    if (impl_->shutting_down)
+        return {503, error_body({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})};
     std::string host_key;
     const auto room = impl_->create(options.value(), host_key);
     if (!room) return {503, error_body({std::string(err::kTooManyRooms), "the server has no room for another game", {}, {}})};

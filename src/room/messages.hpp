@@ -27,6 +27,7 @@ inline constexpr std::string_view kNotSeated = "not_seated";
 inline constexpr std::string_view kTooFewPlayers = "too_few_players";
 inline constexpr std::string_view kStaleSequence = "stale_sequence";
 inline constexpr std::string_view kTooManyRooms = "too_many_rooms";
+inline constexpr std::string_view kShuttingDown = "shutting_down";
 inline constexpr std::string_view kWrongPhase = "wrong_phase";  // the engine's name, for commands before the start
 inline constexpr std::string_view kOutOfRange = "out_of_range";
 inline constexpr std::string_view kSeatTaken = "seat_taken";  // add_bot on a seat someone has
@@ -51,6 +52,8 @@ Message room_created_message(const std::string& code, const std::string& url, co
 Message welcome_message(const std::string& room, int seat, const std::string& token, bool host, const nlohmann::json& id);
 Message pong_message();
 Message closing_message(std::string_view reason);
+// An update: `ops` are RFC 6902 op objects already written as text, comma-separated (see view_parts).
+Message update_message(std::uint64_t seq, std::string_view ops, const nlohmann::json& events, const nlohmann::json& legal);
 
 // The envelope around a JSON body: {"v":1,"type":type, ...body}. `body` must be an object.
 Message envelope(std::string_view type, nlohmann::json body);

@@ -119,11 +119,11 @@ void Room::remove_member(const Connection* conn) {
     // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
     if (seat >= 0) {
         if (--seats_[seat].connections == 0) {
-            seats_[seat].game_doc.reset();
+            seats_[seat].doc.reset();
             seat_absent(seat);
         }
     } else if (--spectators_ == 0) {
-        spectator_game_.reset();
+        spectator_doc_.reset();
     }
     if (members_.empty()) idle_since_ = Clock::now();
 }
@@ -134,7 +134,7 @@ void Room::detach(const Connection* conn) {
     const int seat = m->seat;
     remove_member(conn);
     spdlog::info("{} disconnected", tag(seat));
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::reply_error(const std::shared_ptr<Connection>& conn, const ErrorInfo& e, const json& id) const {
@@ -197,8 +197,9 @@ void Room::close(std::string_view reason, bool notify) {
         }
     }
     members_.clear();
-    for (Seat& s : seats_) s.game_doc.reset();
-    spectator_game_.reset();
+    for (Seat& s : seats_) s.doc.reset();
+    spectator_doc_.reset();
+    public_parts_.clear();
     game_.reset();
     chat_.clear();
     if (auto registry = context_->registry.lock()) registry->remove(code_, this);

@@ -18,6 +18,7 @@
 
 #include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
+#include "catan/proto/view_parts.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/executor.hpp"
 #include "catan/room/hub.hpp"
@@ -48,6 +49,17 @@ enum class RoomPhase { Lobby, Playing, Finished };
 const char* to_string(RoomPhase phase);
 
 inline constexpr int kSpectatorSeat = -1;
+
+// What one publish carries: lobby and presence changes touch only the room part of the document.
+enum class Changed { Room, Game, Both };
+
+// What a viewer's connections (all of one seat, or all spectators) were last sent: they share it,
+// so the next update is one diff for all of them. Kept only while one of them is connected.
+struct ViewerDoc {
+    bool sent = false;
+    proto::ViewParts parts;  // the viewer's own parts of the game view ("viewer", "me")
+    void reset() { *this = {}; }
+};
 inline constexpr std::size_t kChatHistory = 100;
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -83,9 +95,7 @@ private:
         std::string name;
         std::string token;
         int connections = 0;
-        // The game part of what this seat's connections last received (they all share it); nothing
-        // while none is connected.
-        std::optional<nlohmann::json> game_doc;
+        ViewerDoc doc;
         // The seat number those connections were last told (room.you); a reseat moves the seat's
         // occupant, with this, to another number, and the next update tells them.
         int told_seat = -1;
@@ -158,11 +168,13 @@ private:
     nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
-    nlohmann::json game_doc(int viewer) const;
+    nlohmann::json game_view(int viewer, ViewerDoc& doc);  // the whole game part; (re)starts doc.parts
     nlohmann::json legal(int viewer) const;
-    std::optional<nlohmann::json>& viewer_game(int viewer) { return viewer >= 0 ? seats_[viewer].game_doc : spectator_game_; }
+    ViewerDoc& viewer_doc(int viewer) { return viewer >= 0 ? seats_[viewer].doc : spectator_doc_; }
     // A visible change happened: seq + 1 and an update to every connection but `exclude`.
-    void publish(const std::vector<Event>* events, bool game_changed, const Connection* exclude = nullptr);
+    void publish(Changed what, const std::vector<Event>* events = nullptr, const Connection* exclude = nullptr);
+    std::string room_ops();             // the room part's diff since the last publish, as patch ops
+    std::string public_game_ops(bool& whole);  // the game's public diff, or whole: /game is replaced
     void send_snapshot(const Member& m);
     void publish_summary();
 
@@ -179,9 +191,12 @@ private:
     std::uint64_t seq_ = 0;
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
-    std::optional<nlohmann::json> spectator_game_;  // shared by every spectator connection
+    ViewerDoc spectator_doc_;
     // The room part of the document, the same for every viewer but for "you": diffed once per change.
     nlohmann::json room_doc_;
+    // The public parts of the game view as last published, the same for every viewer: written and
+    // diffed once per command. Empty while there is no game.
+    proto::ViewParts public_parts_;
     std::deque<nlohmann::json> chat_;
     Clock::time_point idle_since_;
     Clock::time_point finished_at_{};

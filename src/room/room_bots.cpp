@@ -69,7 +69,7 @@ void Room::on_add_bot(const Member& m, const ClientMessage& msg, const json& id)
     s.name = std::move(name);
     s.bot = msg.level;
     spdlog::info("{} {} added ({})", tag(seat), s.name, bots::to_string(msg.level));
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::on_remove_bot(const Member& m, const ClientMessage& msg, const json& id) {
@@ -79,7 +79,7 @@ void Room::on_remove_bot(const Member& m, const ClientMessage& msg, const json& 
         return reply_error(m.conn, {std::string(err::kNotABot), "seat " + std::to_string(seat) + " has no bot", "seat", {}}, id);
     spdlog::info("{} {} removed", tag(seat), seats_[seat].name);
     seats_[seat] = Seat{};
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::seat_absent(int seat) {
@@ -106,7 +106,7 @@ void Room::take_over(int seat, std::uint64_t absence) {
     context_->metrics->bot_takeover();
     spdlog::info("{} {} has been away for {} s: a bot plays their seat until they come back", tag(seat), s.name,
                  options_.takeover_after);
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::drive_bots() {

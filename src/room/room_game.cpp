@@ -42,12 +42,14 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
 
     if (spdlog::should_log(spdlog::level::debug))
         spdlog::debug("{} {}{}", tag(seat), to_string(command.type), by_bot ? " (bot)" : "");
+    Changed changed = Changed::Game;
     if (game_->phase == Phase::GameOver && phase_ == RoomPhase::Playing) {
+        changed = Changed::Both;
         phase_ = RoomPhase::Finished;
         finished_at_ = Clock::now();
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
-    publish(&events_, true);
+    publish(changed, &events_);
     context_->metrics->command_accepted(Clock::now() - started);
     return std::nullopt;
 }

@@ -20,7 +20,7 @@ int Room::seated_count() const {
 // newcomer starts from a snapshot at the new sequence number.
 void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const json& id) {
     attach(conn, seat, std::move(name));
-    publish(nullptr, false, conn.get());
+    publish(Changed::Room, nullptr, conn.get());
     const Seat* s = seat >= 0 ? &seats_[seat] : nullptr;
     conn->outbox->send(welcome_message(code_, seat, s ? s->token : std::string(), s && s->host, id));
     send_snapshot(members_.at(conn.get()));
@@ -92,7 +92,7 @@ void Room::on_leave(const Member& m) {
     for (const Connection* c : leaving) remove_member(c);
     spdlog::info("{} {} left", tag(seat), seats_[seat].name);
     seats_[seat] = Seat{};
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::on_set_options(const Member& m, const ClientMessage& msg, const json& id) {
@@ -119,7 +119,7 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
     }
     options_ = next;
     spdlog::info("{} options: {} players, {} VP", tag(m.seat), options_.players, options_.vp_target);
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& id) {
@@ -134,7 +134,7 @@ void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& i
     std::swap(source[msg.seat], source[msg.to]);
     reseat(source);
     spdlog::info("{} swapped seats {} and {}", tag(m.seat), msg.seat, msg.to);
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
@@ -156,7 +156,7 @@ void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
     for (const Connection* c : kicked) remove_member(c);
     spdlog::info("{} kicked {} from seat {}", tag(host_seat), seats_[seat].name, seat);
     seats_[seat] = Seat{};
-    publish(nullptr, false);
+    publish(Changed::Room);
 }
 
 void Room::on_start(const Member& m, const json& id) {
@@ -185,7 +185,7 @@ void Room::on_start(const Member& m, const json& id) {
         if (!s.bot && s.connections == 0) seat_absent(seat);  // away already: their grace period starts now
     }
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    publish(nullptr, true);
+    publish(Changed::Both);
 }
 
 // After the game: back to the lobby with the same seats, names, tokens, host and options; the next
@@ -200,7 +200,7 @@ void Room::on_play_again(const Member& m, const json& id) {
     for (Seat& s : seats_) s.taken_over = false;
     finished_at_ = {};
     spdlog::info("{} back to the lobby for another game", tag(m.seat));
-    publish(nullptr, true);
+    publish(Changed::Both);
 }
 
 void Room::reseat(const std::array<int, kMaxPlayers>& source) {

@@ -39,71 +39,123 @@ json Room::viewer_room(int viewer) const {
     return room;
 }
 
-json Room::game_doc(int viewer) const {
-    return game_ ? proto::player_view(*game_, viewer >= 0 ? viewer : proto::kSpectator) : json(nullptr);
+// Starts the viewer's parts afresh: used when its connections are sent the whole game part.
+json Room::game_view(int viewer, ViewerDoc& doc) {
+    doc.parts.clear();
+    if (!game_) return nullptr;
+    if (public_parts_.empty()) proto::update_public_parts(*game_, public_parts_);
+    proto::update_viewer_parts(*game_, viewer >= 0 ? viewer : proto::kSpectator, doc.parts);
+    return proto::assemble_view(public_parts_, doc.parts);
 }
 
 json Room::legal(int viewer) const {
     return game_ && viewer >= 0 ? proto::legal_actions_json(*game_, viewer) : json(nullptr);
 }
 
-void Room::publish(const std::vector<Event>* events, bool game_changed, const Connection* exclude) {
-    ++seq_;
-    // The room part is common to every viewer: one diff, copied into each viewer's patch.
-    json room_patch = json::array();
-    {
-        json room = room_doc();
-        std::string path = "/room";
-        append_diff(room_doc_, room, path, room_patch);
-        room_doc_ = std::move(room);
+namespace {
+
+void append_ops(std::string& ops, const json& patch) {
+    for (const json& op : patch) {
+        if (!ops.empty()) ops += ',';
+        ops += op.dump();
     }
+}
+
+void append_replace(std::string& ops, std::string_view path, const json& value) {
+    append_ops(ops, json::array({{{"op", "replace"}, {"path", path}, {"value", value}}}));
+}
+
+}  // namespace
+
+std::string Room::room_ops() {
+    json room = room_doc();
+    json patch = json::array();
+    std::string path = "/room";
+    append_diff(room_doc_, room, path, patch);
+    room_doc_ = std::move(room);
+    std::string ops;
+    append_ops(ops, patch);
+    return ops;
+}
+
+// The public parts are diffed once for every viewer. A game that appeared or went away (start,
+// play again) is sent whole instead, with each viewer's own parts.
+std::string Room::public_game_ops(bool& whole) {
+    std::string ops;
+    whole = !game_ || public_parts_.empty();
+    if (whole) {
+        public_parts_.clear();
+        if (game_) proto::update_public_parts(*game_, public_parts_);
+    } else {
+        const proto::PatchSink sink{ops, "/game"};
+        proto::update_public_parts(*game_, public_parts_, &sink);
+    }
+    return ops;
+}
+
+void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {
+    ++seq_;
+    const std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
+    bool whole_game = false;
+    const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game) : std::string();
     proto::SeatNames names = proto::default_seat_names();
     for (int i = 0; i < kMaxPlayers; ++i)
         if (seats_[i].taken) names[i] = seats_[i].name;
 
+    std::vector<const Member*> recipients;
     for (int viewer = kSpectatorSeat; viewer < kMaxPlayers; ++viewer) {
         if ((viewer >= 0 ? seats_[viewer].connections : spectators_) == 0) continue;
-        std::optional<json>& game = viewer_game(viewer);
-        json patch;
-        if (!game) {  // its first connection (being welcomed): nothing to diff against yet
-            game = game_doc(viewer);
-            patch = json::array({{{"op", "replace"}, {"path", ""}, {"value", {{"room", viewer_room(viewer)}, {"game", *game}}}}});
-            if (viewer >= 0) seats_[viewer].told_seat = viewer;
-        } else {
-            patch = room_patch;
-            if (viewer >= 0 && seats_[viewer].told_seat != viewer) {  // moved by a reseat since the last update
-                patch.push_back({{"op", "replace"}, {"path", "/room/you"}, {"value", viewer}});
-                seats_[viewer].told_seat = viewer;
-            }
-            if (game_changed) {  // presence and lobby changes leave the game alone: no view to build
-                json fresh = game_doc(viewer);
-                std::string path = "/game";
-                append_diff(*game, fresh, path, patch);
-                *game = std::move(fresh);
-            }
-        }
-        std::vector<const Member*> recipients;
+        recipients.clear();
         for (const auto& [conn, m] : members_)
             if (m.seat == viewer && conn != exclude) recipients.push_back(&m);
+        ViewerDoc& doc = viewer_doc(viewer);
+        std::string ops;
+        if (!doc.sent) {
+            // Its first connection, being welcomed: nothing to diff against; the snapshot that
+            // follows starts its document when no other connection of it is here to receive one.
+            if (recipients.empty()) continue;
+            const json whole = {{"room", viewer_room(viewer)}, {"game", game_view(viewer, doc)}};
+            append_replace(ops, "", whole);
+            doc.sent = true;
+            if (viewer >= 0) seats_[viewer].told_seat = viewer;
+        } else {
+            // Kept current even with no recipient this time: the excluded newcomer's snapshot is
+            // built from it.
+            ops = shared_room_ops;
+            if (viewer >= 0 && seats_[viewer].told_seat != viewer) {  // moved by a reseat since the last update
+                append_replace(ops, "/room/you", viewer);
+                seats_[viewer].told_seat = viewer;
+            }
+            if (what != Changed::Room) {
+                if (whole_game) {
+                    append_replace(ops, "/game", game_view(viewer, doc));
+                } else {
+                    if (!shared_game_ops.empty()) {
+                        if (!ops.empty()) ops += ',';
+                        ops += shared_game_ops;
+                    }
+                    const proto::PatchSink sink{ops, "/game"};
+                    proto::update_viewer_parts(*game_, viewer >= 0 ? viewer : proto::kSpectator, doc.parts, &sink);
+                }
+            }
+        }
         if (recipients.empty()) continue;
-        json update = {{"seq", seq_},
-                       {"patch", std::move(patch)},
-                       {"events", events ? proto::events_json(*events, viewer >= 0 ? viewer : proto::kSpectator, names)
-                                         : json::array()},
-                       {"legal", legal(viewer)}};
-        const Message message = envelope("update", std::move(update));
+        const json event_list = events ? proto::events_json(*events, viewer >= 0 ? viewer : proto::kSpectator, names) : json::array();
+        const Message message = update_message(seq_, ops, event_list, legal(viewer));
         for (const Member* m : recipients) reply(*m, message);
     }
-    if (!room_patch.empty()) publish_summary();  // what REST shows is a subset of the room part
+    if (!shared_room_ops.empty()) publish_summary();  // what REST shows is a subset of the room part
     drive_bots();  // a bot may have to act now
 }
 
 void Room::send_snapshot(const Member& m) {
-    std::optional<json>& game = viewer_game(m.seat);
-    if (!game) game = game_doc(m.seat);
+    ViewerDoc& doc = viewer_doc(m.seat);
+    json game = doc.sent && game_ ? proto::assemble_view(public_parts_, doc.parts) : game_view(m.seat, doc);
+    doc.sent = true;
+    if (m.seat >= 0) seats_[m.seat].told_seat = m.seat;
     json chat = json::array();
     for (const json& entry : chat_) chat.push_back(entry);
-    json body = {{"seq", seq_}, {"doc", {{"room", viewer_room(m.seat)}, {"game", *game}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
+    json body = {{"seq", seq_}, {"doc", {{"room", viewer_room(m.seat)}, {"game", std::move(game)}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
     if (!m.conn->topology_sent.exchange(true)) body["topology"] = proto::topology_json();
     reply(m, envelope("snapshot", std::move(body)));
 }

@@ -27,7 +27,7 @@ namespace {
 
 fs::path data_dir() {
     if (const char* env = std::getenv("CATAN_TEST_DATA")) return env;
-    return fs::path(__FILE__).parent_path() / "data";
+    return CATAN_ENGINE_TEST_DATA;
 }
 
 // ---------------------------------------------------------------------------------------------

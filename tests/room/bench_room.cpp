@@ -9,7 +9,7 @@
 
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
-#include "catan/room/json_diff.hpp"
+#include "catan/proto/view_parts.hpp"
 #include "catan/sim/random_game.hpp"
 #include "support.hpp"
 
@@ -98,7 +98,7 @@ void run(bool spectator) {
 
 // The same games without the room: what each part of an update costs, per command, for 4 seats.
 void parts() {
-    std::chrono::nanoseconds apply_t{}, views_t{}, diff_t{}, dump_t{};
+    std::chrono::nanoseconds apply_t{}, public_t{}, viewer_t{}, dump_t{};
     std::size_t commands = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         GameOptions o;
@@ -107,8 +107,9 @@ void parts() {
         Rng chooser(seed);
         std::vector<Command> actions;
         std::vector<Event> events;
-        json docs[4];
-        for (int v = 0; v < 4; ++v) docs[v] = proto::player_view(s, v);
+        proto::ViewParts public_parts, viewer_parts[4];
+        proto::update_public_parts(s, public_parts);
+        for (int v = 0; v < 4; ++v) proto::update_viewer_parts(s, v, viewer_parts[v]);
         while (s.phase != Phase::GameOver && s.turn < 1000) {
             const int actor = sim::next_actor(s);
             legal_actions(s, actor, actions);
@@ -117,29 +118,34 @@ void parts() {
             auto t = cpu_now();
             apply(s, c, &events);
             apply_t += cpu_now() - t;
-            json views[4], patches[4];
+            std::string shared, ops[4];
             t = cpu_now();
-            for (int v = 0; v < 4; ++v) views[v] = proto::player_view(s, v);
-            views_t += cpu_now() - t;
-            t = cpu_now();
-            for (int v = 0; v < 4; ++v) patches[v] = json_diff(docs[v], views[v]);
-            diff_t += cpu_now() - t;
+            const proto::PatchSink public_sink{shared, "/game"};
+            proto::update_public_parts(s, public_parts, &public_sink);
+            public_t += cpu_now() - t;
             t = cpu_now();
             for (int v = 0; v < 4; ++v) {
-                json u = {{"v", 1}, {"type", "update"}, {"seq", commands}, {"patch", std::move(patches[v])},
-                          {"events", proto::events_json(events, v)}, {"legal", proto::legal_actions_json(s, v)}};
-                const std::string text = u.dump();
+                ops[v] = shared;
+                const proto::PatchSink sink{ops[v], "/game"};
+                proto::update_viewer_parts(s, v, viewer_parts[v], &sink);
+            }
+            viewer_t += cpu_now() - t;
+            t = cpu_now();
+            for (int v = 0; v < 4; ++v) {
+                // As the room writes it: the ops are text already.
+                const std::string text = R"({"v":1,"type":"update","seq":)" + std::to_string(commands) + R"(,"patch":[)" +
+                                         ops[v] + R"(],"events":)" + proto::events_json(events, v).dump() +
+                                         R"(,"legal":)" + proto::legal_actions_json(s, v).dump() + "}";
                 (void)text;
             }
             dump_t += cpu_now() - t;
-            for (int v = 0; v < 4; ++v) docs[v] = std::move(views[v]);
             ++commands;
         }
     }
     const auto per = [&](std::chrono::nanoseconds d) { return std::chrono::duration<double, std::micro>(d).count() / commands; };
-    std::printf("parts per command, 4 seats: engine %.1f us, 4 views %.1f us, 4 diffs %.1f us, "
-                "4 updates (events, legal, dump) %.1f us\n",
-                per(apply_t), per(views_t), per(diff_t), per(dump_t));
+    std::printf("parts per command, 4 seats: engine %.1f us, public view diff %.1f us, 4 viewer diffs %.1f us, "
+                "4 updates (events, legal, text) %.1f us\n",
+                per(apply_t), per(public_t), per(viewer_t), per(dump_t));
 }
 
 }  // namespace

@@ -109,6 +109,11 @@ TEST_CASE("lifecycle: shutdown tells every connection, then closes it", "[room]"
     CHECK(f.hub.room_count() == 0);
     a.send(msg("ping"));
     CHECK(a.poll().empty());
+    // A room made now would be closed before anyone could join it.
+    const auto late = f.hub.create_room(json::object());
+    CHECK(late.status == 503);
+    CHECK(late.body["code"] == "shutting_down");
+    CHECK(f.hub.room_count() == 0);
 }
 
 TEST_CASE("lifecycle: an exception inside one room closes that room only", "[room]") {

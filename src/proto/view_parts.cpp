@@ -1,0 +1,344 @@
+#include "catan/proto/view_parts.hpp"
+
+#include <stdexcept>
+
+#include "catan/engine/engine.hpp"
+#include "catan/proto/event_json.hpp"  // kSpectator
+#include "json_text.hpp"
+#include "wire.hpp"
+
+namespace catan::proto {
+
+using namespace detail;
+
+namespace {
+
+// Walks the parts in their fixed order, writing each into a scratch string and, with a sink,
+// comparing it with what was there: the one place where parts become ops.
+class PartWriter {
+public:
+    PartWriter(ViewParts& parts, const PatchSink* sink) : parts_(parts), sink_(sink) {}
+    PartWriter(const PartWriter&) = delete;
+    PartWriter& operator=(const PartWriter&) = delete;
+
+    // After the last part: parts left over belonged to a bigger view.
+    void finish() {
+        if (sink_ && next_ != parts_.size()) throw std::logic_error("view parts: a different game's parts were diffed");
+        parts_.resize(next_);
+    }
+
+    // `write(out)` appends the part's JSON to out, or nothing to leave the member absent.
+    template <class Write>
+    void part(std::string_view path, Write&& write, bool fixed = false) {
+        if (next_ == parts_.size()) {
+            if (sink_) throw std::logic_error("view parts: a different game's parts were diffed");
+            parts_.push_back({std::string(path), {}});
+        }
+        ViewPart& p = parts_[next_++];
+        if (p.path != path) {
+            if (sink_) throw std::logic_error("view parts: a different game's parts were diffed");
+            p.path = path;
+            p.text.clear();
+            fixed = false;
+        }
+        if (fixed && !p.text.empty()) return;
+        scratch_.clear();
+        write(scratch_);
+        if (sink_ && scratch_ != p.text) emit(p.path, p.text.empty() ? "add" : scratch_.empty() ? "remove" : "replace");
+        p.text.swap(scratch_);
+    }
+
+    // The path of a member of player p ("/players/2/cards"), built in a reused buffer.
+    std::string_view player_path(int p, std::string_view member) {
+        path_ = "/players/";
+        put_int(path_, p);
+        path_ += '/';
+        path_ += member;
+        return path_;
+    }
+
+private:
+    void emit(const std::string& path, const char* op) {
+        std::string& ops = sink_->ops;
+        if (!ops.empty()) ops += ',';
+        ops += R"({"op":")";
+        ops += op;
+        ops += R"(","path":")";
+        ops += sink_->prefix;
+        ops += path;  // our paths need no RFC 6901 escaping
+        ops += '"';
+        if (!scratch_.empty()) {
+            ops += R"(,"value":)";
+            ops += scratch_;
+        }
+        ops += '}';
+    }
+
+    ViewParts& parts_;
+    const PatchSink* sink_;
+    std::size_t next_ = 0;
+    std::string scratch_;
+    std::string path_;
+};
+
+// Views list every kind, zeros included, so a client can render a hand without defaults.
+void put_all_resources(std::string& out, const ResourceSet& r) {
+    char sep = '{';
+    for (Resource k : kAllResources) {
+        out += sep;
+        sep = ',';
+        put_name(out, to_string(k));
+        out += ':';
+        put_int(out, r[k]);
+    }
+    out += '}';
+}
+
+// Trade terms leave zero counts out, like the commands that made them.
+void put_terms(std::string& out, const ResourceSet& r) {
+    out += '{';
+    bool first = true;
+    for (Resource k : kAllResources) {
+        if (!r[k]) continue;
+        if (!first) out += ',';
+        first = false;
+        put_name(out, to_string(k));
+        out += ':';
+        put_int(out, r[k]);
+    }
+    out += '}';
+}
+
+void put_all_dev(std::string& out, const std::array<std::uint8_t, kDevCardKinds>& d) {
+    char sep = '{';
+    for (int k = 0; k < kDevCardKinds; ++k) {
+        out += sep;
+        sep = ',';
+        put_name(out, to_string(static_cast<DevCard>(k)));
+        out += ':';
+        put_int(out, d[k]);
+    }
+    out += '}';
+}
+
+void put_nodes(std::string& out, NodeMask m) {
+    put_int_list(out, [&](auto&& emit) { for_each_node(m, emit); });
+}
+
+void put_edges(std::string& out, const EdgeMask& m) {
+    put_int_list(out, [&](auto&& emit) { m.for_each(emit); });
+}
+
+void put_seat_or_null(std::string& out, std::uint8_t seat) { put_id_or_null(out, seat, kNoSeat); }
+
+void put_offer(std::string& out, const GameState& s) {
+    if (s.phase != Phase::TradeOffer) {
+        out += "null";
+        return;
+    }
+    const TradeOffer& o = s.offer;
+    out += R"({"from":)";
+    put_int(out, s.current);
+    out += R"(,"to":)";
+    put_seat_or_null(out, o.to);
+    out += R"(,"give":)";
+    put_terms(out, o.give);
+    out += R"(,"want":)";
+    put_terms(out, o.want);
+    out += R"(,"responses":[)";
+    bool first = true;
+    for (int q = 0; q < s.num_players; ++q) {
+        if (q == s.current) continue;
+        if (!first) out += ',';
+        first = false;
+        out += R"({"seat":)";
+        put_int(out, q);
+        out += R"(,"response":)";
+        put_name(out, response_name(o.response[q]));
+        if (o.response[q] == TradeResponse::Countered) {  // terms seen from the offering player, like give/want
+            out += R"(,"give":)";
+            put_terms(out, o.counter_give[q]);
+            out += R"(,"want":)";
+            put_terms(out, o.counter_want[q]);
+        }
+        out += '}';
+    }
+    out += "]}";
+}
+
+int dev_count(const PlayerState& p) {
+    int n = 0;
+    for (std::uint8_t c : p.dev) n += c;
+    return n;
+}
+
+void write_board(PartWriter& w, const GameState& s) {
+    w.part("/board/terrain", [&](std::string& o) {
+        char sep = '[';
+        for (int h = 0; h < kHexCount; ++h) {
+            o += sep;
+            sep = ',';
+            put_name(o, to_string(s.board.terrain[h]));
+        }
+        o += ']';
+    }, true);
+    w.part("/board/numbers", [&](std::string& o) {
+        char sep = '[';
+        for (int h = 0; h < kHexCount; ++h) {
+            o += sep;
+            sep = ',';
+            put_id_or_null(o, s.board.number[h], 0);  // the desert has no token
+        }
+        o += ']';
+    }, true);
+    w.part("/board/harbors", [&](std::string& o) {
+        const Topology& t = topology();
+        char sep = '[';
+        for (int k = 0; k < kHarborCount; ++k) {
+            const std::uint8_t kind = s.board.harbor[k];
+            o += sep;
+            sep = ',';
+            o += R"({"path":)";
+            put_int(o, t.harbor_edges[k]);
+            o += R"(,"kind":)";
+            put_name(o, harbor_name(kind));
+            o += R"(,"ratio":)";
+            put_int(o, kind == kGenericHarbor ? 3 : 2);
+            o += '}';
+        }
+        o += ']';
+    }, true);
+    w.part("/board/robber", [&](std::string& o) { put_int(o, s.robber); });
+}
+
+void write_player(PartWriter& w, const GameState& s, int p) {
+    const PlayerState& pl = s.players[p];
+    const auto integer = [&](std::string_view member, int value, bool fixed = false) {
+        w.part(w.player_path(p, member), [&](std::string& o) { put_int(o, value); }, fixed);
+    };
+    integer("seat", p, true);
+    integer("vp", public_victory_points(s, p));
+    integer("cards", pl.hand.total());
+    integer("dev_cards", dev_count(pl));
+    integer("knights", pl.knights_played);
+    integer("road_length", pl.road_length);
+    integer("settlements_left", pl.settlements_left);
+    integer("cities_left", pl.cities_left);
+    integer("roads_left", pl.roads_left);
+    integer("discard_owed", pl.discard_owed);
+    w.part(w.player_path(p, "settlements"), [&](std::string& o) { put_nodes(o, pl.settlements); });
+    w.part(w.player_path(p, "cities"), [&](std::string& o) { put_nodes(o, pl.cities); });
+    w.part(w.player_path(p, "roads"), [&](std::string& o) { put_edges(o, pl.roads); });
+    // R-D6: Victory Point cards are revealed when the game is won; absent until then.
+    const bool over = s.phase == Phase::GameOver;
+    w.part(w.player_path(p, "vp_cards"), [&](std::string& o) {
+        if (over) put_int(o, pl.dev[static_cast<int>(DevCard::VictoryPoint)]);
+    });
+    w.part(w.player_path(p, "vp_total"), [&](std::string& o) {
+        if (over) put_int(o, victory_points(s, p));
+    });
+}
+
+void write_me(PartWriter& w, const GameState& s, int viewer) {
+    const PlayerState& pl = s.players[viewer];
+    w.part("/me/seat", [&](std::string& o) { put_int(o, viewer); });
+    w.part("/me/hand", [&](std::string& o) { put_all_resources(o, pl.hand); });
+    w.part("/me/dev", [&](std::string& o) { put_all_dev(o, pl.dev); });
+    w.part("/me/dev_playable", [&](std::string& o) {
+        // R-D1: a card bought this turn waits; VP cards are never played. Turn and phase limits are
+        // left to the legal actions message, which is authoritative.
+        std::array<std::uint8_t, kDevCardKinds> playable{};
+        for (int k = 0; k < kDevCardKinds; ++k)
+            if (k != static_cast<int>(DevCard::VictoryPoint)) playable[k] = static_cast<std::uint8_t>(pl.dev[k] - pl.dev_bought[k]);
+        put_all_dev(o, playable);
+    });
+    w.part("/me/vp", [&](std::string& o) { put_int(o, victory_points(s, viewer)); });
+}
+
+}  // namespace
+
+void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* sink) {
+    PartWriter w(parts, sink);
+    w.part("/options", [&](std::string& o) {
+        o += R"({"players":)";
+        put_int(o, s.num_players);
+        o += R"(,"victory_target":)";
+        put_int(o, s.options.victory_target);
+        o += '}';
+    }, true);
+    w.part("/phase", [&](std::string& o) { put_name(o, to_string(s.phase)); });
+    w.part("/current", [&](std::string& o) { put_int(o, s.current); });
+    w.part("/first_player", [&](std::string& o) { put_int(o, s.first_player); });
+    w.part("/turn", [&](std::string& o) { put_int(o, s.turn); });
+    w.part("/setup_step", [&](std::string& o) { put_int(o, s.setup_step); });
+    w.part("/setup_node", [&](std::string& o) { put_id_or_null(o, s.setup_node, kNone); });
+    w.part("/rolled", [&](std::string& o) { put_bool(o, s.rolled); });
+    w.part("/dev_played", [&](std::string& o) { put_bool(o, s.dev_played); });
+    w.part("/free_roads", [&](std::string& o) { put_int(o, s.free_roads); });
+    w.part("/dice", [&](std::string& o) {
+        if (!s.dice[0]) {
+            o += "null";
+            return;
+        }
+        o += '[';
+        put_int(o, s.dice[0]);
+        o += ',';
+        put_int(o, s.dice[1]);
+        o += ']';
+    });
+    write_board(w, s);
+    w.part("/bank", [&](std::string& o) { put_all_resources(o, s.bank); });
+    w.part("/dev_deck", [&](std::string& o) { put_int(o, s.deck_left()); });
+    w.part("/longest_road", [&](std::string& o) { put_seat_or_null(o, s.longest_road); });
+    w.part("/largest_army", [&](std::string& o) { put_seat_or_null(o, s.largest_army); });
+    w.part("/winner", [&](std::string& o) { put_seat_or_null(o, s.winner); });
+    w.part("/to_act", [&](std::string& o) {
+        const unsigned acting = players_to_act(s);
+        put_int_list(o, [&](auto&& emit) {
+            for (int p = 0; p < s.num_players; ++p)
+                if (acting >> p & 1u) emit(p);
+        });
+    });
+    for (int p = 0; p < s.num_players; ++p) write_player(w, s, p);
+    w.part("/offer", [&](std::string& o) { put_offer(o, s); });
+    w.finish();
+}
+
+void update_viewer_parts(const GameState& s, int viewer, ViewParts& parts, const PatchSink* sink) {
+    PartWriter w(parts, sink);
+    const bool seated = viewer >= 0 && viewer < s.num_players;
+    w.part("/viewer", [&](std::string& o) {
+        if (seated)
+            put_int(o, viewer);
+        else
+            o += "null";
+    });
+    if (seated) write_me(w, s, viewer);
+    w.finish();
+}
+
+nlohmann::json assemble_view(const ViewParts& public_parts, const ViewParts& viewer_parts) {
+    using nlohmann::json;
+    json view = json::object();
+    // Containers first: a pointer into a missing parent would make an object where the players' list
+    // is an array.
+    const auto make_parents = [&](const json::json_pointer& at, auto&& self) -> void {
+        if (at.empty() || view.contains(at)) return;
+        const json::json_pointer parent = at.parent_pointer();
+        self(parent, self);
+        view[at] = at.to_string() == "/players" ? json::array() : json::object();
+    };
+    const auto place = [&](const ViewParts& parts) {
+        for (const ViewPart& p : parts) {
+            if (p.text.empty()) continue;
+            const json::json_pointer at(p.path);
+            make_parents(at.parent_pointer(), make_parents);
+            view[at] = json::parse(p.text);
+        }
+    };
+    place(public_parts);
+    place(viewer_parts);
+    return view;
+}
+
+}  // namespace catan::proto

@@ -1,0 +1,220 @@
+#pragma once
+// Oracles: recomputations of derived facts written independently of the engine (no engine/rules.hpp),
+// so a check does not share a bug with the code it checks.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catan/engine/engine.hpp"
+
+#include "property_vocabulary.hpp"
+
+namespace catan::prop {
+
+// ---------------------------------------------------------------------------------------------
+// Independent recomputations
+
+inline NodeMask all_nodes_mask() { return (NodeMask{1} << kNodeCount) - 1; }
+
+inline NodeMask buildings(const GameState& s, int p) { return s.players[p].settlements | s.players[p].cities; }
+
+inline NodeMask opponents_buildings(const GameState& s, int p) {
+    NodeMask m = 0;
+    for (int q = 0; q < s.num_players; ++q)
+        if (q != p) m |= buildings(s, q);
+    return m;
+}
+
+// R-V1 / R-D6, from the masks, the award holders and the hidden VP cards.
+inline int recompute_vp(const GameState& s, int p) {
+    const PlayerState& pl = s.players[p];
+    int vp = std::popcount(pl.settlements) + 2 * std::popcount(pl.cities);
+    if (s.longest_road == p) vp += 2;
+    if (s.largest_army == p) vp += 2;
+    return vp + pl.dev[static_cast<int>(DevCard::VictoryPoint)];
+}
+
+// Intersections -> paths, built from edge_nodes only (the engine walks node_edges instead).
+struct PathIndex {
+    std::array<std::array<int, 3>, kNodeCount> paths{};
+    std::array<int, kNodeCount> count{};
+    PathIndex() {
+        const Topology& t = topology();
+        for (int e = 0; e < kEdgeCount; ++e)
+            for (int end = 0; end < 2; ++end) {
+                const int n = t.edge_nodes[e][end];
+                paths[n][count[n]++] = e;
+            }
+    }
+};
+inline const PathIndex& path_index() {
+    static const PathIndex index;
+    return index;
+}
+
+// Longest trail (no path used twice) through `p`'s roads, starting from a road and walking both ways;
+// a trail may end at, but not pass through, an intersection with an opponent's building (R-A1, R-A2).
+inline int oracle_longest_road(const GameState& s, int p) {
+    const Topology& t = topology();
+    const PathIndex& index = path_index();
+    const EdgeMask roads = s.players[p].roads;
+    const NodeMask cut = opponents_buildings(s, p);
+    int best = 0;
+    std::array<bool, kEdgeCount> used{};
+    auto extend = [&](auto&& self, int node, int length) -> void {
+        if (length > best) best = length;
+        if (cut & node_bit(node)) return;
+        for (int i = 0; i < index.count[node]; ++i) {
+            const int e = index.paths[node][i];
+            if (used[e] || !roads.test(e)) continue;
+            used[e] = true;
+            self(self, t.edge_nodes[e][0] == node ? t.edge_nodes[e][1] : t.edge_nodes[e][0], length + 1);
+            used[e] = false;
+        }
+    };
+    for (int e = 0; e < kEdgeCount; ++e) {
+        if (!roads.test(e)) continue;
+        for (int end = 0; end < 2; ++end) {
+            used[e] = true;
+            extend(extend, t.edge_nodes[e][end], 1);
+            used[e] = false;
+        }
+    }
+    return best;
+}
+
+inline int deck_count(const GameState& s, DevCard k) {
+    int n = 0;
+    for (int i = s.deck_top; i < kDevDeckSize; ++i) n += s.deck[i] == k;
+    return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the rules say a command does, recomputed for the transition checks
+
+// R-S4 snake order, written out again.
+inline int oracle_setup_player(const GameState& s, int step) {
+    const int n = s.num_players;
+    return (s.first_player + (step < n ? step : 2 * n - 1 - step)) % n;
+}
+
+// R-BU1: some empty path touches p's building, or p's road at an intersection without an opponent's building.
+inline bool oracle_can_place_road(const GameState& s, int p) {
+    if (s.players[p].roads_left == 0) return false;
+    const Topology& t = topology();
+    const PathIndex& index = path_index();
+    EdgeMask taken{};
+    for (int q = 0; q < s.num_players; ++q) taken |= s.players[q].roads;
+    const NodeMask own = buildings(s, p), cut = opponents_buildings(s, p);
+    for (int e = 0; e < kEdgeCount; ++e) {
+        if (taken.test(e)) continue;
+        for (int end = 0; end < 2; ++end) {
+            const int v = t.edge_nodes[e][end];
+            if (own & node_bit(v)) return true;
+            if (cut & node_bit(v)) continue;
+            for (int i = 0; i < index.count[v]; ++i)
+                if (s.players[p].roads.test(index.paths[v][i])) return true;
+        }
+    }
+    return false;
+}
+
+// R-TR3, from the board's harbor list and the two intersections of each harbor path.
+inline int oracle_trade_ratio(const GameState& s, int p, int give) {
+    const Topology& t = topology();
+    const NodeMask own = buildings(s, p);
+    bool generic = false;
+    for (int k = 0; k < kHarborCount; ++k) {
+        const int e = t.harbor_edges[k];
+        if (!(own & (node_bit(t.edge_nodes[e][0]) | node_bit(t.edge_nodes[e][1])))) continue;
+        if (s.board.harbor[k] == give) return 2;
+        generic |= s.board.harbor[k] == kGenericHarbor;
+    }
+    return generic ? 3 : 4;
+}
+
+// R-T2 and R-T3 on `e`, from the hexes' corners (the engine uses per-number lists and masks).
+inline void oracle_produce(GameState& e, int roll) {
+    const Topology& t = topology();
+    const int n = std::min<int>(e.num_players, kMaxPlayers);
+    std::array<ResourceSet, kMaxPlayers> owed{};
+    for (int h = 0; h < kHexCount; ++h) {
+        const int r = static_cast<int>(e.board.terrain[h]);  // Terrain 0..4 is the resource; the desert is 5
+        if (e.board.number[h] != roll || h == e.robber || r >= kResourceCount) continue;
+        for (std::uint8_t v : t.hex_nodes[h])
+            for (int q = 0; q < n; ++q) {
+                if (e.players[q].settlements & node_bit(v)) owed[q].n[r] = static_cast<std::uint8_t>(owed[q].n[r] + 1);
+                if (e.players[q].cities & node_bit(v)) owed[q].n[r] = static_cast<std::uint8_t>(owed[q].n[r] + 2);
+            }
+    }
+    for (int r = 0; r < kResourceCount; ++r) {
+        int total = 0, claimants = 0, claimant = 0;
+        for (int q = 0; q < n; ++q)
+            if (owed[q].n[r]) { total += owed[q].n[r]; ++claimants; claimant = q; }
+        if (total <= e.bank.n[r]) continue;
+        for (int q = 0; q < n; ++q) owed[q].n[r] = 0;
+        if (claimants == 1) owed[claimant].n[r] = e.bank.n[r];
+    }
+    for (int q = 0; q < n; ++q) {
+        e.players[q].hand += owed[q];
+        e.bank -= owed[q];
+    }
+}
+
+inline void oracle_start_turn(GameState& e) {
+    for (auto& pl : e.players) pl.dev_bought = {};
+    e.rolled = false;
+    e.dev_played = false;
+    e.free_roads = 0;
+    ++e.turn;
+    e.phase = Phase::PreRoll;
+}
+
+// R-A1, R-A3, R-A4 from the previous holder and the road lengths now.
+inline std::uint8_t oracle_longest_road_holder(const GameState& e, std::uint8_t previous) {
+    int best = 0, count = 0, who = kNoSeat;
+    for (int q = 0; q < e.num_players; ++q) {
+        const int len = e.players[q].road_length;
+        if (len > best) { best = len; count = 1; who = q; }
+        else if (len == best) ++count;
+    }
+    if (previous != kNoSeat && e.players[previous].road_length >= kLongestRoadMinimum && e.players[previous].road_length == best)
+        return previous;
+    return best >= kLongestRoadMinimum && count == 1 ? static_cast<std::uint8_t>(who) : kNoSeat;
+}
+
+// R-A5: the first to 3 played knights, then only a strictly larger army takes it.
+inline std::uint8_t oracle_largest_army_holder(const GameState& e, std::uint8_t previous) {
+    std::uint8_t holder = previous;
+    for (int q = 0; q < e.num_players; ++q) {
+        const int k = e.players[q].knights_played;
+        if (k >= kLargestArmyMinimum && (holder == kNoSeat || k > e.players[holder].knights_played)) holder = static_cast<std::uint8_t>(q);
+    }
+    return holder;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracles for the commands legal_actions() does not enumerate (R-TR1)
+
+inline bool oracle_terms_ok(const ResourceSet& give, const ResourceSet& want, const ResourceSet& hand) {
+    return !give.empty() && !want.empty() && !give.overlaps(want) && hand.contains(give);
+}
+
+// The active player in Main, addressing everyone (victim kNoSeat) or one other seat.
+inline bool oracle_propose_legal(const GameState& s, const Command& c) {
+    const bool addressee_ok = c.victim == kNoSeat || (c.victim < s.num_players && c.victim != c.player);
+    return s.phase == Phase::Main && c.player < s.num_players && c.player == s.current && addressee_ok &&
+           oracle_terms_ok(c.give, c.want, s.players[c.player].hand);
+}
+
+// Another seat, addressed by the open offer, with terms it can pay.
+inline bool oracle_counter_legal(const GameState& s, const Command& c) {
+    return s.phase == Phase::TradeOffer && c.player < s.num_players && c.player != s.current &&
+           (s.offer.to == kNoSeat || s.offer.to == c.player) && oracle_terms_ok(c.give, c.want, s.players[c.player].hand);
+}
+
+}  // namespace catan::prop

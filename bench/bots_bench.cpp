@@ -35,8 +35,8 @@ const std::vector<Observation>& decision_points() {
     return points;
 }
 
-void decisions(benchmark::State& state, Level level, Budget budget) {
-    const auto& points = decision_points();
+// One choose() per iteration, cycling through `points`.
+void decisions(benchmark::State& state, const std::vector<Observation>& points, Level level, Budget budget) {
     auto bot = make_bot(level, budget);
     Rng rng(42);
     std::size_t i = 0;
@@ -48,25 +48,18 @@ void decisions(benchmark::State& state, Level level, Budget budget) {
     state.counters["points"] = static_cast<double>(points.size());
 }
 
-void BM_DecisionRandom(benchmark::State& state) { decisions(state, Level::Random, {}); }
-void BM_DecisionBasic(benchmark::State& state) { decisions(state, Level::Basic, {}); }
+void BM_DecisionRandom(benchmark::State& state) { decisions(state, decision_points(), Level::Random, {}); }
+void BM_DecisionBasic(benchmark::State& state) { decisions(state, decision_points(), Level::Basic, {}); }
 // Strong with a playout cap and no time cap, so one iteration is the same work on every machine.
 void BM_DecisionStrong(benchmark::State& state) {
-    decisions(state, Level::Strong, Budget{static_cast<int>(state.range(0)), std::chrono::milliseconds(0)});
+    decisions(state, decision_points(), Level::Strong, Budget{static_cast<int>(state.range(0)), std::chrono::milliseconds(0)});
 }
-// Strong with its default budget (1 s), on Main-phase points with several candidates only.
+// Strong with its default budget (1 s), on Main-phase points with cards to spend, where it searches.
 void BM_DecisionStrongDefaultBudget(benchmark::State& state) {
     std::vector<Observation> busy;
     for (const Observation& o : decision_points())
         if (o.state.phase == Phase::Main && o.state.players[o.seat].hand.total() >= 4) busy.push_back(o);
-    auto bot = make_bot(Level::Strong);
-    Rng rng(42);
-    std::size_t i = 0;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(bot->choose(busy[i], rng));
-        if (++i == busy.size()) i = 0;
-    }
-    state.SetItemsProcessed(state.iterations());
+    decisions(state, busy, Level::Strong, Budget{});
 }
 
 void BM_Observe(benchmark::State& state) {

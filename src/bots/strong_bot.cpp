@@ -16,7 +16,6 @@ constexpr int kPlayoutTurns = 300;
 constexpr double kPointsWeight = 0.1;
 // How many standard errors a candidate must lead the heuristic's choice by to be preferred.
 constexpr double kConfidence = 1.5;
-constexpr int kSetupBudgetFactor = 4;
 
 }  // namespace
 

@@ -14,6 +14,10 @@ std::vector<Command> search_candidates(const GameState& s, int p, std::vector<Co
 
 class StrongBot final : public Bot {
 public:
+    // Setup placements decide more of the game than any later move: their playout cap is this many
+    // times the budget's. A search always runs at least one round (one playout per candidate).
+    static constexpr int kSetupBudgetFactor = 4;
+
     explicit StrongBot(Budget budget) : budget_(budget) {}
     Command choose(const Observation& obs, Rng& rng) override;
     Level level() const override { return Level::Strong; }

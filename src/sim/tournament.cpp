@@ -1,5 +1,6 @@
 #include "catan/sim/tournament.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -56,6 +57,7 @@ void play_one(const TournamentOptions& o, int game, TournamentResult& into, std:
     const std::lock_guard guard(lock);
     ++into.games;
     into.turns += r.turns;
+    into.game_turns.push_back(r.turns);
     into.commands += r.commands;
     into.rejected += r.rejected;
     into.stalled += r.stalled;
@@ -119,15 +121,22 @@ std::string format_tournament(const TournamentOptions& o, const TournamentResult
     for (const auto& e : r.entries) names += std::string(names.empty() ? "" : ",") + bots::to_string(e.level);
     add("players: %s  games: %ld  seed: %llu  turn cap: %d  vp: %d  threads: %d\n", names.c_str(), r.games,
         static_cast<unsigned long long>(o.seed), o.turn_cap, o.victory_target, o.threads);
-    add("strong budget: %d playouts, %lld ms per decision (0 = no cap)\n", o.budget.playouts,
-        static_cast<long long>(o.budget.time.count()));
+    if (std::find(o.lineup.begin(), o.lineup.end(), bots::Level::Strong) != o.lineup.end())
+        add("strong budget: %d playouts, %lld ms per decision (0 = no cap)\n", o.budget.playouts,
+            static_cast<long long>(o.budget.time.count()));
     add("time: %.1f s  average turns: %.1f  average commands: %.1f  hit turn cap: %ld\n", r.seconds,
         r.games ? double(r.turns) / r.games : 0.0, r.games ? double(r.commands) / r.games : 0.0, r.capped);
+    if (!r.game_turns.empty()) {
+        std::vector<int> sorted = r.game_turns;
+        std::sort(sorted.begin(), sorted.end());
+        add("game length in turns: min %d  median %d  90th percentile %d  max %d\n", sorted.front(),
+            sorted[sorted.size() / 2], sorted[sorted.size() * 9 / 10], sorted.back());
+    }
     if (r.rejected || r.stalled) add("BOT ERRORS: rejected commands: %ld  stalled games: %ld\n", r.rejected, r.stalled);
     for (std::size_t e = 0; e < r.entries.size(); ++e) {
         const EntryResult& x = r.entries[e];
         const Interval ci = wilson_interval(x.wins, r.games);
-        add("player %zu %-7s wins %5ld  %5.1f%%  95%% CI [%.1f%%, %.1f%%]  %.3f ms/decision\n", e + 1,
+        add("player %zu %-7s wins %5ld  %6.2f%%  95%% CI [%.2f%%, %.2f%%]  %.3f ms/decision\n", e + 1,
             bots::to_string(x.level), x.wins, r.games ? 100.0 * x.wins / r.games : 0.0, 100 * ci.low, 100 * ci.high,
             x.decisions ? 1000.0 * x.decision_seconds / x.decisions : 0.0);
     }

@@ -30,6 +30,7 @@ struct EntryResult {
 struct TournamentResult {
     std::vector<EntryResult> entries;  // in line-up order
     long games = 0, capped = 0, turns = 0, commands = 0, rejected = 0, stalled = 0;
+    std::vector<int> game_turns;  // each game's length in turns, in the order the games finished
     double seconds = 0;
 };
 

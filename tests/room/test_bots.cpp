@@ -284,3 +284,44 @@ TEST_CASE("bots: a player back in the middle of a bot's decision plays, the bot'
     CHECK(r.metrics->prometheus().find("catan_bot_decisions_dropped_total 1\n") != std::string::npos);
     CHECK(seat_doc(back, 1)["controlled_by"] == "player");
 }
+
+TEST_CASE("bots: a bot answers a person's trade offer (accept, decline or counter)", "[room][bots]") {
+    BotRoom r({{"players", 2}, {"vp_target", 10}, {"seed", "13"}});
+    r.host.send(msg("add_bot", {{"seat", 1}, {"level", "basic"}}));
+    r.host.send(msg("start"));
+    r.host.poll();
+    Rng rng(4);
+    // Ana plays on (ending turns rather than spending) until she may offer with cards in hand.
+    for (int i = 0; i < 500 && !(r.host.legal().value("may_propose_trade", false)); ++i) {
+        r.timers->advance(0ms);
+        r.host.poll();
+        const json actions = r.host.legal().is_null() ? json::array() : r.host.legal()["actions"];
+        if (actions.empty()) continue;
+        json chosen = actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+        for (const json& a : actions)
+            if (a["type"] == "end_turn" || a["type"] == "roll_dice") chosen = a;
+        r.host.send(msg("command", {{"seq", r.host.seq()}, {"command", chosen}}));
+        r.host.poll();
+    }
+    REQUIRE(r.host.legal()["may_propose_trade"] == true);
+    const json hand = r.host.doc()["game"]["me"]["hand"];
+    std::string give, want;
+    for (const auto& [resource, n] : hand.items()) {
+        if (n.get<int>() > 0 && give.empty()) give = resource;
+        else if (want.empty()) want = resource;
+    }
+    REQUIRE(!give.empty());
+    if (want.empty() || want == give) want = give == "ore" ? "grain" : "ore";
+    r.host.send(msg("command", {{"seq", r.host.seq()}, {"command", {{"type", "propose_trade"}, {"give", {{give, 1}}}, {"want", {{want, 1}}}, {"to", 1}}}}));
+    r.host.poll();
+    REQUIRE(r.host.last("error").is_null());
+    REQUIRE(r.host.doc()["game"]["offer"]["responses"][0]["response"] == "pending");
+    r.timers->advance(0ms);  // the bot's turn to answer
+    std::string answer;
+    for (const json& m : r.host.poll())
+        if (m["type"] == "update")
+            for (const json& e : m["events"])
+                if (e.value("by", -1) == 1 && e["type"].get<std::string>().rfind("trade_", 0) == 0 && answer.empty()) answer = e["type"];
+    INFO(answer);
+    CHECK((answer == "trade_accepted" || answer == "trade_declined" || answer == "trade_countered"));
+}

@@ -59,6 +59,21 @@ private:
     std::string close_reason_;
 };
 
+// Runs the tasks `next` hands out (taken under `mutex`, run outside it, so a task may add more)
+// until it hands out none; returns how many ran.
+template <class Next>
+std::size_t run_each(std::mutex& mutex, Next next) {
+    for (std::size_t n = 0;; ++n) {
+        std::function<void()> task;
+        {
+            const std::lock_guard lock(mutex);
+            task = next();
+        }
+        if (!task) return n;
+        task();
+    }
+}
+
 // The test's clock for Executor::post_after: delayed tasks wait here until the test advances time.
 class FakeTimers {
 public:
@@ -74,26 +89,20 @@ public:
             const std::lock_guard lock(mutex_);
             target = now_ + by;
         }
-        std::size_t n = 0;
-        for (;;) {
-            std::function<void()> task;
-            {
-                const std::lock_guard lock(mutex_);
-                auto first = waiting_.end();
-                for (auto it = waiting_.begin(); it != waiting_.end(); ++it)
-                    if (it->due <= target && (first == waiting_.end() || std::pair(it->due, it->order) < std::pair(first->due, first->order)))
-                        first = it;
-                if (first == waiting_.end()) {
-                    now_ = target;
-                    return n;
-                }
-                now_ = first->due;
-                task = std::move(first->task);
-                waiting_.erase(first);
+        return run_each(mutex_, [&]() -> std::function<void()> {
+            auto first = waiting_.end();
+            for (auto it = waiting_.begin(); it != waiting_.end(); ++it)
+                if (it->due <= target && (first == waiting_.end() || std::pair(it->due, it->order) < std::pair(first->due, first->order)))
+                    first = it;
+            if (first == waiting_.end()) {
+                now_ = target;
+                return {};
             }
-            task();
-            ++n;
-        }
+            now_ = first->due;
+            auto task = std::move(first->task);
+            waiting_.erase(first);
+            return task;
+        });
     }
     std::size_t pending() const {
         const std::lock_guard lock(mutex_);
@@ -137,18 +146,12 @@ public:
         tasks_.push_back(std::move(task));
     }
     std::size_t run_all() {
-        std::size_t n = 0;
-        for (;;) {
-            std::function<void()> task;
-            {
-                const std::lock_guard lock(mutex_);
-                if (tasks_.empty()) return n;
-                task = std::move(tasks_.front());
-                tasks_.pop_front();
-            }
-            task();
-            ++n;
-        }
+        return run_each(mutex_, [&]() -> std::function<void()> {
+            if (tasks_.empty()) return {};
+            auto task = std::move(tasks_.front());
+            tasks_.pop_front();
+            return task;
+        });
     }
     std::size_t pending() const {
         const std::lock_guard lock(mutex_);

@@ -16,6 +16,7 @@ const Command* find(const std::vector<Command>& actions, Pred&& pred) {
     return nullptr;
 }
 
+// The first command of `type` (with `target`, or any target when it is negative).
 const Command* find(const std::vector<Command>& actions, CommandType type, int target = -1) {
     return find(actions, [&](const Command& c) { return c.type == type && (target < 0 || c.target == target); });
 }
@@ -55,7 +56,7 @@ std::optional<Command> play_dev_card(const GameState& s, int p, const std::vecto
         ResourceSet take;
         for (int r = 0; r < kResourceCount && take.total() < 2; ++r)
             while (take.total() < 2 && pl.hand.n[r] + take.n[r] < cost.n[r]) ++take.n[r];
-        for (int r = kResourceCount - 1; take.total() < 2; r = (r + kResourceCount - 1) % kResourceCount) ++take.n[r];
+        while (take.total() < 2) ++take[Resource::Ore];  // one card short: ore, which cities need most
         if (const Command* inv = find(actions, [&](const Command& c) { return c.type == CommandType::PlayInvention && c.give == take; }))
             return *inv;
     }
@@ -148,6 +149,7 @@ Command main_phase(const GameState& s, int p, const std::vector<Command>& action
     // Spend rather than risk losing half the hand to a 7 (R-7a).
     if (pl.hand.total() > kDiscardThreshold) {
         if (const Command* c = find(actions, CommandType::BuyDevCard)) return *c;
+        // A road toward the best spot, or when none is in reach any road (it may count for Longest Road).
         if (pl.settlements_left > 0)
             if (const Command* c = find(actions, CommandType::BuildRoad, road_toward_best_spot(s, p))) return *c;
     }

@@ -43,8 +43,11 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
         finished_at_ = Clock::now();
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
-    publish(&events_, true);
-    context_->metrics->command_accepted(Clock::now() - started);
+    // Broadcast (the acknowledgement) only once the command is in the log on disk.
+    log_command(m.seat, command, [this, started] {
+        publish(&events_, true);
+        context_->metrics->command_accepted(Clock::now() - started);
+    });
 }
 
 }  // namespace catan::room

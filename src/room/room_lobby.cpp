@@ -18,11 +18,12 @@ int Room::seated_count() const {
 
 // The newcomer is attached, everyone else hears about it (connected flags, spectator count), and the
 // newcomer starts from a snapshot at the new sequence number.
-void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const json& id) {
+void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
+                   const json& id) {
     attach(conn, seat, std::move(name));
     publish(nullptr, false, conn.get());
     const Seat* s = seat >= 0 ? &seats_[seat] : nullptr;
-    conn->outbox->send(welcome_message(code_, seat, s ? s->token : std::string(), s && s->host, id));
+    conn->outbox->send(welcome_message(code_, seat, std::string(token), s && s->host, id));
     send_snapshot(members_.at(conn.get()));
 }
 
@@ -33,7 +34,7 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
     if (!name) return reply_error(conn, {std::string(err::kBadName), why, "name", {}}, id);
     bool host = false;
     if (msg.host_key) {
-        if (!secret_equal(*msg.host_key, host_key_))
+        if (!secret_equal(secret_hash(*msg.host_key), host_key_hash_))
             return reply_error(conn, {std::string(err::kBadToken), "wrong host key", "host_key", {}}, id);
         host = true;
     }
@@ -43,7 +44,7 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
 
     if (phase_ != RoomPhase::Lobby) {  // late arrivals watch
         spdlog::info("{} {} joined after the start, as a spectator", tag(kSpectatorSeat), *name);
-        welcome(conn, kSpectatorSeat, std::move(*name), id);
+        welcome(conn, kSpectatorSeat, std::move(*name), {}, id);
         return;
     }
     int seat = 0;
@@ -57,25 +58,28 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
     s.taken = true;
     s.host = host;
     s.name = std::move(*name);
-    s.token = random_hex();
+    std::string token = random_hex();
+    s.token_hash = secret_hash(token);
     spdlog::info("{} {} joined{}", tag(seat), s.name, host ? " as host" : "");
-    welcome(conn, seat, {}, id);
+    // The token is handed out only once the seat that it opens is on disk.
+    save_lobby([this, conn, seat, token = std::move(token), id] { welcome(conn, seat, {}, token, id); });
 }
 
 void Room::on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
     if (member(conn.get())) detach(conn.get());
     int seat = -1;
+    const std::string presented = secret_hash(msg.token);
     for (int i = 0; i < kMaxPlayers; ++i)  // no early exit: every seat's token is compared
-        if (seats_[i].taken && secret_equal(msg.token, seats_[i].token)) seat = i;
+        if (seats_[i].taken && secret_equal(presented, seats_[i].token_hash)) seat = i;
     if (seat < 0) return reply_error(conn, {std::string(err::kBadToken), "no seat in this room has that token", "token", {}}, id);
     spdlog::info("{} {} reconnected", tag(seat), seats_[seat].name);
-    welcome(conn, seat, {}, id);
+    welcome(conn, seat, {}, msg.token, id);
 }
 
 void Room::on_spectate(const std::shared_ptr<Connection>& conn, const json& id) {
     if (member(conn.get())) detach(conn.get());
     spdlog::info("{} watching", tag(kSpectatorSeat));
-    welcome(conn, kSpectatorSeat, {}, id);
+    welcome(conn, kSpectatorSeat, {}, {}, id);
 }
 
 // In the lobby a player who leaves frees the seat (every tab on it is let go); after the start the
@@ -92,7 +96,7 @@ void Room::on_leave(const Member& m) {
     for (const Connection* c : leaving) remove_member(c);
     spdlog::info("{} {} left", tag(seat), seats_[seat].name);
     seats_[seat] = Seat{};
-    publish(nullptr, false);
+    save_lobby([this] { publish(nullptr, false); });
 }
 
 void Room::on_set_options(const Member& m, const ClientMessage& msg, const json& id) {
@@ -119,7 +123,7 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
     }
     options_ = next;
     spdlog::info("{} options: {} players, {} VP", tag(m.seat), options_.players, options_.vp_target);
-    publish(nullptr, false);
+    save_lobby([this] { publish(nullptr, false); });
 }
 
 void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& id) {
@@ -134,7 +138,7 @@ void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& i
     std::swap(source[msg.seat], source[msg.to]);
     reseat(source);
     spdlog::info("{} swapped seats {} and {}", tag(m.seat), msg.seat, msg.to);
-    publish(nullptr, false);
+    save_lobby([this] { publish(nullptr, false); });
 }
 
 void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
@@ -156,7 +160,7 @@ void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
     for (const Connection* c : kicked) remove_member(c);
     spdlog::info("{} kicked {} from seat {}", tag(host_seat), seats_[seat].name, seat);
     seats_[seat] = Seat{};
-    publish(nullptr, false);
+    save_lobby([this] { publish(nullptr, false); });
 }
 
 void Room::on_start(const Member& m, const json& id) {
@@ -177,8 +181,10 @@ void Room::on_start(const Member& m, const json& id) {
     game_options.seed = options_.seed ? *options_.seed : random_u64();
     game_ = new_game(game_options);
     phase_ = RoomPhase::Playing;
+    ++game_number_;
+    game_commands_ = 0;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    publish(nullptr, true);
+    save_lobby([this] { publish(nullptr, true); });
 }
 
 // After the game: back to the lobby with the same seats, names, tokens, host and options; the next
@@ -192,7 +198,7 @@ void Room::on_play_again(const Member& m, const json& id) {
     phase_ = RoomPhase::Lobby;
     finished_at_ = {};
     spdlog::info("{} back to the lobby for another game", tag(m.seat));
-    publish(nullptr, true);
+    save_lobby([this] { publish(nullptr, true); });
 }
 
 void Room::reseat(const std::array<int, kMaxPlayers>& source) {

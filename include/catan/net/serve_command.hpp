@@ -13,6 +13,7 @@ struct ServeConfig {
     std::string public_url;
     std::string log_level = "info";
     long room_idle_seconds = 30 * 60;
+    bool no_persist = false;  // rooms in memory only (tests, benchmarks): --no-persist
 };
 
 // Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).

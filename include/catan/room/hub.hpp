@@ -14,6 +14,10 @@
 #include "catan/room/executor.hpp"
 #include "catan/room/outbox.hpp"
 
+namespace catan::store {
+class Store;
+}
+
 namespace catan::room {
 
 class Metrics;
@@ -23,6 +27,9 @@ struct HubOptions {
     std::size_t max_rooms = 10000;
     std::chrono::seconds idle_room_timeout{30 * 60};   // close rooms with no connection for this long
     std::chrono::seconds finished_room_keep{24 * 60 * 60};  // finished games stay readable this long
+    // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
+    std::shared_ptr<store::Store> store{};
+    int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
 };
 
 class Hub {

@@ -196,7 +196,9 @@ void Store::flush() {
 
 Store::Stats Store::stats() const {
     const std::lock_guard lock(impl_->queue_mutex);
-    return impl_->stats;
+    Stats s = impl_->stats;
+    s.queued = impl_->enqueued;
+    return s;
 }
 
 void Store::create_room(RoomRecord room, Done done) {

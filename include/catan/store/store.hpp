@@ -93,6 +93,7 @@ public:
     void flush();  // blocks until everything queued before the call is durable
 
     struct Stats {
+        std::uint64_t queued = 0;   // writes ever queued
         std::uint64_t writes = 0;   // writes committed
         std::uint64_t commits = 0;  // transactions (writes / commits: the average group size)
         std::uint64_t failed = 0;   // writes that could not be committed

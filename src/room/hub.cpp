@@ -121,7 +121,11 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
     if (impl_->context->options.store) impl_->restore_rooms();
 }
 
-Hub::~Hub() = default;
+// Commit callbacks still running on the store's writer hold rooms (and through them the store):
+// they finish before the hub goes, so the store is never released from its own thread.
+Hub::~Hub() {
+    if (impl_->context->options.store) impl_->context->options.store->flush();
+}
 
 void Hub::on_open(const std::shared_ptr<Outbox>& connection) {
     impl_->entry(connection);

@@ -176,6 +176,14 @@ Store::Store(const std::string& path) : impl_(std::make_unique<Impl>()) {
 }
 
 Store::~Store() {
+    if (std::this_thread::get_id() == impl_->writer.get_id()) {
+        // The last owner let go inside a `done` callback: the writer cannot join itself. Everything
+        // was written; the thread ends when the callback returns, so its state is left to it.
+        spdlog::warn("store: released from its own writer thread; {} stays open until the process exits", impl_->path);
+        impl_->writer.detach();
+        static_cast<void>(impl_.release());
+        return;
+    }
     {
         const std::lock_guard lock(impl_->queue_mutex);
         impl_->stopping = true;

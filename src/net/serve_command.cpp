@@ -1,5 +1,7 @@
 #include "catan/net/serve_command.hpp"
 
+#include <filesystem>
+
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -72,6 +74,8 @@ int run_serve(ServeConfig config) {
         spdlog::warn("--no-persist: rooms are kept in memory only and are lost when the server stops");
     } else {
         try {
+            // Absolute, so every message names the file wherever the server was started from.
+            o.data_path = std::filesystem::absolute(o.data_path).string();
             o.hub.store = std::make_shared<store::Store>(o.data_path);
         } catch (const store::StoreError& e) {  // never replaced or repaired: the operator decides
             spdlog::critical("{}", e.what());

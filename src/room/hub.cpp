@@ -64,6 +64,7 @@ struct Hub::Impl {
             room->post([](Room& r) { r.close("the server could not save the room", false); });
             return nullptr;
         }
+        if (room) spdlog::info("[{}] room created ({} players, {} VP)", room->code(), options.players, options.vp_target);
         return room;
     }
     bool store_created(const Room& room);

@@ -71,6 +71,7 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     Room& m = *room;
     m.created_ms_ = r.created_ms;
     m.game_number_ = r.game;
+    m.game_options_ = r.game_options;
     m.phase_ = parse_phase(r.phase);
     for (const store::SeatRecord& s : r.seats) {
         if (s.seat < 0 || s.seat >= m.options_.players || m.seats_[s.seat].taken) corrupt("seat " + std::to_string(s.seat) + " does not fit");

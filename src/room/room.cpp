@@ -31,7 +31,6 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
     context_->metrics->room_opened();
     room_doc_ = room_doc();
     publish_summary();
-    spdlog::info("[{}] room created ({} players, {} VP)", code_, options_.players, options_.vp_target);
 }
 
 Room::~Room() {

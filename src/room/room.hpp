@@ -181,6 +181,7 @@ private:
     std::int64_t created_ms_ = 0;
     std::int64_t game_number_ = 0;    // games started here; the store keeps each game's log under it
     std::int64_t game_commands_ = 0;  // accepted commands of the current game
+    std::string game_options_;        // JSON of the latest game's options and seed (kept through play_again)
     bool awaiting_commit_ = false;
     std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
 

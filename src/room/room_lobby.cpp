@@ -5,6 +5,7 @@
 #include "catan/room/secret.hpp"
 #include "catan/room/text.hpp"
 #include "room.hpp"
+#include "stored_json.hpp"
 
 namespace catan::room {
 
@@ -180,6 +181,7 @@ void Room::on_start(const Member& m, const json& id) {
     game_options.victory_target = options_.vp_target;
     game_options.seed = options_.seed ? *options_.seed : random_u64();
     game_ = new_game(game_options);
+    game_options_ = game_options_json(game_options).dump();
     phase_ = RoomPhase::Playing;
     ++game_number_;
     game_commands_ = 0;

@@ -54,7 +54,7 @@ store::RoomRecord Room::record() const {
     r.host_key_hash = host_key_hash_;
     r.phase = to_string(phase_);
     r.game = game_number_;
-    if (game_) r.game_options = game_options_json(game_->options).dump();
+    r.game_options = game_options_;
     r.created_ms = created_ms_;
     r.updated_ms = store::now_ms();
     for (int i = 0; i < kMaxPlayers; ++i)

@@ -9,6 +9,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <thread>
 
@@ -171,5 +173,29 @@ TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lo
         CHECK(summary.json_body()["phase"] == "finished");
     }
     REQUIRE(server->stop() == 0);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Crash: a damaged data file stops the start with a message naming it, and is left as it was", "[crash]") {
+    const auto dir = temp_dir();
+    const auto data = dir / "catan.db";
+    std::string garbage(4096, '\0');
+    for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = static_cast<char>((i * 131) % 256);
+    {
+        std::ofstream out(data, std::ios::binary);
+        out << garbage;
+    }
+    try {
+        ServerProcess server({"--data", data.string()});
+        FAIL("the server started on a damaged data file");
+    } catch (const std::runtime_error& e) {
+        const std::string what = e.what();
+        CHECK_THAT(what, Catch::Contains("exit code 2"));
+        CHECK_THAT(what, Catch::Contains(data.string() + " is not a readable catan-server data file"));
+        CHECK_THAT(what, Catch::Contains("Nothing in it was changed"));
+    }
+    std::ifstream in(data, std::ios::binary);
+    const std::string after{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    CHECK(after == garbage);
     std::filesystem::remove_all(dir);
 }

@@ -114,14 +114,23 @@ struct Game {
     }
 };
 
+// A hub on a fresh data file, with one seated 2-player game started.
+struct DurableGame {
+    explicit DurableGame(std::uint64_t seed) : g(f.hub, *store, 2, seed, 10) {}
+    TempDir dir;
+    std::string path = dir.file("catan.db").string();
+    std::shared_ptr<Store> store = std::make_shared<Store>(path);
+    Fixture f{durable(store)};
+    Game g;
+};
+
 }  // namespace
 
 TEST_CASE("durability: the update of a command goes out only after its log entry is committed", "[room][durability]") {
-    TempDir dir;
-    const std::string path = dir.file("catan.db").string();
-    auto store = std::make_shared<Store>(path);
-    Fixture f(durable(store));
-    Game g(f.hub, *store, 2, 11, 10);
+    DurableGame d(11);
+    const std::string& path = d.path;
+    auto& store = d.store;
+    Game& g = d.g;
     for (int i = 1; i <= 15; ++i) {
         const auto [seat, command] = g.next();
         Client& c = *g.seats[seat];
@@ -141,11 +150,10 @@ TEST_CASE("durability: the update of a command goes out only after its log entry
 }
 
 TEST_CASE("durability: a command sent while another awaits its commit waits, then is stale", "[room][durability]") {
-    TempDir dir;
-    const std::string path = dir.file("catan.db").string();
-    auto store = std::make_shared<Store>(path);
-    Fixture f(durable(store));
-    Game g(f.hub, *store, 2, 5, 10);
+    DurableGame d(5);
+    const std::string& path = d.path;
+    auto& store = d.store;
+    Game& g = d.g;
     const auto [seat, command] = g.next();
     Client& c = *g.seats[seat];
     c.poll();

@@ -37,12 +37,14 @@ void settle(Store& store) {
     }
 }
 
-std::int64_t logged_commands(const std::string& path, const std::string& code) {
+// Commands logged for a room (for one of its games when `game` > 0), read by a connection of our own.
+std::int64_t logged_commands(const std::string& path, const std::string& code, int game = 0) {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
     sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM commands WHERE code = ?", -1, &s, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM commands WHERE code = ?1 AND (?2 = 0 OR game = ?2)", -1, &s, nullptr) == SQLITE_OK);
     sqlite3_bind_text(s, 1, code.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 2, game);
     REQUIRE(sqlite3_step(s) == SQLITE_ROW);
     const std::int64_t n = sqlite3_column_int64(s, 0);
     sqlite3_finalize(s);
@@ -65,8 +67,8 @@ struct Game {
     GameState mirror;
     std::mt19937_64 rng{7};
 
-    Game(Hub& hub, Store& store, int players, std::uint64_t seed, std::uint64_t first_id) {
-        room = create(hub, json{{"players", players}, {"seed", std::to_string(seed)}});
+    Game(Hub& hub, Store& store, int players, std::uint64_t seed, std::uint64_t first_id, int vp_target = 10) {
+        room = create(hub, json{{"players", players}, {"seed", std::to_string(seed)}, {"vp_target", vp_target}});
         for (int i = 0; i < players; ++i) {
             seats.push_back(std::make_unique<Client>(hub, first_id + i));
             std::string name = "P";  // (not "P" + ...: GCC 12 warns about it, -Wrestrict)
@@ -82,6 +84,7 @@ struct Game {
         GameOptions o;
         o.players = players;
         o.seed = seed;
+        o.victory_target = vp_target;
         mirror = new_game(o);
         for (auto& c : seats) c->poll();
     }
@@ -269,4 +272,51 @@ TEST_CASE("restore: a room whose log no longer applies is set aside and reported
     Fixture f(durable(store));
     CHECK(f.hub.room_count() == 1);
     CHECK(logged_commands(path, bad) == 5);
+}
+
+TEST_CASE("restore: a finished game comes back finished; after play again the new game comes back, the old log stays", "[room][durability]") {
+    TempDir dir;
+    const std::string path = dir.file("catan.db").string();
+    std::unique_ptr<Game> g;
+    std::int64_t first_game_commands = 0;
+    {
+        auto store = std::make_shared<Store>(path);
+        Fixture f(durable(store));
+        g = std::make_unique<Game>(f.hub, *store, 2, 9, 10, /*vp_target=*/3);
+        for (int round = 0; round < 40 && g->mirror.phase != Phase::GameOver; ++round) g->play(*store, 50);
+        REQUIRE(g->mirror.phase == Phase::GameOver);
+        first_game_commands = logged_commands(path, g->room.code, 1);
+    }
+    {
+        auto store = std::make_shared<Store>(path);
+        Fixture f(durable(store));
+        CHECK(f.hub.room_summary(g->room.code).body["phase"] == "finished");
+        for (int seat = 0; seat < 2; ++seat) {
+            g->seats[seat] = std::make_unique<Client>(f.hub, 50 + seat);
+            g->seats[seat]->send(msg("rejoin", {{"room", g->room.code}, {"token", g->tokens[seat]}}));
+            REQUIRE(g->seats[seat]->last("welcome")["seat"] == seat);
+            g->check(*g->seats[seat], seat);  // the final board, the winner
+        }
+        g->seats[0]->send(msg("play_again"));
+        settle(*store);
+        g->seats[0]->send(msg("start"));
+        settle(*store);
+        GameOptions o;
+        o.players = 2;
+        o.victory_target = 3;
+        o.seed = 9;  // the room's options fix the seed: the same deal again
+        g->mirror = new_game(o);
+        g->play(*store, 12);
+    }
+    auto store = std::make_shared<Store>(path);
+    Fixture f(durable(store));
+    CHECK(f.hub.room_summary(g->room.code).body["phase"] == "playing");
+    for (int seat = 0; seat < 2; ++seat) {
+        g->seats[seat] = std::make_unique<Client>(f.hub, 60 + seat);
+        g->seats[seat]->send(msg("rejoin", {{"room", g->room.code}, {"token", g->tokens[seat]}}));
+        REQUIRE(g->seats[seat]->last("welcome")["seat"] == seat);
+        g->check(*g->seats[seat], seat);  // the second game, 12 commands in
+    }
+    CHECK(logged_commands(path, g->room.code, 1) == first_game_commands);
+    CHECK(logged_commands(path, g->room.code, 2) == 12);
 }

@@ -119,7 +119,10 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
     impl_->context = std::move(context);
     impl_->make_executor = std::move(make_executor);
     impl_->metrics = std::move(metrics);
-    if (impl_->context->options.store) impl_->restore_rooms();
+    if (impl_->context->options.store) {
+        impl_->metrics->watch_store(impl_->context->options.store);
+        impl_->restore_rooms();
+    }
 }
 
 // Commit callbacks still running on the store's writer hold rooms (and through them the store):

@@ -176,6 +176,13 @@ TEST_CASE("durability: a command sent while another awaits its commit waits, the
     CHECK(error["code"] == "stale_sequence");
     CHECK(error["id"] == 2);
     CHECK(logged_commands(path, g.room.code) == 1);  // applied once, logged once
+    // The data file's counters are exported with the others.
+    const std::string metrics = d.f.metrics->prometheus();
+    const auto stats = store->stats();
+    CHECK(stats.failed == 0);
+    CHECK(metrics.find("\ncatan_store_writes_total " + std::to_string(stats.writes) + "\n") != std::string::npos);
+    CHECK(metrics.find("\ncatan_store_commits_total " + std::to_string(stats.commits) + "\n") != std::string::npos);
+    CHECK(metrics.find("\ncatan_store_failed_writes_total 0\n") != std::string::npos);
 }
 
 TEST_CASE("restore: every room comes back from the file as it was and players rejoin with their tokens", "[room][durability]") {

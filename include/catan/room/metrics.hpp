@@ -6,9 +6,14 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+
+namespace catan::store {
+class Store;
+}
 
 namespace catan::room {
 
@@ -24,6 +29,9 @@ public:
     void command_accepted(std::chrono::nanoseconds latency);
     void command_rejected(std::string_view reason);      // an error code name
 
+    // The data file's counters (writes, transactions, failures) join the export; the hub sets it.
+    void watch_store(std::shared_ptr<store::Store> store);
+
     std::string prometheus() const;
 
     // Bucket upper bounds in microseconds; the last bucket is +Inf.
@@ -36,6 +44,7 @@ private:
     std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
     mutable std::mutex rejected_mutex_;
     std::map<std::string, std::uint64_t, std::less<>> rejected_;
+    std::shared_ptr<store::Store> store_;  // set once, before the server serves
 };
 
 }  // namespace catan::room

@@ -9,17 +9,15 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <thread>
 
-#include <unistd.h>
 
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
 #include "game_driver.hpp"
 #include "server_process.hpp"
+#include "temp_dir.hpp"
 
 using namespace catan::nettest;
 using namespace std::chrono_literals;
@@ -69,13 +67,6 @@ void new_run(Room& room) {
     room.run->on_send([&room](Peer& actor, const json& command) { room.pending = LoggedCommand{actor.seat, command}; });
 }
 
-std::filesystem::path temp_dir() {
-    const char* base = std::getenv("TMPDIR");
-    std::string templ = std::string(base && *base ? base : "/tmp") + "/catan-crash-XXXXXX";
-    REQUIRE(::mkdtemp(templ.data()));
-    return templ;
-}
-
 }  // namespace
 
 TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lose nothing acknowledged and apply nothing twice", "[crash]") {
@@ -83,8 +74,8 @@ TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lo
     if (const char* s = std::getenv("CATAN_CRASH_SEED")) seed = std::strtoull(s, nullptr, 10);
     INFO("CATAN_CRASH_SEED=" << seed);
     std::mt19937_64 rng(seed);
-    const auto dir = temp_dir();
-    const std::string data = (dir / "catan.db").string();
+    const catan::store::test::TempDir dir;  // removed at the end, also when a REQUIRE fails
+    const std::string data = dir.file("catan.db").string();
     const std::vector<std::string> args = {"--data", data, "--snapshot-every", "16"};
 
     auto server = std::make_unique<ServerProcess>(args);
@@ -173,18 +164,14 @@ TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lo
         CHECK(summary.json_body()["phase"] == "finished");
     }
     REQUIRE(server->stop() == 0);
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("Crash: a damaged data file stops the start with a message naming it, and is left as it was", "[crash]") {
-    const auto dir = temp_dir();
-    const auto data = dir / "catan.db";
+    const catan::store::test::TempDir dir;
+    const auto data = dir.file("catan.db");
     std::string garbage(4096, '\0');
     for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = static_cast<char>((i * 131) % 256);
-    {
-        std::ofstream out(data, std::ios::binary);
-        out << garbage;
-    }
+    catan::store::test::write_bytes(data, garbage);
     try {
         ServerProcess server({"--data", data.string()});
         FAIL("the server started on a damaged data file");
@@ -194,8 +181,5 @@ TEST_CASE("Crash: a damaged data file stops the start with a message naming it, 
         CHECK_THAT(what, Catch::Contains(data.string() + " is not a readable catan-server data file"));
         CHECK_THAT(what, Catch::Contains("Nothing in it was changed"));
     }
-    std::ifstream in(data, std::ios::binary);
-    const std::string after{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    CHECK(after == garbage);
-    std::filesystem::remove_all(dir);
+    CHECK(catan::store::test::read_bytes(data) == garbage);
 }

@@ -115,6 +115,19 @@ struct Game {
         REQUIRE(c.doc()["game"] == proto::player_view(mirror, seat));
         REQUIRE(c.legal() == proto::legal_actions_json(mirror, seat));
     }
+    // Every seat comes back on a new connection with the token it holds, and sees exactly the mirror:
+    // the same board, hands, turn and legal actions.
+    void rejoin_all(Hub& hub, std::uint64_t first_id) {
+        for (std::size_t seat = 0; seat < seats.size(); ++seat) {
+            seats[seat] = std::make_unique<Client>(hub, first_id + seat);
+            seats[seat]->send(msg("rejoin", {{"room", room.code}, {"token", tokens[seat]}}));
+            const json welcome = seats[seat]->last("welcome");
+            REQUIRE(welcome["seat"] == seat);
+            CHECK(welcome["token"] == tokens[seat]);
+            CHECK(welcome["host"] == (seat == 0));
+            check(*seats[seat], static_cast<int>(seat));
+        }
+    }
 };
 
 // A hub on a fresh data file, with one seated 2-player game started.
@@ -221,15 +234,7 @@ TEST_CASE("restore: every room comes back from the file as it was and players re
     CHECK(f.hub.room_summary(lobby.code).body == summary_lobby);
 
     for (Game* g : {three.get(), two.get()}) {
-        for (std::size_t seat = 0; seat < g->seats.size(); ++seat) {
-            g->seats[seat] = std::make_unique<Client>(f.hub, 100 + seat + (g == two.get() ? 10 : 0));
-            g->seats[seat]->send(msg("rejoin", {{"room", g->room.code}, {"token", g->tokens[seat]}}));
-            const json welcome = g->seats[seat]->last("welcome");
-            CHECK(welcome["seat"] == seat);
-            CHECK(welcome["token"] == g->tokens[seat]);
-            CHECK(welcome["host"] == (seat == 0));
-            g->check(*g->seats[seat], static_cast<int>(seat));  // same board, hands, turn and legal actions
-        }
+        g->rejoin_all(f.hub, g == two.get() ? 110 : 100);
         g->play(*store, 30);  // and the game goes on from there, as the mirror says
         for (std::size_t seat = 0; seat < g->seats.size(); ++seat) g->check(*g->seats[seat], static_cast<int>(seat));
     }
@@ -298,12 +303,7 @@ TEST_CASE("restore: a finished game comes back finished; after play again the ne
         auto store = std::make_shared<Store>(path);
         Fixture f(durable(store));
         CHECK(f.hub.room_summary(g->room.code).body["phase"] == "finished");
-        for (int seat = 0; seat < 2; ++seat) {
-            g->seats[seat] = std::make_unique<Client>(f.hub, 50 + seat);
-            g->seats[seat]->send(msg("rejoin", {{"room", g->room.code}, {"token", g->tokens[seat]}}));
-            REQUIRE(g->seats[seat]->last("welcome")["seat"] == seat);
-            g->check(*g->seats[seat], seat);  // the final board, the winner
-        }
+        g->rejoin_all(f.hub, 50);  // the final board, the winner
         g->seats[0]->send(msg("play_again"));
         settle(*store);
         g->seats[0]->send(msg("start"));
@@ -318,12 +318,7 @@ TEST_CASE("restore: a finished game comes back finished; after play again the ne
     auto store = std::make_shared<Store>(path);
     Fixture f(durable(store));
     CHECK(f.hub.room_summary(g->room.code).body["phase"] == "playing");
-    for (int seat = 0; seat < 2; ++seat) {
-        g->seats[seat] = std::make_unique<Client>(f.hub, 60 + seat);
-        g->seats[seat]->send(msg("rejoin", {{"room", g->room.code}, {"token", g->tokens[seat]}}));
-        REQUIRE(g->seats[seat]->last("welcome")["seat"] == seat);
-        g->check(*g->seats[seat], seat);  // the second game, 12 commands in
-    }
+    g->rejoin_all(f.hub, 60);  // the second game, 12 commands in
     CHECK(logged_commands(path, g->room.code, 1) == first_game_commands);
     CHECK(logged_commands(path, g->room.code, 2) == 12);
 }

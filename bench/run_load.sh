@@ -77,8 +77,10 @@ server_port=""
 start_server() {  # $1: name of the log
   local portfile="$out/$1.port" i
   rm -f "$portfile"
+  # A fresh data file per scenario: the server persists as in production, and restores no earlier run's rooms.
+  rm -f "$out/$1.db" "$out/$1.db-wal" "$out/$1.db-shm"
   "$server" serve --listen 127.0.0.1:0 --port-file "$portfile" --threads "$SERVER_THREADS" --log-level warn \
-    --max-connections-per-ip 100000 --max-rooms 1000000 >"$out/$1.server.log" 2>&1 &
+    --data "$out/$1.db" --max-connections-per-ip 100000 --max-rooms 1000000 >"$out/$1.server.log" 2>&1 &
   server_pid=$!
   for i in $(seq 1 200); do
     [[ -s "$portfile" ]] && break

@@ -6,6 +6,7 @@ set -euo pipefail
 mode="${1:-build}"
 packages=(g++ cmake ninja-build ccache pkg-config
           libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev
+          libssl-dev  # libcrypto: SHA-256 of seat tokens in the data file
           zlib1g-dev)  # zlib: the embedded web client is gzip-compressed at build time
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)

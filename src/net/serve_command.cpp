@@ -1,8 +1,12 @@
 #include "catan/net/serve_command.hpp"
 
+#include <filesystem>
+
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include "catan/store/store.hpp"
 
 namespace catan::net {
 
@@ -11,8 +15,17 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
     app.add_option("--listen", o.listen, "Address to listen on: host:port or [v6]:port; port 0 picks a free one")
         ->envname("CATAN_LISTEN")
         ->capture_default_str();
-    app.add_option("--data", o.data_path, "Where rooms are kept across restarts (durability: a later release)")
-        ->envname("CATAN_DATA");
+    app.add_option("--data", o.data_path,
+                   "SQLite file where every room is kept; rooms are restored from it at start (created if missing)")
+        ->envname("CATAN_DATA")
+        ->capture_default_str();
+    app.add_flag("--no-persist", c.no_persist, "Keep rooms in memory only: nothing survives a restart (tests, benchmarks)")
+        ->envname("CATAN_NO_PERSIST");
+    app.add_option("--snapshot-every", o.hub.snapshot_every,
+                   "Save a game state snapshot every N commands, so a restore replays at most N-1 of them")
+        ->envname("CATAN_SNAPSHOT_EVERY")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     app.add_option("--web-dir", o.web_dir, "Serve the web client from this directory instead of the embedded copy")
         ->envname("CATAN_WEB_DIR")
         ->check(CLI::ExistingDirectory);
@@ -77,13 +90,26 @@ int run_serve(ServeConfig config) {
     o.hub.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
     o.hub.takeover_level = bots::parse_level(config.takeover_level).value_or(bots::Level::Basic);
-    if (!o.data_path.empty())
-        spdlog::info("data path {} (not used yet: rooms are kept in memory until the durability release)",
-                     o.data_path);
+    if (config.no_persist) {
+        spdlog::warn("--no-persist: rooms are kept in memory only and are lost when the server stops");
+    } else {
+        try {
+            // Absolute, so every message names the file wherever the server was started from.
+            o.data_path = std::filesystem::absolute(o.data_path).string();
+            o.hub.store = std::make_shared<store::Store>(o.data_path);
+        } catch (const store::StoreError& e) {  // never replaced or repaired: the operator decides
+            spdlog::critical("{}", e.what());
+            return 2;
+        }
+        spdlog::info("rooms are kept in {} (schema version {})", o.data_path, o.hub.store->schema_version());
+    }
+    const auto store = o.hub.store;
     try {
         Server server(o);
         server.start();
         server.wait();
+        // Writes still queued are committed while the rooms' executors still exist.
+        if (store) store->flush();
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());
         return 1;

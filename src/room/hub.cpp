@@ -4,6 +4,7 @@
 #include "catan/room/hub.hpp"
 
 #include <atomic>
+#include <future>
 #include <mutex>
 #include <unordered_map>
 
@@ -12,6 +13,7 @@
 #include "catan/room/envelope.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/secret.hpp"
+#include "catan/store/store.hpp"
 #include "messages.hpp"
 #include "registry.hpp"
 #include "room.hpp"
@@ -49,20 +51,63 @@ struct Hub::Impl {
         return e;
     }
 
-    // A new room with a fresh code, host key and executor; null at the room cap.
+    // A new room with a fresh code, host key and executor; null at the room cap, or when the store
+    // cannot keep it (the code and host key are answered only once the room is on disk).
     std::shared_ptr<Room> create(const OptionsUpdate& update, std::string& host_key) {
         RoomOptions options;
         options.apply(update);
         host_key = random_hex();
-        return registry->create([&](const std::string& code) {
-            return std::make_shared<Room>(code, options, host_key, make_executor(), context);
+        auto room = registry->create([&](const std::string& code) {
+            return std::make_shared<Room>(code, options, secret_hash(host_key), make_executor(), context);
         });
+        if (room && context->options.store && !store_created(*room)) {
+            room->post([](Room& r) { r.close("the server could not save the room", false); });
+            return nullptr;
+        }
+        if (room) spdlog::info("[{}] room created ({} players, {} VP)", room->code(), options.players, options.vp_target);
+        return room;
     }
+    bool store_created(const Room& room);
+    void restore_rooms();
 
     std::string url(const std::string& code) const { return context->options.public_url + "/r/" + code; }
 
     void dispatch(ConnEntry& e, ClientMessage&& m, json&& id);
 };
+
+// Durable creation: the room's row is committed before anyone learns its code.
+bool Hub::Impl::store_created(const Room& room) {
+    auto committed = std::make_shared<std::promise<bool>>();
+    auto result = committed->get_future();
+    context->options.store->create_room(room.record(), [committed](bool ok) { committed->set_value(ok); });
+    if (result.get()) return true;
+    spdlog::error("[{}] the data file refused the new room; it was not created", room.code());
+    return false;
+}
+
+// Every room the store holds comes back as it was; one that does not rebuild is set aside (kept in the
+// file, reported, never served) and the others carry on.
+void Hub::Impl::restore_rooms() {
+    store::Store& store = *context->options.store;
+    const auto started = std::chrono::steady_clock::now();
+    std::size_t restored = 0, aside = 0;
+    for (const store::StoredRoom& stored : store.load_rooms()) {
+        const std::string& code = stored.room.code;
+        try {
+            auto room = Room::restore(stored, make_executor(), context);
+            if (!registry->adopt(code, std::move(room))) throw std::runtime_error("two rooms with the same code");
+            ++restored;
+        } catch (const std::exception& e) {
+            spdlog::error("[{}] cannot be restored from {}: {}; the room is set aside in the file and not served", code,
+                          store.path(), e.what());
+            store.set_aside(code, e.what());
+            ++aside;
+        }
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    spdlog::info("restored {} rooms from {} in {} ms{}", restored, store.path(), ms,
+                 aside ? " (" + std::to_string(aside) + " set aside, see the errors above)" : std::string());
+}
 
 Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics, std::shared_ptr<Worker> workers)
     : impl_(std::make_unique<Impl>()) {
@@ -76,9 +121,17 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
     impl_->context = std::move(context);
     impl_->make_executor = std::move(make_executor);
     impl_->metrics = std::move(metrics);
+    if (impl_->context->options.store) {
+        impl_->metrics->watch_store(impl_->context->options.store);
+        impl_->restore_rooms();
+    }
 }
 
-Hub::~Hub() = default;
+// Commit callbacks still running on the store's writer hold rooms (and through them the store):
+// they finish before the hub goes, so the store is never released from its own thread.
+Hub::~Hub() {
+    if (impl_->context->options.store) impl_->context->options.store->flush();
+}
 
 void Hub::on_open(const std::shared_ptr<Outbox>& connection) {
     impl_->entry(connection);

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "catan/store/store.hpp"
+
 namespace catan::room {
 
 void Metrics::command_accepted(std::chrono::nanoseconds latency) {
@@ -111,7 +113,18 @@ std::string Metrics::prometheus() const {
     out += sum;
     out += '\n';
     sample(out, "catan_command_latency_seconds_count", cumulative);
+    if (store_) {
+        const store::Store::Stats s = store_->stats();
+        header(out, "catan_store_writes_total", "counter", "Room records, commands and chat lines committed to the data file.");
+        sample(out, "catan_store_writes_total", s.writes);
+        header(out, "catan_store_commits_total", "counter", "Transactions committed (writes / commits: the average group commit).");
+        sample(out, "catan_store_commits_total", s.commits);
+        header(out, "catan_store_failed_writes_total", "counter", "Writes the data file refused (their rooms were closed).");
+        sample(out, "catan_store_failed_writes_total", s.failed);
+    }
     return out;
 }
+
+void Metrics::watch_store(std::shared_ptr<store::Store> store) { store_ = std::move(store); }
 
 }  // namespace catan::room

@@ -18,6 +18,11 @@ std::shared_ptr<Room> Registry::create(const std::function<std::shared_ptr<Room>
     return nullptr;
 }
 
+bool Registry::adopt(const std::string& code, std::shared_ptr<Room> room) {
+    const std::lock_guard lock(mutex_);
+    return rooms_.emplace(code, std::move(room)).second;
+}
+
 std::shared_ptr<Room> Registry::find(std::string_view code) const {
     const auto canonical = normalize_room_code(code);
     if (!canonical) return nullptr;

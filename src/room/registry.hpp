@@ -19,6 +19,8 @@ public:
 
     // Picks a fresh random code and registers make(code) under it; null when the cap is reached.
     std::shared_ptr<Room> create(const std::function<std::shared_ptr<Room>(const std::string& code)>& make);
+    // Registers a room restored from the store under its own code; false when the code is taken.
+    bool adopt(const std::string& code, std::shared_ptr<Room> room);
     // Case-insensitive; null for an unknown or malformed code.
     std::shared_ptr<Room> find(std::string_view code) const;
     // Removes `room` if it is still the one registered under `code`.

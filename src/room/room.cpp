@@ -19,18 +19,18 @@ const char* to_string(RoomPhase phase) {
     return "lobby";
 }
 
-Room::Room(std::string code, RoomOptions options, std::string host_key, std::shared_ptr<Executor> executor,
+Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std::shared_ptr<Executor> executor,
            std::shared_ptr<const RoomContext> context)
     : code_(std::move(code)),
-      host_key_(std::move(host_key)),
+      host_key_hash_(std::move(host_key_hash)),
       executor_(std::move(executor)),
       context_(std::move(context)),
       options_(options),
-      idle_since_(Clock::now()) {
+      idle_since_(Clock::now()),
+      created_ms_(store::now_ms()) {
     context_->metrics->room_opened();
     room_doc_ = room_doc();
     publish_summary();
-    spdlog::info("[{}] room created ({} players, {} VP)", code_, options_.players, options_.vp_target);
 }
 
 Room::~Room() {
@@ -46,9 +46,19 @@ void Room::post(std::function<void(Room&)> task) {
     executor_->post([self = shared_from_this(), task = std::move(task)] { self->run(task); });
 }
 
+// While a change awaits its commit, later tasks wait their turn (room_store.cpp runs them after it),
+// so nothing is decided against a state whose broadcast has not gone out.
+void Room::run(const std::function<void(Room&)>& task) {
+    if (awaiting_commit_) {
+        held_.push_back(task);
+        return;
+    }
+    guarded(task);
+}
+
 // The exception boundary: nothing thrown by one room's work may reach the executor (an Asio strand
 // would take the whole io_context down with it), and a room in an unknown state must not carry on.
-void Room::run(const std::function<void(Room&)>& task) {
+void Room::guarded(const std::function<void(Room&)>& task) {
     try {
         task(*this);
         return;
@@ -167,10 +177,12 @@ void Room::on_chat(const Member& m, const ClientMessage& msg, const json& id) {
                   {"name", name},
                   {"text", msg.text},
                   {"at", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
-    const Message message = envelope("chat", entry);
-    chat_.push_back(std::move(entry));
-    if (chat_.size() > kChatHistory) chat_.pop_front();
-    for (const auto& [conn, member] : members_) reply(member, message);
+    log_chat(entry, [this, entry] {
+        const Message message = envelope("chat", entry);
+        chat_.push_back(entry);
+        if (chat_.size() > kChatHistory) chat_.pop_front();
+        for (const auto& [conn, member] : members_) reply(member, message);
+    });
 }
 
 void Room::sweep(Clock::time_point now) {
@@ -180,8 +192,12 @@ void Room::sweep(Clock::time_point now) {
     }
     const HubOptions& o = context_->options;
     if (phase_ == RoomPhase::Finished) {
-        if (now - finished_at_ >= o.finished_room_keep) close("the game is over and has been archived", true);
+        if (now - finished_at_ >= o.finished_room_keep) {
+            forget();
+            close("the game is over and has been archived", true);
+        }
     } else if (members_.empty() && now - idle_since_ >= o.idle_room_timeout) {
+        forget();
         close("the room was idle", true);
     }
 }

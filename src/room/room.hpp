@@ -24,6 +24,7 @@
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/outbox.hpp"
+#include "catan/store/store.hpp"
 #include "messages.hpp"
 
 namespace catan::room {
@@ -66,8 +67,15 @@ class Room : public std::enable_shared_from_this<Room> {
 public:
     using Clock = std::chrono::steady_clock;
 
-    Room(std::string code, RoomOptions options, std::string host_key, std::shared_ptr<Executor> executor,
+    // `host_key_hash`: secret_hash of the host key (the room keeps no plain secret).
+    Room(std::string code, RoomOptions options, std::string host_key_hash, std::shared_ptr<Executor> executor,
          std::shared_ptr<const RoomContext> context);
+    // A room as the store kept it (room_store.cpp): the game rebuilt from its snapshot and log, every
+    // command re-applied. Throws std::runtime_error naming what does not fit (a corrupt record).
+    static std::shared_ptr<Room> restore(const store::StoredRoom& stored, std::shared_ptr<Executor> executor,
+                                         std::shared_ptr<const RoomContext> context);
+    // The record the store keeps of this room now (its creation too: call before it runs).
+    store::RoomRecord record() const;
     ~Room();
     Room(const Room&) = delete;
     Room& operator=(const Room&) = delete;
@@ -93,7 +101,7 @@ private:
         bool taken = false;
         bool host = false;
         std::string name;
-        std::string token;
+        std::string token_hash;  // secret_hash of the seat token
         int connections = 0;
         ViewerDoc doc;
         // The seat number those connections were last told (room.you); a reseat moves the seat's
@@ -117,6 +125,7 @@ private:
     };
 
     void run(const std::function<void(Room&)>& task);
+    void guarded(const std::function<void(Room&)>& task);  // the exception boundary of run()
 
     // room.cpp: membership and messages
     Member* member(const Connection* conn);
@@ -138,7 +147,8 @@ private:
     void on_kick(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     void on_start(const Member& m, const nlohmann::json& id);
     void on_play_again(const Member& m, const nlohmann::json& id);  // finished -> lobby, same seats
-    void welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const nlohmann::json& id);
+    void welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
+                 const nlohmann::json& id);
     // Seat i takes the occupant of seat source[i] (-1: empty); every taken seat must appear once.
     void reseat(const std::array<int, kMaxPlayers>& source);
     int seated_count() const;
@@ -178,8 +188,19 @@ private:
     void send_snapshot(const Member& m);
     void publish_summary();
 
+    // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
+    // broadcasts it) runs on this room's executor once the write is durable, and until then every
+    // other task for this room waits in held_. Without a store `then` runs at once.
+    bool durable() const { return context_->options.store != nullptr; }
+    void after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then);
+    void committed(bool ok, const std::function<void()>& then);
+    void save_lobby(std::function<void()> then);  // room row and seats
+    void log_command(int seat, const Command& command, std::function<void()> then);
+    void log_chat(const nlohmann::json& entry, std::function<void()> then);
+    void forget();  // closed for good (idle, archived): the store drops the room
+
     const std::string code_;
-    const std::string host_key_;
+    const std::string host_key_hash_;
     const std::shared_ptr<Executor> executor_;
     const std::shared_ptr<const RoomContext> context_;
 
@@ -210,6 +231,13 @@ private:
     std::uint64_t bot_plan_seq_ = 0;   // seq_ when that plan was made
     int bot_plan_seat_ = -1;
     Rng bot_rng_;                       // seeds each decision's generator
+    // durability (room_store.cpp)
+    std::int64_t created_ms_ = 0;
+    std::int64_t game_number_ = 0;    // games started here; the store keeps each game's log under it
+    std::int64_t game_commands_ = 0;  // accepted commands of the current game
+    std::string game_options_;        // JSON of the latest game's options and seed (kept through play_again)
+    bool awaiting_commit_ = false;
+    std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
 
     mutable std::mutex summary_mutex_;
     nlohmann::json summary_;

@@ -49,8 +49,11 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
         finished_at_ = Clock::now();
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
-    publish(changed, &events_);
-    context_->metrics->command_accepted(Clock::now() - started);
+    // Broadcast (the acknowledgement) only once the command is in the log on disk.
+    log_command(seat, command, [this, started, changed] {
+        publish(changed, &events_);
+        context_->metrics->command_accepted(Clock::now() - started);
+    });
     return std::nullopt;
 }
 

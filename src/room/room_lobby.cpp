@@ -5,6 +5,7 @@
 #include "catan/room/secret.hpp"
 #include "catan/room/text.hpp"
 #include "room.hpp"
+#include "stored_json.hpp"
 
 namespace catan::room {
 
@@ -18,11 +19,12 @@ int Room::seated_count() const {
 
 // The newcomer is attached, everyone else hears about it (connected flags, spectator count), and the
 // newcomer starts from a snapshot at the new sequence number.
-void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, const json& id) {
+void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
+                   const json& id) {
     attach(conn, seat, std::move(name));
     publish(Changed::Room, nullptr, conn.get());
     const Seat* s = seat >= 0 ? &seats_[seat] : nullptr;
-    conn->outbox->send(welcome_message(code_, seat, s ? s->token : std::string(), s && s->host, id));
+    conn->outbox->send(welcome_message(code_, seat, std::string(token), s && s->host, id));
     send_snapshot(members_.at(conn.get()));
 }
 
@@ -33,7 +35,7 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
     if (!name) return reply_error(conn, {std::string(err::kBadName), why, "name", {}}, id);
     bool host = false;
     if (msg.host_key) {
-        if (!secret_equal(*msg.host_key, host_key_))
+        if (!secret_equal(secret_hash(*msg.host_key), host_key_hash_))
             return reply_error(conn, {std::string(err::kBadToken), "wrong host key", "host_key", {}}, id);
         host = true;
     }
@@ -43,7 +45,7 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
 
     if (phase_ != RoomPhase::Lobby) {  // late arrivals watch
         spdlog::info("{} {} joined after the start, as a spectator", tag(kSpectatorSeat), *name);
-        welcome(conn, kSpectatorSeat, std::move(*name), id);
+        welcome(conn, kSpectatorSeat, std::move(*name), {}, id);
         return;
     }
     int seat = 0;
@@ -57,25 +59,28 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
     s.taken = true;
     s.host = host;
     s.name = std::move(*name);
-    s.token = random_hex();
+    std::string token = random_hex();
+    s.token_hash = secret_hash(token);
     spdlog::info("{} {} joined{}", tag(seat), s.name, host ? " as host" : "");
-    welcome(conn, seat, {}, id);
+    // The token is handed out only once the seat that it opens is on disk.
+    save_lobby([this, conn, seat, token = std::move(token), id] { welcome(conn, seat, {}, token, id); });
 }
 
 void Room::on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
     if (member(conn.get())) detach(conn.get());
     int seat = -1;
+    const std::string presented = secret_hash(msg.token);
     for (int i = 0; i < kMaxPlayers; ++i)  // no early exit: every seat's token is compared
-        if (seats_[i].taken && !seats_[i].bot && secret_equal(msg.token, seats_[i].token)) seat = i;
+        if (seats_[i].taken && !seats_[i].bot && secret_equal(presented, seats_[i].token_hash)) seat = i;
     if (seat < 0) return reply_error(conn, {std::string(err::kBadToken), "no seat in this room has that token", "token", {}}, id);
     spdlog::info("{} {} reconnected", tag(seat), seats_[seat].name);
-    welcome(conn, seat, {}, id);
+    welcome(conn, seat, {}, msg.token, id);
 }
 
 void Room::on_spectate(const std::shared_ptr<Connection>& conn, const json& id) {
     if (member(conn.get())) detach(conn.get());
     spdlog::info("{} watching", tag(kSpectatorSeat));
-    welcome(conn, kSpectatorSeat, {}, id);
+    welcome(conn, kSpectatorSeat, {}, {}, id);
 }
 
 // In the lobby a player who leaves frees the seat (every tab on it is let go); after the start the
@@ -92,7 +97,7 @@ void Room::on_leave(const Member& m) {
     for (const Connection* c : leaving) remove_member(c);
     spdlog::info("{} {} left", tag(seat), seats_[seat].name);
     seats_[seat] = Seat{};
-    publish(Changed::Room);
+    save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::on_set_options(const Member& m, const ClientMessage& msg, const json& id) {
@@ -119,7 +124,7 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
     }
     options_ = next;
     spdlog::info("{} options: {} players, {} VP", tag(m.seat), options_.players, options_.vp_target);
-    publish(Changed::Room);
+    save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& id) {
@@ -134,7 +139,7 @@ void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& i
     std::swap(source[msg.seat], source[msg.to]);
     reseat(source);
     spdlog::info("{} swapped seats {} and {}", tag(m.seat), msg.seat, msg.to);
-    publish(Changed::Room);
+    save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
@@ -156,7 +161,7 @@ void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
     for (const Connection* c : kicked) remove_member(c);
     spdlog::info("{} kicked {} from seat {}", tag(host_seat), seats_[seat].name, seat);
     seats_[seat] = Seat{};
-    publish(Changed::Room);
+    save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::on_start(const Member& m, const json& id) {
@@ -176,6 +181,7 @@ void Room::on_start(const Member& m, const json& id) {
     game_options.victory_target = options_.vp_target;
     game_options.seed = options_.seed ? *options_.seed : random_u64();
     game_ = new_game(game_options);
+    game_options_ = game_options_json(game_options).dump();
     phase_ = RoomPhase::Playing;
     bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
     for (int seat = 0; seat < n; ++seat) {
@@ -184,8 +190,10 @@ void Room::on_start(const Member& m, const json& id) {
         s.brain_failed = false;
         if (!s.bot && s.connections == 0) seat_absent(seat);  // away already: their grace period starts now
     }
+    ++game_number_;
+    game_commands_ = 0;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    publish(Changed::Both);
+    save_lobby([this] { publish(Changed::Both); });
 }
 
 // After the game: back to the lobby with the same seats, names, tokens, host and options; the next
@@ -200,7 +208,7 @@ void Room::on_play_again(const Member& m, const json& id) {
     for (Seat& s : seats_) s.taken_over = false;
     finished_at_ = {};
     spdlog::info("{} back to the lobby for another game", tag(m.seat));
-    publish(Changed::Both);
+    save_lobby([this] { publish(Changed::Both); });
 }
 
 void Room::reseat(const std::array<int, kMaxPlayers>& source) {

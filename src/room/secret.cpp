@@ -1,6 +1,9 @@
 #include "catan/room/secret.hpp"
 
 #include <random>
+#include <stdexcept>
+
+#include <openssl/evp.h>
 
 namespace catan::room {
 
@@ -54,6 +57,21 @@ std::optional<std::string> normalize_room_code(std::string_view input) {
         if (kRoomCodeAlphabet.find(c) == std::string_view::npos) return std::nullopt;
     }
     return code;
+}
+
+std::string secret_hash(std::string_view secret) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (EVP_Digest(secret.data(), secret.size(), digest, &size, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("SHA-256 failed (libcrypto)");
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(size * 2);
+    for (unsigned int i = 0; i < size; ++i) {
+        out += kHex[digest[i] >> 4];
+        out += kHex[digest[i] & 0xf];
+    }
+    return out;
 }
 
 bool secret_equal(std::string_view a, std::string_view b) {

@@ -95,7 +95,8 @@ const hardTimer = setTimeout(async () => {
 
 async function startServer() {
   const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-')), 'port');
-  const args = ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn'];
+  const args = ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn',
+                '--data', path.join(path.dirname(portFile), 'catan.db')];  // a fresh data file per run
   if (WEB_DIR) args.push('--web-dir', WEB_DIR);
   server = spawn(SERVER, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   server.on('exit', (code, sig) => {

@@ -708,6 +708,7 @@ void GameRun::step() {
     Peer& p = next_actor();
     actor_.reset();
     const json command = policy_.choose(p, table_);
+    if (on_send_) on_send_(p, command);
     const json update = table_.play(p, command);
     ++stats_.commands;
     policy_.observe(update.value("events", json::array()), stats_);

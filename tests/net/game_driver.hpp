@@ -92,6 +92,8 @@ public:
     explicit Table(unsigned short port) : port_(port) {}
 
     unsigned short port() const { return port_; }
+    // The server came back on another port (a restart): later connections go there.
+    void move_to(unsigned short port) { port_ = port; }
     std::string code, host_key, url;
     std::vector<std::unique_ptr<Peer>> peers;  // in the order they joined
     // Called for every new connection before it reads anything (e.g. to install an observer).
@@ -204,6 +206,8 @@ public:
     // How long the next actor must wait before it may send (its rate-limit budget); 0: now.
     std::chrono::duration<double> wait();
     void step();          // one command, from the seat whose turn it is to act
+    // Called with the actor and the command just before it is sent (the crash test tracks what is in flight).
+    void on_send(std::function<void(Peer& actor, const json& command)> f) { on_send_ = std::move(f); }
     GameStats result();   // after the game is over: checks there is a winner
 
 private:
@@ -212,6 +216,7 @@ private:
     Policy& policy_;
     int max_commands_;
     AfterCommand after_;
+    std::function<void(Peer&, const json&)> on_send_;
     GameStats stats_;
     std::optional<int> actor_;
 };

@@ -59,8 +59,15 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
     const fs::path port_file = dir_ / "port";
 
     std::vector<std::string> args = {server_binary(), "serve",       "--listen",    "127.0.0.1:0",
-                                     "--port-file",   port_file.string(), "--log-level", "warn",
-                                     "--data",        data_dir_.string()};
+                                     "--port-file",   port_file.string(), "--log-level", "warn"};
+    // A test that restarts the server on the same data file passes its own --data (or --no-persist).
+    bool own_data = false;
+    for (const auto& a : extra_args) own_data = own_data || a == "--data" || a == "--no-persist";
+    if (!own_data) {
+        args.push_back("--data");
+        args.push_back((data_dir_ / "catan.db").string());
+        std::filesystem::create_directories(data_dir_);
+    }
     for (auto& a : extra_args) args.push_back(std::move(a));
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());

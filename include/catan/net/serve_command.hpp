@@ -16,6 +16,7 @@ struct ServeConfig {
     long bot_delay_ms = 1000;
     long strong_bot_ms = 1000;
     std::string takeover_level = "basic";
+    bool no_persist = false;  // rooms in memory only (tests, benchmarks): --no-persist
 };
 
 // Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).

@@ -16,6 +16,10 @@
 #include "catan/room/executor.hpp"
 #include "catan/room/outbox.hpp"
 
+namespace catan::store {
+class Store;
+}
+
 namespace catan::room {
 
 class Metrics;
@@ -32,6 +36,9 @@ struct HubOptions {
     bots::Level takeover_level = bots::Level::Basic;
     // Makes each seat's bot; empty: bots::make_bot. Tests put a spy in between.
     std::function<std::unique_ptr<bots::Bot>(bots::Level, bots::Budget)> make_bot{};
+    // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
+    std::shared_ptr<store::Store> store{};
+    int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
 };
 
 class Hub {

@@ -6,9 +6,14 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+
+namespace catan::store {
+class Store;
+}
 
 namespace catan::room {
 
@@ -27,6 +32,9 @@ public:
     void bot_decision_dropped() { ++bot_decisions_dropped_; }  // stale: the room moved on while it thought
     void bot_takeover() { ++bot_takeovers_; }               // a bot began playing a disconnected player's seat
 
+    // The data file's counters (writes, transactions, failures) join the export; the hub sets it.
+    void watch_store(std::shared_ptr<store::Store> store);
+
     std::string prometheus() const;
 
     // Bucket upper bounds in microseconds; the last bucket is +Inf.
@@ -40,6 +48,7 @@ private:
     std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};
     mutable std::mutex rejected_mutex_;
     std::map<std::string, std::uint64_t, std::less<>> rejected_;
+    std::shared_ptr<store::Store> store_;  // set once, before the server serves
 };
 
 }  // namespace catan::room

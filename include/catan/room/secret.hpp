@@ -21,6 +21,10 @@ std::string random_room_code();
 // The canonical (upper-case) code, or nothing when `input` cannot be a room code.
 std::optional<std::string> normalize_room_code(std::string_view input);
 
+// Hex SHA-256 of a token or host key: all the data file keeps of them, so a copy of the file lets
+// nobody take a seat. Presented tokens are hashed and the hashes compared with secret_equal.
+std::string secret_hash(std::string_view secret);
+
 // Constant time in the contents (the length of a token is no secret: it is always 32).
 bool secret_equal(std::string_view a, std::string_view b);
 

@@ -1,0 +1,111 @@
+#pragma once
+// Durable rooms: one SQLite file (WAL) holding each room's row, seats (token hashes only), chat, the
+// ordered command log of its current and past games, and periodic state snapshots. Records are plain
+// text and numbers: the room layer encodes JSON, the store never interprets it.
+//
+// Writes are queued and applied in order by one writer thread that commits whatever is queued in one
+// transaction (a group commit) and then calls each write's `done`: a caller that acts only in `done`
+// never acts on something a crash could take back. Reads are for the start, before rooms run.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace catan::store {
+
+// The file cannot be used: unreadable, damaged, not ours, or written by a newer server. The message
+// names the file, says what is wrong and what to do. The store never replaces or repairs such a file.
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct SeatRecord {
+    int seat = 0;
+    std::string name;
+    std::string token_hash;  // hex SHA-256 of the seat token
+    bool host = false;
+};
+
+struct RoomRecord {
+    std::string code;
+    std::string options;         // JSON: the room's options
+    std::string host_key_hash;   // hex SHA-256 of the host key
+    std::string phase;           // "lobby", "playing", "finished"
+    std::int64_t game = 0;       // games started in this room; the log of game N is kept under N
+    std::string game_options;    // JSON: the current game's options with its seed ("" before the first start)
+    std::int64_t created_ms = 0; // Unix time in milliseconds
+    std::int64_t updated_ms = 0;
+    std::vector<SeatRecord> seats;  // taken seats only
+};
+
+struct LoggedCommand {
+    std::int64_t index = 0;  // 1 for a game's first accepted command, then 2, 3, ... without gaps
+    int seat = 0;
+    std::string command;     // JSON
+};
+
+struct Snapshot {
+    std::int64_t index = 0;  // the state after this many commands of the game
+    std::string state;       // JSON
+};
+
+// A room as the store holds it: enough to rebuild it exactly.
+struct StoredRoom {
+    RoomRecord room;
+    std::vector<std::string> chat;        // JSON entries, oldest first
+    std::optional<Snapshot> snapshot;     // the latest of the current game, if any
+    std::vector<LoggedCommand> commands;  // the current game's commands after the snapshot, in order
+};
+
+// `durable`: committed to disk (false: the write failed and nothing of it was kept).
+using Done = std::function<void(bool durable)>;
+
+class Store {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // Opens `path`, creating it when it does not exist, checks it and runs pending migrations.
+    // Throws StoreError for a file it cannot use.
+    explicit Store(const std::string& path);
+    ~Store();  // commits everything queued, then stops the writer
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const std::string& path() const;
+    int schema_version() const;  // of the open file (kSchemaVersion after migrating)
+
+    // ---- reads (at start) ----
+    std::vector<StoredRoom> load_rooms();  // every room but those set aside as corrupt
+    // Sets a room aside (kept for inspection, never restored again); synchronous.
+    void set_aside(const std::string& code, const std::string& problem);
+
+    // ---- writes (queued; `done` is called on the writer thread, in order, once durable) ----
+    void create_room(RoomRecord room, Done done);  // replaces anything left under that code
+    void save_room(RoomRecord room, Done done);    // the room row and its seats
+    void append_command(const std::string& code, std::int64_t game, LoggedCommand command, std::string phase,
+                        std::optional<Snapshot> snapshot, Done done);
+    void append_chat(const std::string& code, std::string entry, std::size_t keep, Done done);
+    void delete_room(const std::string& code, Done done);
+    void flush();  // blocks until everything queued before the call is durable
+
+    struct Stats {
+        std::uint64_t queued = 0;   // writes ever queued
+        std::uint64_t writes = 0;   // writes committed
+        std::uint64_t commits = 0;  // transactions (writes / commits: the average group size)
+        std::uint64_t failed = 0;   // writes that could not be committed
+    };
+    Stats stats() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Unix time in milliseconds, as the records use it.
+std::int64_t now_ms();
+
+}  // namespace catan::store

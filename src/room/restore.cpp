@@ -1,0 +1,120 @@
+// Rebuilding a room from the store: seats and tokens as they were, chat, and the game from its latest
+// snapshot plus every later command, each re-applied by the engine. A record that does not rebuild
+// (an unknown phase, a gap in the log, a command the engine refuses) is corrupt: restore throws and
+// the hub sets that room aside, the others carry on.
+#include <charconv>
+#include <stdexcept>
+
+#include "catan/proto/proto.hpp"
+#include "room.hpp"
+#include "stored_json.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+namespace {
+
+std::string seed_text(std::uint64_t seed) { return std::to_string(seed); }
+
+std::uint64_t parse_seed(const json& j) {
+    const auto& s = j.get_ref<const std::string&>();
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), seed);
+    if (ec != std::errc() || end != s.data() + s.size()) throw std::runtime_error("bad seed \"" + s + "\"");
+    return seed;
+}
+
+RoomPhase parse_phase(const std::string& text) {
+    for (RoomPhase p : {RoomPhase::Lobby, RoomPhase::Playing, RoomPhase::Finished})
+        if (text == to_string(p)) return p;
+    throw std::runtime_error("unknown phase \"" + text + "\"");
+}
+
+[[noreturn]] void corrupt(const std::string& what) { throw std::runtime_error(what); }
+
+}  // namespace
+
+json room_options_json(const RoomOptions& o) {
+    json j = {{"players", o.players}, {"vp_target", o.vp_target}};
+    if (o.seed) j["seed"] = seed_text(*o.seed);
+    return j;
+}
+
+RoomOptions room_options_from_json(const json& j) {
+    RoomOptions o;
+    o.players = j.at("players").get<int>();
+    o.vp_target = j.at("vp_target").get<int>();
+    if (j.contains("seed")) o.seed = parse_seed(j["seed"]);
+    if (o.players < kMinPlayers || o.players > kMaxPlayers) corrupt("room options with " + std::to_string(o.players) + " players");
+    return o;
+}
+
+json game_options_json(const GameOptions& o) {
+    return {{"players", o.players}, {"victory_target", o.victory_target}, {"seed", seed_text(o.seed)}};
+}
+
+GameOptions game_options_from_json(const json& j) {
+    GameOptions o;
+    o.players = j.at("players").get<int>();
+    o.victory_target = j.at("victory_target").get<int>();
+    o.seed = parse_seed(j.at("seed"));
+    return o;
+}
+
+std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared_ptr<Executor> executor,
+                                    std::shared_ptr<const RoomContext> context) {
+    const store::RoomRecord& r = stored.room;
+    // A room that throws part-way is dropped; its destructor balances the metrics.
+    auto room = std::make_shared<Room>(r.code, room_options_from_json(json::parse(r.options)), r.host_key_hash,
+                                      std::move(executor), std::move(context));
+    Room& m = *room;
+    m.created_ms_ = r.created_ms;
+    m.game_number_ = r.game;
+    m.game_options_ = r.game_options;
+    m.phase_ = parse_phase(r.phase);
+    for (const store::SeatRecord& s : r.seats) {
+        if (s.seat < 0 || s.seat >= m.options_.players || m.seats_[s.seat].taken) corrupt("seat " + std::to_string(s.seat) + " does not fit");
+        Seat& seat = m.seats_[s.seat];
+        seat.taken = true;
+        seat.host = s.host;
+        seat.name = s.name;
+        seat.token_hash = s.token_hash;
+    }
+    for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
+    if (m.phase_ != RoomPhase::Lobby) {
+        const GameOptions options = game_options_from_json(json::parse(r.game_options));
+        GameState game;
+        std::int64_t applied = 0;
+        if (stored.snapshot) {
+            auto decoded = proto::decode_state(std::string_view(stored.snapshot->state));
+            if (!decoded) corrupt("the snapshot after command " + std::to_string(stored.snapshot->index) + " does not decode: " + decoded.error().message);
+            game = std::move(decoded.value());
+            if (!(game.options == options)) corrupt("the snapshot belongs to another game");
+            applied = stored.snapshot->index;
+        } else {
+            game = new_game(options);
+        }
+        for (const store::LoggedCommand& c : stored.commands) {
+            const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
+            if (c.index != applied + 1) corrupt(where + " follows command " + std::to_string(applied) + " (a gap in the log)");
+            auto command = proto::decode_command(std::string_view(c.command), c.seat);
+            if (!command) corrupt(where + " does not decode: " + command.error().message);
+            if (const auto error = apply(game, command.value())) corrupt(where + " no longer applies: " + std::string(error->message));
+            ++applied;
+        }
+        const bool over = game.phase == Phase::GameOver;
+        if (over != (m.phase_ == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
+        m.game_commands_ = applied;
+        m.game_ = std::move(game);
+        if (over) {  // the keep period counts from the end of the game, across restarts
+            const auto ago = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.updated_ms));
+            m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);
+        }
+    }
+    m.room_doc_ = m.room_doc();
+    m.publish_summary();
+    return room;
+}
+
+}  // namespace catan::room

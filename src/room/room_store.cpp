@@ -1,0 +1,94 @@
+// Durability: what a room writes to the store and when. A change is made in memory, written, and
+// broadcast only from the write's `done` (posted back to this room's executor), so a client never
+// sees a change that a crash could take back. Meanwhile the room holds every other task (run()), so
+// commands are still decided one at a time against the state everyone was told.
+#include <spdlog/spdlog.h>
+
+#include "catan/proto/proto.hpp"
+#include "room.hpp"
+#include "stored_json.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+void Room::after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then) {
+    if (!durable()) {
+        then();
+        return;
+    }
+    awaiting_commit_ = true;
+    // Weak: a room closed and dropped meanwhile has nobody left to tell.
+    write(*context_->options.store, [weak = weak_from_this(), then = std::move(then)](bool ok) {
+        const auto self = weak.lock();
+        if (!self) return;
+        self->executor_->post([self, ok, then] {
+            self->guarded([&](Room& r) { r.committed(ok, then); });
+            // What waited runs now, in order, until one of them awaits a commit of its own.
+            while (!self->awaiting_commit_ && !self->held_.empty()) {
+                auto task = std::move(self->held_.front());
+                self->held_.pop_front();
+                self->guarded(task);
+            }
+        });
+    });
+}
+
+void Room::committed(bool ok, const std::function<void()>& then) {
+    awaiting_commit_ = false;
+    if (closed_) return;
+    if (!ok) {
+        // Memory is now ahead of the disk: this room cannot go on. What was durable comes back when
+        // the server restarts; other rooms carry on.
+        spdlog::error("[{}] the data file refused a write; closing the room (its saved state returns on restart)", code_);
+        close("the server could not save the game; it will be back after a restart", true);
+        return;
+    }
+    then();
+}
+
+store::RoomRecord Room::record() const {
+    store::RoomRecord r;
+    r.code = code_;
+    r.options = room_options_json(options_).dump();
+    r.host_key_hash = host_key_hash_;
+    r.phase = to_string(phase_);
+    r.game = game_number_;
+    r.game_options = game_options_;
+    r.created_ms = created_ms_;
+    r.updated_ms = store::now_ms();
+    for (int i = 0; i < kMaxPlayers; ++i)
+        if (seats_[i].taken) r.seats.push_back({i, seats_[i].name, seats_[i].token_hash, seats_[i].host});
+    return r;
+}
+
+void Room::save_lobby(std::function<void()> then) {
+    if (!durable()) return then();
+    after_commit([r = record()](store::Store& s, store::Done done) { s.save_room(r, std::move(done)); }, std::move(then));
+}
+
+void Room::log_command(int seat, const Command& command, std::function<void()> then) {
+    ++game_commands_;
+    if (!durable()) return then();
+    store::LoggedCommand c{game_commands_, seat, proto::command_json(command).dump()};
+    std::optional<store::Snapshot> snapshot;
+    const int every = context_->options.snapshot_every;
+    if (every > 0 && game_commands_ % every == 0) snapshot = store::Snapshot{game_commands_, proto::state_json(*game_).dump()};
+    after_commit(
+        [this, c = std::move(c), snapshot = std::move(snapshot)](store::Store& s, store::Done done) mutable {
+            s.append_command(code_, game_number_, std::move(c), to_string(phase_), std::move(snapshot), std::move(done));
+        },
+        std::move(then));
+}
+
+void Room::log_chat(const json& entry, std::function<void()> then) {
+    if (!durable()) return then();
+    after_commit([this, text = entry.dump()](store::Store& s, store::Done done) { s.append_chat(code_, text, kChatHistory, std::move(done)); },
+                 std::move(then));
+}
+
+void Room::forget() {
+    if (durable()) context_->options.store->delete_room(code_, nullptr);
+}
+
+}  // namespace catan::room

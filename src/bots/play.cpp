@@ -20,6 +20,7 @@ BotGameResult play_bot_game(GameState& s, std::array<Bot*, kMaxPlayers> bots, st
             break;
         }
         ++result.commands;
+        result.offers += c.type == CommandType::ProposeTrade;
     }
     result.turns = s.turn;
     result.winner = s.winner == kNoSeat ? -1 : s.winner;

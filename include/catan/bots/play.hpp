@@ -14,6 +14,7 @@ struct BotGameResult {
     int winner = -1;      // seat, or -1 when the turn cap ended the game
     int turns = 0;
     int commands = 0;
+    int offers = 0;       // domestic trade offers proposed
     bool stalled = false; // more than kMaxCommandsPerTurn commands per turn on average: a bot loops
     int rejected = 0;     // commands apply() refused (a bot bug): the game is stopped at the first one
     std::optional<Command> first_rejected;

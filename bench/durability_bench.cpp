@@ -129,7 +129,7 @@ void write_rooms(const fs::path& path, int rooms, int length, int snapshot_every
         rec.game_options = json{{"players", g.options.players}, {"victory_target", g.options.victory_target}, {"seed", std::to_string(g.options.seed)}}.dump();
         rec.created_ms = rec.updated_ms = store::now_ms();
         for (int seat = 0; seat < g.options.players; ++seat)
-            rec.seats.push_back({seat, "player " + std::to_string(seat), std::string(64, 'b'), seat == 0});
+            rec.seats.push_back({seat, "player " + std::to_string(seat), std::string(64, 'b'), seat == 0, ""});
         s.create_room(rec, nullptr);
         GameState state = new_game(g.options);
         for (std::size_t i = 0; i < g.commands.size(); ++i) {

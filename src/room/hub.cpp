@@ -95,7 +95,9 @@ void Hub::Impl::restore_rooms() {
         const std::string& code = stored.room.code;
         try {
             auto room = Room::restore(stored, make_executor(), context);
+            const auto restored_room = room;
             if (!registry->adopt(code, std::move(room))) throw std::runtime_error("two rooms with the same code");
+            restored_room->post([](Room& r) { r.resume_after_restore(); });
             ++restored;
         } catch (const std::exception& e) {
             spdlog::error("[{}] cannot be restored from {}: {}; the room is set aside in the file and not served", code,

@@ -36,7 +36,7 @@ RoomPhase parse_phase(const std::string& text) {
 }  // namespace
 
 json room_options_json(const RoomOptions& o) {
-    json j = {{"players", o.players}, {"vp_target", o.vp_target}};
+    json j = {{"players", o.players}, {"vp_target", o.vp_target}, {"takeover_after", o.takeover_after}};
     if (o.seed) j["seed"] = seed_text(*o.seed);
     return j;
 }
@@ -46,6 +46,7 @@ RoomOptions room_options_from_json(const json& j) {
     o.players = j.at("players").get<int>();
     o.vp_target = j.at("vp_target").get<int>();
     if (j.contains("seed")) o.seed = parse_seed(j["seed"]);
+    if (j.contains("takeover_after")) o.takeover_after = j["takeover_after"].get<int>();  // kNeverTakeOver for never
     if (o.players < kMinPlayers || o.players > kMaxPlayers) corrupt("room options with " + std::to_string(o.players) + " players");
     return o;
 }
@@ -80,6 +81,10 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
         seat.host = s.host;
         seat.name = s.name;
         seat.token_hash = s.token_hash;
+        if (!s.bot.empty()) {
+            seat.bot = bots::parse_level(s.bot);
+            if (!seat.bot) corrupt("seat " + std::to_string(s.seat) + " has a bot of unknown level \"" + s.bot + "\"");
+        }
     }
     for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
     if (m.phase_ != RoomPhase::Lobby) {

@@ -88,6 +88,7 @@ public:
 
     // On the executor:
     void handle(const std::shared_ptr<Connection>& conn, const ClientMessage& message, const nlohmann::json& id);
+    void resume_after_restore();          // grace periods start, bots whose turn it is play (room_bots.cpp)
     void detach(const Connection* conn);  // the connection closed or moved to another room
     void sweep(Clock::time_point now);    // closes the room when idle, or finished for long enough
     void close(std::string_view reason, bool notify);  // notify: "closing" to every member first

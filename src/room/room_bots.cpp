@@ -69,7 +69,7 @@ void Room::on_add_bot(const Member& m, const ClientMessage& msg, const json& id)
     s.name = std::move(name);
     s.bot = msg.level;
     spdlog::info("{} {} added ({})", tag(seat), s.name, bots::to_string(msg.level));
-    publish(Changed::Room);
+    save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::on_remove_bot(const Member& m, const ClientMessage& msg, const json& id) {
@@ -79,7 +79,7 @@ void Room::on_remove_bot(const Member& m, const ClientMessage& msg, const json& 
         return reply_error(m.conn, {std::string(err::kNotABot), "seat " + std::to_string(seat) + " has no bot", "seat", {}}, id);
     spdlog::info("{} {} removed", tag(seat), seats_[seat].name);
     seats_[seat] = Seat{};
-    publish(Changed::Room);
+    save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::seat_absent(int seat) {
@@ -107,6 +107,16 @@ void Room::take_over(int seat, std::uint64_t absence) {
     spdlog::info("{} {} has been away for {} s: a bot plays their seat until they come back", tag(seat), s.name,
                  options_.takeover_after);
     publish(Changed::Room);
+}
+
+// A restored room has nobody connected yet: each player's grace period starts now, and a bot whose
+// turn it is plays on.
+void Room::resume_after_restore() {
+    if (phase_ != RoomPhase::Playing || !game_) return;
+    bot_rng_ = Rng(game_->options.seed ^ 0x5eedb075u ^ static_cast<std::uint64_t>(game_commands_));
+    for (int seat = 0; seat < game_->num_players; ++seat)
+        if (!seats_[seat].bot) seat_absent(seat);
+    drive_bots();
 }
 
 void Room::drive_bots() {

@@ -58,7 +58,8 @@ store::RoomRecord Room::record() const {
     r.created_ms = created_ms_;
     r.updated_ms = store::now_ms();
     for (int i = 0; i < kMaxPlayers; ++i)
-        if (seats_[i].taken) r.seats.push_back({i, seats_[i].name, seats_[i].token_hash, seats_[i].host});
+        if (seats_[i].taken) r.seats.push_back({i, seats_[i].name, seats_[i].token_hash, seats_[i].host,
+                               seats_[i].bot ? bots::to_string(*seats_[i].bot) : std::string()});
     return r;
 }
 

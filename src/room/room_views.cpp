@@ -96,6 +96,8 @@ std::string Room::public_game_ops(bool& whole) {
 void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {
     ++seq_;
     const std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
+    // Before anyone hears of the change: a client that calls the REST API on an update sees it there too.
+    if (!shared_room_ops.empty()) publish_summary();  // what REST shows is a subset of the room part
     bool whole_game = false;
     const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game) : std::string();
     proto::SeatNames names = proto::default_seat_names();
@@ -144,7 +146,6 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
         const Message message = update_message(seq_, ops, event_list, legal(viewer));
         for (const Member* m : recipients) reply(*m, message);
     }
-    if (!shared_room_ops.empty()) publish_summary();  // what REST shows is a subset of the room part
     drive_bots();  // a bot may have to act now
 }
 

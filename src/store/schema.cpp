@@ -39,6 +39,7 @@ CREATE TABLE seats(
   name TEXT NOT NULL,
   token_hash TEXT NOT NULL,
   host INTEGER NOT NULL,
+  bot TEXT NOT NULL,
   PRIMARY KEY(code, seat)
 ) WITHOUT ROWID;
 CREATE TABLE chat(

@@ -32,7 +32,7 @@ struct Writes {
               " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(code) DO UPDATE SET options = ?2, host_key_hash = ?3,"
               " phase = ?4, game = ?5, game_options = ?6, updated_ms = ?8")),
           delete_seats(db.prepare("DELETE FROM seats WHERE code = ?")),
-          insert_seat(db.prepare("INSERT INTO seats(code, seat, name, token_hash, host) VALUES(?, ?, ?, ?, ?)")),
+          insert_seat(db.prepare("INSERT INTO seats(code, seat, name, token_hash, host, bot) VALUES(?, ?, ?, ?, ?, ?)")),
           insert_command(db.prepare("INSERT INTO commands(code, game, idx, seat, command) VALUES(?, ?, ?, ?, ?)")),
           set_phase(db.prepare("UPDATE rooms SET phase = ?, updated_ms = ? WHERE code = ?")),
           insert_snapshot(db.prepare("INSERT OR REPLACE INTO snapshots(code, game, idx, state) VALUES(?, ?, ?, ?)")),
@@ -53,7 +53,7 @@ struct Writes {
         upsert_room.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).run();
         delete_seats.reset().bind(1, r.code).run();
         for (const SeatRecord& s : r.seats)
-            insert_seat.reset().bind(1, r.code).bind(2, s.seat).bind(3, s.name).bind(4, s.token_hash).bind(5, s.host ? 1 : 0).run();
+            insert_seat.reset().bind(1, r.code).bind(2, s.seat).bind(3, s.name).bind(4, s.token_hash).bind(5, s.host ? 1 : 0).bind(6, s.bot).run();
     }
     void erase(const std::string& code) {
         for (sql::Statement& s : delete_room) s.reset().bind(1, code).run();
@@ -260,7 +260,7 @@ std::vector<StoredRoom> Store::load_rooms() {
         sql::Statement rooms = db.prepare(
             "SELECT code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms FROM rooms"
             " WHERE problem IS NULL ORDER BY code");
-        sql::Statement seats = db.prepare("SELECT seat, name, token_hash, host FROM seats WHERE code = ? ORDER BY seat");
+        sql::Statement seats = db.prepare("SELECT seat, name, token_hash, host, bot FROM seats WHERE code = ? ORDER BY seat");
         sql::Statement chat = db.prepare("SELECT entry FROM chat WHERE code = ? ORDER BY id");
         sql::Statement snapshot = db.prepare("SELECT idx, state FROM snapshots WHERE code = ? AND game = ? ORDER BY idx DESC LIMIT 1");
         sql::Statement commands = db.prepare("SELECT idx, seat, command FROM commands WHERE code = ? AND game = ? AND idx > ? ORDER BY idx");
@@ -279,7 +279,8 @@ std::vector<StoredRoom> Store::load_rooms() {
             r.updated_ms = rooms.column_int(7);
             seats.reset().bind(1, r.code);
             while (seats.step())
-                r.seats.push_back({static_cast<int>(seats.column_int(0)), seats.column_text(1), seats.column_text(2), seats.column_int(3) != 0});
+                r.seats.push_back({static_cast<int>(seats.column_int(0)), seats.column_text(1), seats.column_text(2), seats.column_int(3) != 0,
+                                   seats.column_text(4)});
             chat.reset().bind(1, r.code);
             while (chat.step()) s.chat.push_back(chat.column_text(0));
             snapshot.reset().bind(1, r.code).bind(2, r.game);

@@ -52,7 +52,9 @@ setTimeout(() => {
 
 async function startServer() {
   const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-bots-')), 'port');
-  server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn', '--web-dir', WEB_DIR,
+  // A fresh data file per run: rooms of an earlier run must not come back.
+  server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
+    '--log-level', 'warn', '--web-dir', WEB_DIR,
     '--bot-delay', '50', '--strong-bot-time', '50'], { stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; i < 100; i++) {
     if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;

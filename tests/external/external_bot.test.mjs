@@ -37,7 +37,9 @@ setTimeout(() => fail('no winner within 150 s'), 150_000).unref();
 
 async function startServer() {
   const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-extbot-')), 'port');
-  const server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn',
+  // A fresh data file per run: rooms of an earlier run must not come back.
+  const server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
+    '--log-level', 'warn',
     '--bot-delay', '0', '--strong-bot-time', '50'], { stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(server);
   for (let tries = 0; tries < 200; tries++) {

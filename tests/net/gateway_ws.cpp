@@ -246,7 +246,7 @@ TEST_CASE("catan-server serve: SIGTERM tells clients `closing` and exits 0", "[n
     if (pid == 0) {
         const std::string pf = port_file.string();
         execl(CATAN_SERVER_BINARY, CATAN_SERVER_BINARY, "serve", "--listen", "127.0.0.1:0", "--port-file", pf.c_str(),
-              "--threads", "2", "--log-level", "warn", static_cast<char*>(nullptr));
+              "--threads", "2", "--log-level", "warn", "--no-persist", static_cast<char*>(nullptr));
         _exit(127);
     }
     std::uint16_t port = 0;

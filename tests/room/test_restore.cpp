@@ -322,3 +322,70 @@ TEST_CASE("restore: a finished game comes back finished; after play again the ne
     CHECK(logged_commands(path, g->room.code, 1) == first_game_commands);
     CHECK(logged_commands(path, g->room.code, 2) == 12);
 }
+
+TEST_CASE("restore: the host's bots come back as bots and play on; an absent player's grace period starts again", "[room][durability][bots]") {
+    using namespace std::chrono_literals;
+    TempDir dir;
+    const std::string path = dir.file("catan.db").string();
+    const auto options = [](const std::shared_ptr<Store>& store) {
+        HubOptions o = durable(store);
+        o.bot_delay = 0ms;
+        return o;
+    };
+    // Bots act on timers; each decision is a write whose commit publishes and plans the next one.
+    const auto run_bots = [](Fixture& f, Store& store) {
+        for (int i = 0; i < 50; ++i) {
+            settle(store);
+            if (f.timers->advance(0ms) == 0) break;
+        }
+        settle(store);
+    };
+    Created room;
+    json before;
+    {
+        auto store = std::make_shared<Store>(path);
+        Fixture f(options(store));
+        room = create(f.hub, json{{"players", 3}, {"seed", "5"}, {"takeover_after", 30}});
+        Client host(f.hub, 1);
+        host.send(msg("join", {{"room", room.code}, {"name", "Ana"}, {"host_key", room.host_key}}));
+        settle(*store);
+        host.send(msg("add_bot", {{"seat", 1}, {"level", "basic"}}));
+        settle(*store);
+        host.send(msg("add_bot", {{"seat", 2}, {"level", "random"}}));
+        settle(*store);
+        host.send(msg("start"));
+        settle(*store);
+        // Ana plays her turns until the bots have had a few of theirs.
+        Rng rng(9);
+        for (int round = 0; round < 40; ++round) {
+            run_bots(f, *store);
+            host.poll();
+            const json actions = host.legal().is_null() ? json::array() : host.legal()["actions"];
+            if (actions.empty()) continue;
+            host.send(msg("command", {{"seq", host.seq()}, {"command", actions[rng.below(static_cast<std::uint32_t>(actions.size()))]}}));
+            settle(*store);
+        }
+        REQUIRE(logged_commands(path, room.code) > 10);
+        before = f.hub.room_summary(room.code).body;
+    }
+
+    auto store = std::make_shared<Store>(path);
+    Fixture f(options(store));
+    const json after = f.hub.room_summary(room.code).body;
+    CHECK(after["seats"][1]["bot"] == "basic");
+    CHECK(after["seats"][2]["bot"] == "random");
+    CHECK(after["seats"][0]["bot"].is_null());
+    CHECK(after["options"] == before["options"]);  // takeover_after 30 included
+    CHECK(after["options"]["takeover_after"] == 30);
+
+    // Nobody rejoins: Ana's seat waits for her through the grace period, then a bot plays it and the
+    // game runs to its end with bots only.
+    f.timers->advance(29999ms);
+    settle(*store);
+    CHECK(f.hub.room_summary(room.code).body["seats"][0]["controlled_by"] == "player");
+    f.timers->advance(1ms);
+    settle(*store);
+    CHECK(f.hub.room_summary(room.code).body["seats"][0]["controlled_by"] == "bot");
+    for (int i = 0; i < 400 && f.hub.room_summary(room.code).body["phase"] != "finished"; ++i) run_bots(f, *store);
+    CHECK(f.hub.room_summary(room.code).body["phase"] == "finished");
+}

@@ -23,7 +23,7 @@ RoomRecord room(const std::string& code) {
     r.phase = "lobby";
     r.created_ms = 1000;
     r.updated_ms = 2000;
-    r.seats = {{0, "Ana", std::string(64, 'b'), true}, {2, "Cy", std::string(64, 'c'), false}};
+    r.seats = {{0, "Ana", std::string(64, 'b'), true, ""}, {1, "Bot 1", "", false, "strong"}, {2, "Cy", std::string(64, 'c'), false, ""}};
     return r;
 }
 
@@ -76,9 +76,12 @@ TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening t
     CHECK(r->room.game == 1);
     CHECK(r->room.game_options == R"({"players":2,"victory_target":10,"seed":"42"})");
     CHECK(r->room.created_ms == 1000);
-    REQUIRE(r->room.seats.size() == 2);
-    CHECK(r->room.seats[1].seat == 2);
-    CHECK(r->room.seats[1].name == "Cy");
+    REQUIRE(r->room.seats.size() == 3);
+    CHECK(r->room.seats[2].seat == 2);
+    CHECK(r->room.seats[2].name == "Cy");
+    CHECK(r->room.seats[2].bot.empty());
+    CHECK(r->room.seats[1].bot == "strong");  // a host's bot comes back as the same level
+    CHECK(r->room.seats[1].token_hash.empty());
     CHECK(r->room.seats[0].host);
     CHECK(r->room.seats[0].token_hash == std::string(64, 'b'));
     REQUIRE(r->snapshot);  // only the latest snapshot counts, and only the commands after it

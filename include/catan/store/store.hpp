@@ -28,6 +28,7 @@ struct SeatRecord {
     std::string name;
     std::string token_hash;  // hex SHA-256 of the seat token
     bool host = false;
+    std::string bot;         // a bot's level ("basic" ...); empty for a person
 };
 
 struct RoomRecord {

@@ -18,7 +18,8 @@
 # IDLE=10000 SERVER_THREADS=2 LOADGEN_THREADS=2 ECHO_SECONDS=10 PERF=1 (profile the saturated server for
 # 5 s with perf, DWARF call graphs: inclusive CPU share by function)
 # SKIP="idle sat" (skip scenarios by name: echo idle paced sat); QUIET_WAIT=300 (seconds, at most, to
-# wait for the 1-minute load average to drop below 0.7 before starting).
+# wait for the 1-minute load average to drop below 0.7 before starting); PERSIST=1 (0: run the server with
+# --no-persist, rooms in memory only, to see what the data file adds).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -79,8 +80,10 @@ start_server() {  # $1: name of the log
   rm -f "$portfile"
   # A fresh data file per scenario: the server persists as in production, and restores no earlier run's rooms.
   rm -f "$out/$1.db" "$out/$1.db-wal" "$out/$1.db-shm"
+  local persistence=(--data "$out/$1.db")
+  [[ "${PERSIST:-1}" == 0 ]] && persistence=(--no-persist)
   "$server" serve --listen 127.0.0.1:0 --port-file "$portfile" --threads "$SERVER_THREADS" --log-level warn \
-    --data "$out/$1.db" --max-connections-per-ip 100000 --max-rooms 1000000 >"$out/$1.server.log" 2>&1 &
+    "${persistence[@]}" --max-connections-per-ip 100000 --max-rooms 1000000 >"$out/$1.server.log" 2>&1 &
   server_pid=$!
   for i in $(seq 1 200); do
     [[ -s "$portfile" ]] && break
@@ -208,7 +211,7 @@ fi
 
 # --- summary -----------------------------------------------------------------------------------------
 echo
-echo "Summary ($date_utc; $(nproc) cores; server --threads $SERVER_THREADS; load_gen --threads $LOADGEN_THREADS;" \
+echo "Summary ($date_utc; $(nproc) cores; server --threads $SERVER_THREADS, $([[ "${PERSIST:-1}" == 0 ]] && echo "--no-persist" || echo "data file"); load_gen --threads $LOADGEN_THREADS;" \
   "load average at start $load_start, at end $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%-58s %s\n' "figure" "value"
 row() { printf '%-58s %s\n' "$1" "$2"; }

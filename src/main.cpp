@@ -1,5 +1,9 @@
 // catan-server: flags and wiring only.
+#include <iostream>
+
 #include <CLI/CLI.hpp>
+
+#include "catan/room/replay.hpp"
 
 #include "catan/net/serve_command.hpp"
 #include "catan/sim/simulate_command.hpp"
@@ -18,7 +22,15 @@ int main(int argc, char** argv) {
     CLI::App* simulate = app.add_subcommand("simulate", "Play random legal games and report games/s, turns and winners");
     catan::sim::add_simulate_flags(*simulate, sim);
 
+    std::string record_path;
+    CLI::App* verify = app.add_subcommand(
+        "verify", "Check a finished game's replay record (GET /api/rooms/{code}/replay, saved to FILE): the seed against "
+                  "the commitment, and every roll, steal and card draw by re-running the game (docs/fairness.md)");
+    verify->add_option("FILE", record_path, "the saved replay record (JSON)")->required();
+
     CLI11_PARSE(app, argc, argv);
     if (simulate->parsed()) return catan::sim::run_simulate(sim);
+    // A command-line tool's verdict, not server logging: it goes to stdout.
+    if (verify->parsed()) return catan::room::run_verify(record_path, std::cout);
     return catan::net::run_serve(std::move(serve));
 }

@@ -227,6 +227,24 @@ void HttpSession::handle(Request&& req) {
         log_request(static_cast<unsigned>(result.status));
         return send(json(req, result.status, result.body));
     }
+    if (path.starts_with("/api/rooms/") && path.ends_with("/replay")) {
+        if (!get) return refuse_method("GET, HEAD");
+        const auto code = path.substr(std::string_view("/api/rooms/").size(),
+                                      path.size() - std::string_view("/api/rooms/").size() - std::string_view("/replay").size());
+        if (code.empty() || code.size() > 32 || code.find('/') != std::string_view::npos)
+            return send(json(req, 404, error_body("no_such_room", "no such room")));
+        // The room builds the record on its own executor; the answer comes back to this connection's strand.
+        const std::string room_code(code);  // `code` points into the request, which moves next
+        auto request = std::make_shared<Request>(std::move(req));
+        gw.hub.room_replay(room_code, [self = shared_from_this(), request](room::Hub::HttpResult result) {
+            asio::post(self->executor_, [self, request, result = std::move(result)] {
+                spdlog::debug("[conn {} {}] GET {} -> {}", self->id_, self->remote_, std::string_view(request->target()), result.status);
+                if (result.status == 500) return self->send(text(*request, http::status::internal_server_error, "internal error\n"));
+                self->send(json(*request, result.status, result.body));
+            });
+        });
+        return;
+    }
     if (path.starts_with("/api/rooms/")) {
         if (!get) return refuse_method("GET, HEAD");
         const auto code = path.substr(std::string_view("/api/rooms/").size());

@@ -223,6 +223,22 @@ Hub::HttpResult Hub::room_summary(std::string_view code) const {
     return {200, room->summary()};
 }
 
+void Hub::room_replay(std::string_view code, std::function<void(HttpResult)> done) const {
+    const auto room = impl_->registry->find(code);
+    if (!room) return done({404, error_body({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})});
+    room->post([done = std::move(done)](Room& r) {
+        HttpResult result;
+        try {
+            auto [status, body] = r.replay();
+            result = {status, std::move(body)};
+        } catch (const std::exception& e) {  // a log that no longer re-runs: the room itself carries on
+            spdlog::error("[{}] the replay record could not be built: {}", r.code(), e.what());
+            result = {500, nullptr};
+        }
+        done(std::move(result));
+    });
+}
+
 void Hub::sweep(std::chrono::steady_clock::time_point now) {
     for (const auto& room : impl_->registry->rooms()) room->post([now](Room& r) { r.sweep(now); });
 }

@@ -88,7 +88,14 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     }
     for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
     if (m.phase_ != RoomPhase::Lobby) {
-        const GameOptions options = game_options_from_json(json::parse(r.game_options));
+        const json stored_options = json::parse(r.game_options);
+        const GameOptions options = game_options_from_json(stored_options);
+        // A game started before commitments existed has no salt: it is played on without one.
+        if (stored_options.contains("salt")) {
+            m.salt_ = stored_options["salt"].get<std::string>();
+            if (m.salt_.size() != 2 * kSaltBytes) corrupt("the game's salt is not " + std::to_string(2 * kSaltBytes) + " hex digits");
+            m.commitment_ = commitment_of(options.seed, m.salt_);
+        }
         GameState game;
         std::int64_t applied = 0;
         if (stored.snapshot) {
@@ -100,14 +107,20 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
         } else {
             game = new_game(options);
         }
+        std::int64_t logged = 0;
         for (const store::LoggedCommand& c : stored.commands) {
             const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
-            if (c.index != applied + 1) corrupt(where + " follows command " + std::to_string(applied) + " (a gap in the log)");
+            if (c.index != logged + 1) corrupt(where + " follows command " + std::to_string(logged) + " (a gap in the log)");
+            ++logged;
             auto command = proto::decode_command(std::string_view(c.command), c.seat);
             if (!command) corrupt(where + " does not decode: " + command.error().message);
+            m.log_.push_back({c.seat, command.value()});
+            if (c.index <= applied) continue;  // already in the snapshot
             if (const auto error = apply(game, command.value())) corrupt(where + " no longer applies: " + std::string(error->message));
             ++applied;
         }
+        if (applied != logged) corrupt("the log of game " + std::to_string(r.game) + " ends at command " + std::to_string(logged) +
+                                       ", before its snapshot after command " + std::to_string(applied));
         const bool over = game.phase == Phase::GameOver;
         if (over != (m.phase_ == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
         m.game_commands_ = applied;

@@ -24,6 +24,7 @@
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/outbox.hpp"
+#include "catan/room/replay.hpp"
 #include "catan/store/store.hpp"
 #include "messages.hpp"
 
@@ -96,6 +97,8 @@ public:
 
     // The GET /api/rooms/{code} body, as last published by the room. Thread-safe.
     nlohmann::json summary() const;
+    // On the executor (room_replay.cpp): the GET /api/rooms/{code}/replay answer, status and body.
+    std::pair<int, nlohmann::json> replay() const;
 
 private:
     struct Seat {
@@ -236,7 +239,13 @@ private:
     std::int64_t created_ms_ = 0;
     std::int64_t game_number_ = 0;    // games started here; the store keeps each game's log under it
     std::int64_t game_commands_ = 0;  // accepted commands of the current game
-    std::string game_options_;        // JSON of the latest game's options and seed (kept through play_again)
+    std::string game_options_;        // JSON of the latest game's options, seed and salt (kept through play_again)
+    // Fairness (docs/fairness.md): the current game's salt and the commitment to its seed, published
+    // from the start; and its accepted commands in order, for the replay record. Salt and commitment
+    // are empty for a game restored from a record made before commitments existed.
+    std::string salt_;
+    std::string commitment_;
+    std::vector<ReplayCommand> log_;
     bool awaiting_commit_ = false;
     std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
 

@@ -39,6 +39,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
     const auto started = Clock::now();
     events_.clear();
     if (const auto error = apply(*game_, command, &events_)) return error_info(*error);
+    log_.push_back({seat, command});
 
     if (spdlog::should_log(spdlog::level::debug))
         spdlog::debug("{} {}{}", tag(seat), to_string(command.type), by_bot ? " (bot)" : "");

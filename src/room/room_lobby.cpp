@@ -181,7 +181,13 @@ void Room::on_start(const Member& m, const json& id) {
     game_options.victory_target = options_.vp_target;
     game_options.seed = options_.seed ? *options_.seed : random_u64();
     game_ = new_game(game_options);
-    game_options_ = game_options_json(game_options).dump();
+    // The commitment goes out with the start; seed and salt only once the game is over.
+    salt_ = random_hex(kSaltBytes);
+    commitment_ = commitment_of(game_options.seed, salt_);
+    log_.clear();
+    json stored_options = game_options_json(game_options);
+    stored_options["salt"] = salt_;
+    game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
     bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
     for (int seat = 0; seat < n; ++seat) {

@@ -22,13 +22,22 @@ json Room::room_doc() const {
                          {"bot", bot_json(i)},
                          {"controlled_by", controlled_by_json(i)}});
     }
-    // The seed never leaves the server (it would reveal the deck order and every roll).
+    // The seed never leaves the server while the game runs (it would reveal the deck order and every
+    // roll): only the commitment to it does, and seed and salt once the game is over.
+    json fairness = nullptr;
+    if (game_ && !commitment_.empty()) {
+        const bool over = phase_ == RoomPhase::Finished;
+        fairness = {{"commitment", commitment_},
+                    {"seed", over ? json(std::to_string(game_->options.seed)) : json(nullptr)},
+                    {"salt", over ? json(salt_) : json(nullptr)}};
+    }
     return {{"code", code_},
             {"phase", to_string(phase_)},
             {"options", options_json()},
             {"host", host >= 0 ? json(host) : json(nullptr)},
             {"seats", std::move(seats)},
-            {"spectators", spectators_}};
+            {"spectators", spectators_},
+            {"fairness", std::move(fairness)}};
 }
 
 // "you": the viewer's seat (null for spectators). Per seat, so every connection of a seat still

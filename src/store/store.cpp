@@ -285,7 +285,7 @@ std::vector<StoredRoom> Store::load_rooms() {
             while (chat.step()) s.chat.push_back(chat.column_text(0));
             snapshot.reset().bind(1, r.code).bind(2, r.game);
             if (snapshot.step()) s.snapshot = Snapshot{snapshot.column_int(0), snapshot.column_text(1)};
-            commands.reset().bind(1, r.code).bind(2, r.game).bind(3, s.snapshot ? s.snapshot->index : 0);
+            commands.reset().bind(1, r.code).bind(2, r.game).bind(3, 0);  // all of them: the replay record needs the whole log
             while (commands.step())
                 s.commands.push_back({commands.column_int(0), static_cast<int>(commands.column_int(1)), commands.column_text(2)});
             out.push_back(std::move(s));

@@ -84,13 +84,14 @@ TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening t
     CHECK(r->room.seats[1].token_hash.empty());
     CHECK(r->room.seats[0].host);
     CHECK(r->room.seats[0].token_hash == std::string(64, 'b'));
-    REQUIRE(r->snapshot);  // only the latest snapshot counts, and only the commands after it
+    REQUIRE(r->snapshot);  // only the latest snapshot counts
     CHECK(r->snapshot->index == 8);
     CHECK(r->snapshot->state == "{\"after\":8}");
-    REQUIRE(r->commands.size() == 2);
-    CHECK(r->commands[0].index == 9);
-    CHECK(r->commands[0].seat == 1);
-    CHECK(r->commands[1].command == "{\"type\":\"end_turn\",\"n\":10}");
+    REQUIRE(r->commands.size() == 10);  // the whole log, in order: the replay record needs it all
+    CHECK(r->commands[0].index == 1);
+    CHECK(r->commands[8].index == 9);
+    CHECK(r->commands[8].seat == 1);
+    CHECK(r->commands[9].command == "{\"type\":\"end_turn\",\"n\":10}");
     REQUIRE(r->chat.size() == 5);  // bounded: the oldest go
     CHECK(r->chat.front() == "{\"text\":\"2\"}");
     CHECK(r->chat.back() == "{\"text\":\"6\"}");

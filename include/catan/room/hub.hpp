@@ -63,6 +63,9 @@ public:
     };
     HttpResult create_room(const nlohmann::json& options);       // POST /api/rooms
     HttpResult room_summary(std::string_view code) const;        // GET /api/rooms/{code}
+    // GET /api/rooms/{code}/replay. The record is built on the room's executor: `done` is called
+    // there (or at once, for no such room), exactly once, and must not block.
+    void room_replay(std::string_view code, std::function<void(HttpResult)> done) const;
 
     // Closes idle rooms and frees finished ones; the gateway calls it periodically.
     void sweep(std::chrono::steady_clock::time_point now);

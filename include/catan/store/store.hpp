@@ -59,7 +59,9 @@ struct StoredRoom {
     RoomRecord room;
     std::vector<std::string> chat;        // JSON entries, oldest first
     std::optional<Snapshot> snapshot;     // the latest of the current game, if any
-    std::vector<LoggedCommand> commands;  // the current game's commands after the snapshot, in order
+    // The current game's whole command log, in order: the room re-applies those after the snapshot
+    // and keeps them all for its replay record (docs/fairness.md).
+    std::vector<LoggedCommand> commands;
 };
 
 // `durable`: committed to disk (false: the write failed and nothing of it was kept).

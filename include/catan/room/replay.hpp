@@ -1,0 +1,50 @@
+#pragma once
+// Provably fair games (docs/fairness.md): the commitment a room publishes at the start of a game, the
+// public replay record served at GET /api/rooms/{code}/replay, and `catan-server verify`, which
+// re-runs a saved record and checks it against the commitment.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "catan/engine/command.hpp"
+#include "catan/engine/state.hpp"
+
+namespace catan::room {
+
+// The bytes the commitment hashes: "catan-v1:" + decimal seed + ":" + salt (32 lowercase hex digits).
+std::string commitment_text(std::uint64_t seed, std::string_view salt);
+// Lowercase hex SHA-256 of commitment_text(seed, salt).
+std::string commitment_of(std::uint64_t seed, std::string_view salt);
+inline constexpr std::size_t kSaltBytes = 16;  // 128 bits, drawn like tokens
+
+struct ReplayCommand {
+    int seat = 0;
+    Command command;
+};
+
+// Everything a record is made from. The seed is always needed (the record's steps come from re-running
+// the game); `reveal` decides whether the record shows it and the salt (only once the game is over).
+struct ReplayInput {
+    std::string code;
+    std::int64_t game = 0;
+    GameOptions options;
+    std::vector<std::string> names;  // one per seat of the game
+    std::string salt;
+    std::vector<ReplayCommand> commands;
+    bool reveal = false;
+};
+
+// The public record: see docs/fairness.md and proto/v1/rest.schema.json#/$defs/replay. Throws
+// std::runtime_error naming the step when a command does not apply (the log does not fit the seed).
+nlohmann::json replay_record(const ReplayInput& input);
+
+// `catan-server verify FILE`: prints what it checked to `out` and returns 0 when the record is
+// verified, 1 when something differs (named in the output), 2 when it cannot be checked (unreadable,
+// not a record, or a game still running, whose seed is not revealed yet).
+int run_verify(const std::string& path, std::ostream& out);
+
+}  // namespace catan::room

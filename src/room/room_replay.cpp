@@ -1,0 +1,29 @@
+// GET /api/rooms/{code}/replay: the public record of the room's current (or just finished) game,
+// built on the room's executor from what the room holds in memory (its options, seed, salt and the
+// accepted commands); no I/O. The record re-runs the game, which for a few hundred commands takes
+// about a millisecond.
+#include "room.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+std::pair<int, json> Room::replay() const {
+    if (!game_)
+        return {409, error_body({std::string(err::kWrongPhase),
+                                 "room " + code_ + " has no game yet: its replay is available once the host starts one", {}, {}})};
+    if (commitment_.empty())
+        return {409, error_body({std::string(err::kWrongPhase),
+                                 "this game was started by an older server that published no commitment, so it has no replay record", {}, {}})};
+    ReplayInput in;
+    in.code = code_;
+    in.game = game_number_;
+    in.options = game_->options;
+    for (int i = 0; i < game_->options.players; ++i) in.names.push_back(seats_[i].name);
+    in.salt = salt_;
+    in.commands = log_;
+    in.reveal = phase_ == RoomPhase::Finished;
+    return {200, replay_record(in)};
+}
+
+}  // namespace catan::room

@@ -1,0 +1,154 @@
+// `catan-server verify FILE`: checks a saved replay record. The seed and salt must hash to the
+// commitment published at the start; the game re-run from that seed must accept every command of the
+// log; and what the record says each step caused (events, view patches, the winner) must be exactly
+// what the re-run produces. Any difference is named by its step and field.
+#include <charconv>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "catan/proto/proto.hpp"
+#include "catan/room/replay.hpp"
+
+namespace catan::room {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kVerified = 0, kDiffers = 1, kCannotCheck = 2;
+
+bool is_salt(const json& j) {
+    if (!j.is_string() || j.get_ref<const std::string&>().size() != 2 * kSaltBytes) return false;
+    for (char c : j.get_ref<const std::string&>())
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    return true;
+}
+
+std::optional<std::uint64_t> parse_seed(const json& j) {
+    if (!j.is_string()) return std::nullopt;
+    const auto& s = j.get_ref<const std::string&>();
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), seed);
+    if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
+    return seed;
+}
+
+// The first field where two values differ, as a JSON Pointer below `at` ("" when equal).
+std::string first_difference(const json& a, const json& b, const std::string& at) {
+    if (a == b) return {};
+    if (a.type() != b.type() || a.is_primitive()) return at.empty() ? "/" : at;
+    if (a.is_array()) {
+        if (a.size() != b.size()) return (at.empty() ? "/" : at) + " (length " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + ")";
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (auto d = first_difference(a[i], b[i], at + "/" + std::to_string(i)); !d.empty()) return d;
+    }
+    for (const auto& [key, value] : a.items()) {
+        if (!b.contains(key)) return at + "/" + key + " (only in the record)";
+        if (auto d = first_difference(value, b[key], at + "/" + key); !d.empty()) return d;
+    }
+    for (const auto& [key, value] : b.items())
+        if (!a.contains(key)) return at + "/" + key + " (missing from the record)";
+    return at.empty() ? "/" : at;
+}
+
+int verify(const json& record, std::ostream& out) {
+    const auto fail = [&](const std::string& what) {
+        out << "NOT VERIFIED: " << what << "\n";
+        return kDiffers;
+    };
+    if (!record.is_object() || !record.contains("fairness") || !record["fairness"].is_object() || !record.contains("steps") ||
+        !record["steps"].is_array() || !record.contains("options") || !record["options"].is_object() || !record.contains("seats") ||
+        !record["seats"].is_array()) {
+        out << "cannot verify: this is not a replay record (expected the body of GET /api/rooms/{code}/replay)\n";
+        return kCannotCheck;
+    }
+    const json& fairness = record["fairness"];
+    if (fairness.value("seed", json()).is_null()) {
+        out << "cannot verify yet: the game is still running, so its seed is not revealed; save the record again "
+               "once the game is over\n";
+        return kCannotCheck;
+    }
+    const auto seed = parse_seed(fairness["seed"]);
+    if (!seed) return fail("fairness.seed is not a decimal number");
+    if (!is_salt(fairness.value("salt", json()))) return fail("fairness.salt is not 32 lowercase hex digits");
+    const std::string salt = fairness["salt"].get<std::string>();
+    const std::string commitment = commitment_of(*seed, salt);
+    if (fairness.value("commitment", json()) != commitment)
+        return fail("the commitment does not match the seed and salt: SHA-256 of \"" + commitment_text(*seed, salt) + "\" is " +
+                    commitment + ", the record says " + fairness.value("commitment", json()).dump());
+    out << "commitment ok: SHA-256(\"" << commitment_text(*seed, salt) << "\") = " << commitment << "\n";
+
+    ReplayInput in;
+    in.code = record.value("code", "");
+    in.game = record.value("game", std::int64_t{0});
+    in.salt = salt;
+    in.reveal = true;
+    const json& options = record["options"];
+    if (!options.value("players", json()).is_number_integer() || !options.value("vp_target", json()).is_number_integer())
+        return fail("options.players and options.vp_target must be integers");
+    in.options.players = options["players"].get<int>();
+    in.options.victory_target = options["vp_target"].get<int>();
+    in.options.seed = *seed;
+    if (in.options.players < kMinPlayers || in.options.players > kMaxPlayers) return fail("options.players is out of range");
+    for (const json& name : record["seats"]) in.names.push_back(name.is_string() ? name.get<std::string>() : std::string());
+    const json& steps = record["steps"];
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const json& step = steps[i];
+        const std::string where = "step " + std::to_string(i + 1);
+        if (!step.is_object() || !step.value("seat", json()).is_number_integer() || !step.contains("command"))
+            return fail(where + " has no seat or command");
+        const int seat = step["seat"].get<int>();
+        if (seat < 0 || seat >= in.options.players) return fail(where + ": seat " + std::to_string(seat) + " is not in the game");
+        auto command = proto::decode_command(step["command"], seat);
+        if (!command) return fail(where + ": the command does not decode: " + command.error().message);
+        in.commands.push_back({seat, command.value()});
+    }
+    json rerun;
+    try {
+        rerun = replay_record(in);
+    } catch (const std::exception& e) {
+        return fail(std::string("the command log does not fit the seed: ") + e.what());
+    }
+    if (record.contains("start")) {
+        if (auto d = first_difference(record["start"], rerun["start"], "/start"); !d.empty())
+            return fail("the starting board differs from the one the seed deals, at " + d);
+    }
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        for (const char* field : {"events", "patch"})
+            if (steps[i].contains(field))
+                if (auto d = first_difference(steps[i][field], rerun["steps"][i][field], "/steps/" + std::to_string(i) + "/" + field);
+                    !d.empty())
+                    return fail("step " + std::to_string(i + 1) + " (seat " + std::to_string(in.commands[i].seat) + ", " +
+                                to_string(in.commands[i].command.type) + "): the recorded " + field +
+                                " differ from what the seed produces, at " + d);
+    if (!rerun["finished"].get<bool>()) return fail("the command log does not end the game, yet its seed was revealed");
+    if (record.value("winner", json()) != rerun["winner"])
+        return fail("the record names winner " + record.value("winner", json()).dump() + ", the re-run " + rerun["winner"].dump());
+    const int winner = rerun["winner"].get<int>();
+    out << "replayed " << steps.size() << " commands from seed " << *seed << ": every dice roll, robber steal and card draw "
+        << "matches the record\n";
+    out << "VERIFIED: game " << in.game << " of room " << in.code << ", won by seat " << winner
+        << (winner < static_cast<int>(in.names.size()) && !in.names[winner].empty() ? " (" + in.names[winner] + ")" : std::string()) << "\n";
+    return kVerified;
+}
+
+}  // namespace
+
+int run_verify(const std::string& path, std::ostream& out) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        out << "cannot verify: cannot open " << path << "\n";
+        return kCannotCheck;
+    }
+    std::stringstream text;
+    text << file.rdbuf();
+    const json record = json::parse(text.str(), nullptr, false);
+    if (record.is_discarded()) {
+        out << "cannot verify: " << path << " is not valid JSON (save the body of GET /api/rooms/{code}/replay)\n";
+        return kCannotCheck;
+    }
+    return verify(record, out);
+}
+
+}  // namespace catan::room

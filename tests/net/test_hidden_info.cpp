@@ -24,6 +24,7 @@
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
 #include "game_driver.hpp"
+#include "sha256.hpp"
 #include "server_process.hpp"
 
 using namespace catan::nettest;
@@ -113,7 +114,9 @@ std::string join_path(const std::vector<std::string>& path) {
 void check_key(const std::string& key, const std::vector<std::string>& path, bool spectator, const std::string& who) {
     const std::string l = lower(key);
     INFO(who << ": key '" << key << "' at " << join_path(path));
-    CHECK(l.find("seed") == std::string::npos);
+    // The one seed allowed: room.fairness.seed, null until the game is over (checked in inspect).
+    const bool fairness = !path.empty() && path.back() == "fairness" && (key == "seed" || key == "salt");
+    if (!fairness) CHECK(l.find("seed") == std::string::npos);
     CHECK(l.find("rng") == std::string::npos);
     CHECK(l.find("generator") == std::string::npos);
     CHECK(l != "deck");
@@ -151,6 +154,8 @@ struct Ledger {
     std::vector<int> cards, devs;  // every seat's counts, from public events
     Counts own{}, own_dev{};       // the recipient's own hand and development cards, from its own events
     std::vector<std::string> texts;  // raw messages since the last replay check
+    std::vector<std::string> before_end;  // every raw message received while the game ran
+    std::string commitment;  // room.fairness.commitment as first seen: it never changes during a game
     int messages = 0, updates = 0, third_party_steals = 0, others_bought = 0, own_steals = 0, own_bought = 0;
 
     void init(const json& game, int viewer) {
@@ -295,6 +300,20 @@ void inspect(Peer& p, const json& m, const json& before, Ledger& L) {
     }
 
     if (type != "snapshot" && type != "update") return;
+    // Fairness: the commitment from the start, the same all game long; seed and salt null until the end.
+    const json& room = p.view.doc()["room"];
+    if (room.is_object() && room["phase"] != "lobby") {
+        INFO(who << ": room.fairness " << room["fairness"].dump());
+        REQUIRE(room["fairness"].is_object());
+        const json& f = room["fairness"];
+        REQUIRE(f["commitment"].is_string());
+        if (L.commitment.empty()) L.commitment = f["commitment"];
+        REQUIRE(f["commitment"] == L.commitment);
+        if (room["phase"] != "finished") {
+            REQUIRE(f["seed"].is_null());
+            REQUIRE(f["salt"].is_null());
+        }
+    }
     // The doc as rebuilt: every other seat's entry holds counts and public pieces only.
     const json& game = p.game();
     if (spectator) CHECK(m["legal"].is_null());
@@ -369,7 +388,10 @@ struct Game {
     // recipient may see, and no message since the last check held the seed or the generator's words.
     void check_views(const std::vector<catan::Event>* events) {
         const json state = proto::state_json(local);
-        std::vector<std::string> secrets = {cfg.seed};
+        // Once the game is over the seed is revealed (room.fairness, checked in inspect).
+        const bool over = local.phase == catan::Phase::GameOver;
+        std::vector<std::string> secrets;
+        if (!over) secrets.push_back(cfg.seed);
         for (const auto& w : state["rng"]) secrets.push_back(w.get<std::string>());
         for (Peer* q : t.connected()) {
             const int v = q->seat == kNoSeat ? proto::kSpectator : q->seat;
@@ -381,6 +403,7 @@ struct Game {
             Ledger& L = ledgers[q];
             for (const auto& text : L.texts)
                 for (const auto& secret : secrets) REQUIRE(text.find(secret) == std::string::npos);
+            if (!over) L.before_end.insert(L.before_end.end(), L.texts.begin(), L.texts.end());
             L.texts.clear();
         }
         ++replayed;
@@ -450,6 +473,17 @@ TEST_CASE("Hidden information: no message reveals other hands or development car
         commands += stats.commands;
         replayed += g->replayed;
         for (auto& [peer, L] : g->ledgers) {
+            // At the end every connection holds the same commitment, now with the seed and salt it
+            // hashes; the salt, like the seed, was in no message before the end.
+            const json& f = peer->view.doc()["room"]["fairness"];
+            INFO(peer->label << ": " << f.dump());
+            REQUIRE(f["seed"] == g->cfg.seed);
+            REQUIRE(f["salt"].is_string());
+            CHECK(f["commitment"] == L.commitment);
+            CHECK(f["commitment"] == sha256_hex("catan-v1:" + g->cfg.seed + ":" + f["salt"].get<std::string>()));
+            CHECK(f["commitment"] == g->t.host().view.doc()["room"]["fairness"]["commitment"]);
+            REQUIRE(!L.before_end.empty());
+            for (const auto& text : L.before_end) REQUIRE(text.find(f["salt"].get<std::string>()) == std::string::npos);
             messages += static_cast<std::size_t>(L.messages);
             third_party_steals += L.third_party_steals;
             others_bought += L.others_bought;

@@ -210,6 +210,15 @@ TEST_CASE("Full game: from room creation to a winner with 3 WebSocket clients in
         p->check_in_sync();
     }
     CHECK(room_summary(port, t.code)["phase"] == "finished");
+    {  // The replay record of the whole game, seed revealed, goes to the schema test too.
+        const HttpResponse r = http_request(port, "GET", "/api/rooms/" + t.code + "/replay");
+        REQUIRE(r.status == 200);
+        const json replay = r.json_body();
+        CHECK(replay["finished"] == true);
+        CHECK(replay["winner"] == winner);
+        CHECK(replay["steps"].size() == static_cast<std::size_t>(stats.commands));
+        record_message("rest#/$defs/replay", replay);
+    }
     // A finished game stays readable: a newcomer gets the final state as a spectator.
     Peer& late = t.join("Late");
     CHECK(late.seat == kNoSeat);

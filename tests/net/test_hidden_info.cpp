@@ -517,7 +517,8 @@ json fake_snapshot(int viewer, catan::GameState* out = nullptr) {
     catan::GameState s = catan::new_game(o);
     if (out) *out = s;
     json room = {{"code", "K7QX3"}, {"phase", "playing"}, {"options", {{"players", 3}, {"vp_target", 10}}}, {"host", 0},
-                 {"seats", json::array()}, {"spectators", 0}};
+                 {"seats", json::array()}, {"spectators", 0},
+                 {"fairness", {{"commitment", std::string(64, 'a')}, {"seed", nullptr}, {"salt", nullptr}}}};
     return {{"v", 1},
             {"type", "snapshot"},
             {"seq", 5},
@@ -566,6 +567,18 @@ TEST_CASE("Hidden information self-test: the seed in the room options is caught"
     json s = fake_snapshot(1);
     s["doc"]["room"]["options"]["seed"] = "99";
     feed(1, s);
+}
+
+TEST_CASE("Hidden information self-test: the seed revealed before the game is over is caught", "[hidden][self-test][!shouldfail]") {
+    json s = fake_snapshot(1);
+    s["doc"]["room"]["fairness"]["seed"] = "99";
+    feed(1, s);
+}
+
+TEST_CASE("Hidden information self-test: the salt revealed before the game is over is caught", "[hidden][self-test][!shouldfail]") {
+    json s = fake_snapshot(kNoSeat);
+    s["doc"]["room"]["fairness"]["salt"] = std::string(32, 'b');
+    feed(kNoSeat, s);
 }
 
 TEST_CASE("Hidden information self-test: a patch into another seat's hand is caught", "[hidden][self-test][!shouldfail]") {

@@ -34,6 +34,7 @@ json replay_record(const ReplayInput& in) {
         names[i] = in.names[i];
         seats.push_back(in.names[i]);
     }
+    const bool reveal = in.reveal;
     GameState game = new_game(in.options);
     proto::ViewParts public_parts, spectator_parts;
     proto::update_public_parts(game, public_parts);
@@ -53,13 +54,18 @@ json replay_record(const ReplayInput& in) {
         ops.clear();
         proto::update_public_parts(game, public_parts, &sink);
         proto::update_viewer_parts(game, proto::kSpectator, spectator_parts, &sink);
-        steps.push_back({{"seat", c.seat},
-                         {"command", proto::command_json(c.command)},
-                         {"events", proto::events_json(events, proto::kSpectator, names)},
-                         {"patch", ops_array(ops)}});
+        json step = {{"seat", c.seat},
+                     {"command", proto::command_json(c.command)},
+                     {"events", proto::events_json(events, proto::kSpectator, names)},
+                     {"patch", ops_array(ops)}};
+        if (reveal) {  // each event as its own actor saw it: the stolen resource, the bought card
+            json all = json::array();
+            for (const Event& e : events) all.push_back(proto::event_json(e, e.player < kMaxPlayers ? e.player : proto::kSpectator, names));
+            step["revealed_events"] = std::move(all);
+        }
+        steps.push_back(std::move(step));
     }
     const bool over = game.phase == Phase::GameOver;
-    const bool reveal = in.reveal && over;
     return {{"v", proto::kProtocolVersion},
             {"code", in.code},
             {"game", in.game},

@@ -110,24 +110,31 @@ int verify(const json& record, std::ostream& out) {
     } catch (const std::exception& e) {
         return fail(std::string("the command log does not fit the seed: ") + e.what());
     }
+    if (!rerun["finished"].get<bool>()) return fail("the command log does not end the game, yet its seed was revealed");
     if (record.contains("start")) {
         if (auto d = first_difference(record["start"], rerun["start"], "/start"); !d.empty())
             return fail("the starting board differs from the one the seed deals, at " + d);
     }
     for (std::size_t i = 0; i < steps.size(); ++i)
-        for (const char* field : {"events", "patch"})
+        for (const char* field : {"events", "revealed_events", "patch"})
             if (steps[i].contains(field))
                 if (auto d = first_difference(steps[i][field], rerun["steps"][i][field], "/steps/" + std::to_string(i) + "/" + field);
                     !d.empty())
                     return fail("step " + std::to_string(i + 1) + " (seat " + std::to_string(in.commands[i].seat) + ", " +
                                 to_string(in.commands[i].command.type) + "): the recorded " + field +
                                 " differ from what the seed produces, at " + d);
-    if (!rerun["finished"].get<bool>()) return fail("the command log does not end the game, yet its seed was revealed");
     if (record.value("winner", json()) != rerun["winner"])
         return fail("the record names winner " + record.value("winner", json()).dump() + ", the re-run " + rerun["winner"].dump());
     const int winner = rerun["winner"].get<int>();
-    out << "replayed " << steps.size() << " commands from seed " << *seed << ": every dice roll, robber steal and card draw "
-        << "matches the record\n";
+    int rolls = 0, steals = 0, draws = 0;
+    for (const json& step : rerun["steps"])
+        for (const json& e : step["revealed_events"]) {
+            rolls += e["type"] == "dice_rolled";
+            steals += e["type"] == "stole";
+            draws += e["type"] == "dev_card_bought";
+        }
+    out << "replayed " << steps.size() << " commands from seed " << *seed << ": every command applies and the record matches the "
+        << "re-run (" << rolls << " dice rolls, " << steals << " steals, " << draws << " development cards drawn)\n";
     out << "VERIFIED: game " << in.game << " of room " << in.code << ", won by seat " << winner
         << (winner < static_cast<int>(in.names.size()) && !in.names[winner].empty() ? " (" + in.names[winner] + ")" : std::string()) << "\n";
     return kVerified;

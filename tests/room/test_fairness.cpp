@@ -144,6 +144,7 @@ TEST_CASE("fairness: the replay record of a running game has the log so far and 
     CHECK(r.body["finished"] == false);
     CHECK(r.body["fairness"]["seed"].is_null());
     CHECK(r.body["fairness"]["salt"].is_null());
+    CHECK(r.body.dump().find("revealed_events") == std::string::npos);  // hidden information stays hidden
     CHECK(r.body.dump().find(std::string(g.fairness()["commitment"])) != std::string::npos);
     const auto [running_code, running_text] = verify(r.body, dir);
     CHECK(running_code == 2);
@@ -209,6 +210,24 @@ TEST_CASE("fairness: the replay record of a running game has the log so far and 
         std::tie(code, text) = verify(bad, dir);
         CHECK(code == 1);
         CHECK(text.find("events differ") != std::string::npos);
+    }
+    SECTION("a changed stolen resource, revealed after the game") {
+        json bad = record;
+        bool changed = false;
+        for (std::size_t i = 0; i < bad["steps"].size() && !changed; ++i) {
+            CHECK(bad["steps"][i].contains("revealed_events"));
+            for (json& e : bad["steps"][i]["revealed_events"])
+                if (e["type"] == "stole") {
+                    REQUIRE(e.contains("resource"));  // hidden from the spectator events, shown here
+                    e["resource"] = e["resource"] == "ore" ? "wool" : "ore";
+                    changed = true;
+                    break;
+                }
+        }
+        REQUIRE(changed);
+        std::tie(code, text) = verify(bad, dir);
+        CHECK(code == 1);
+        CHECK(text.find("revealed_events differ") != std::string::npos);
     }
     SECTION("not a record") {
         std::tie(code, text) = verify(json{{"hello", 1}}, dir);

@@ -35,7 +35,7 @@ struct ReplayInput {
     std::vector<std::string> names;  // one per seat of the game
     std::string salt;
     std::vector<ReplayCommand> commands;
-    bool reveal = false;
+    bool reveal = false;  // true only for a finished game: seed, salt and revealed_events go in
 };
 
 // The public record: see docs/fairness.md and proto/v1/rest.schema.json#/$defs/replay. Throws

@@ -593,6 +593,10 @@ async function winnerGame(base, host, phone) {
   const states = await settle(pages);
   const bySeat = new Map(states.map((st, i) => [st.seat, pages[i]]));
   const topology = await host.evaluate(() => window.catanDebug.store.state.topology);
+  // Fair dice: the commitment to the seed is in the top bar from the start, the same for both players.
+  const shown = await Promise.all(pages.map((p) => p.getAttribute('#commitment', 'data-commitment')));
+  check(/^[0-9a-f]{64}$/.test(shown[0]) && shown[1] === shown[0] && states[0].room.fairness.commitment === shown[0] &&
+        states[0].room.fairness.seed === null, 'the commitment to the secret seed is shown in the top bar, seed still hidden');
   await placeSetup(pages, bySeat, topology, false);
 
   const DEV = ['wool', 'grain', 'ore'];
@@ -646,6 +650,14 @@ async function winnerGame(base, host, phone) {
   const winner = end.game.players.find((p) => p.seat === end.game.winner);
   const row = await host.textContent(`#winner [data-seat="${winner.seat}"] .total`);
   check(Number(row) === winner.vp_total && winner.vp_total >= 3, `the winner screen shows the winner's ${winner.vp_total} points`);
+  // "Check this game": the replay record, now with the seed and salt behind the same commitment.
+  const href = await host.getAttribute('#check-game', 'href');
+  check(href === `/api/rooms/${end.room.code}/replay`, 'the winner screen links the replay record ("Check this game")');
+  const record = await host.evaluate(async (u) => (await fetch(u)).json(), href);
+  check(record.finished && record.fairness.commitment === shown[0] && /^[0-9]+$/.test(record.fairness.seed) &&
+        end.room.fairness.seed === record.fairness.seed && record.steps.length > 0,
+        'the replay record reveals the seed and salt behind the commitment shown during the game');
+  check(/catan-server verify/.test(await host.textContent('#fairness-check')), 'the winner screen says how to verify the game');
   await host.screenshot({ path: path.join(OUT, 'winner-desktop.png') });
   await phone.screenshot({ path: path.join(OUT, 'winner-phone.png') });
 

@@ -290,6 +290,11 @@ export default {
   'winner.view_board': 'See the board',
   'winner.waiting_host': 'The host can start another game in this room.',
   'winner.offline': 'Not connected: try again in a moment.',
+  'fair.tag': 'Fair dice {short}…',
+  'fair.title': "Commitment to this game's secret seed (SHA-256): {hash}. The seed is revealed when the game ends, so anyone can check every roll, steal and card draw.",
+  'winner.check': 'Check this game',
+  'winner.commitment': 'Commitment published at the start: {hash}',
+  'winner.verify_how': 'Save the record and run: catan-server verify {file} (see docs/fairness.md).',
 
   'conn.offline': 'Connection lost — reconnecting in {n} s',
   'conn.connecting': 'Reconnecting…',

@@ -290,6 +290,11 @@ export default {
   'winner.view_board': 'Voir le plateau',
   'winner.waiting_host': 'L’hôte peut lancer une autre partie dans ce salon.',
   'winner.offline': 'Pas de connexion : réessayez dans un instant.',
+  'fair.tag': 'Dés équitables {short}…',
+  'fair.title': 'Engagement sur la graine secrète de cette partie (SHA-256) : {hash}. La graine est révélée à la fin de la partie : chacun peut alors vérifier chaque lancer, chaque vol et chaque carte tirée.',
+  'winner.check': 'Vérifier cette partie',
+  'winner.commitment': 'Engagement publié au début : {hash}',
+  'winner.verify_how': 'Enregistrez le fichier puis lancez : catan-server verify {file} (voir docs/fairness.md).',
 
   'conn.offline': 'Connexion perdue — nouvel essai dans {n} s',
   'conn.connecting': 'Reconnexion…',

@@ -270,6 +270,11 @@ export default {
   'winner.view_board': '盤面を見る',
   'winner.waiting_host': 'ホストがこの部屋で次のゲームを始められます。',
   'winner.offline': '接続されていません。少し待ってからもう一度お試しください。',
+  'fair.tag': '公正なダイス {short}…',
+  'fair.title': 'このゲームの秘密のシードへのコミットメント (SHA-256): {hash}。シードはゲーム終了時に公開され、誰でもすべてのダイス、強奪、カードの引きを確認できます。',
+  'winner.check': 'このゲームを検証する',
+  'winner.commitment': '開始時に公開されたコミットメント: {hash}',
+  'winner.verify_how': '記録を保存して実行してください: catan-server verify {file} (docs/fairness.md を参照)。',
 
   'conn.offline': '接続が切れました — {n}秒後に再接続',
   'conn.connecting': '再接続中…',

@@ -270,6 +270,11 @@ export default {
   'winner.view_board': '보드 보기',
   'winner.waiting_host': '방장이 이 방에서 다음 게임을 시작할 수 있습니다.',
   'winner.offline': '연결되지 않았습니다. 잠시 후 다시 시도하세요.',
+  'fair.tag': '공정한 주사위 {short}…',
+  'fair.title': '이 게임의 비밀 시드에 대한 약속값(SHA-256): {hash}. 게임이 끝나면 시드가 공개되어 누구나 모든 주사위, 강탈, 카드 뽑기를 확인할 수 있습니다.',
+  'winner.check': '이 게임 검증하기',
+  'winner.commitment': '시작할 때 공개된 약속값: {hash}',
+  'winner.verify_how': '기록을 저장한 뒤 실행하세요: catan-server verify {file} (docs/fairness.md 참고).',
 
   'conn.offline': '연결 끊김 — {n}초 후 다시 연결',
   'conn.connecting': '다시 연결하는 중…',

@@ -175,7 +175,16 @@ export class GameView {
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
         seatBadge(g.current, 'seat-badge small'), h('span.banner-text', this.bannerText(st, g))),
       dice,
-      st.seat === null ? h('span.tag', t('banner.spectating')) : null);
+      st.seat === null ? h('span.tag', t('banner.spectating')) : null,
+      this.fairnessTag(st.doc.room.fairness));
+  }
+
+  // The commitment to the secret seed, published at the start (docs/fairness.md): short, with the
+  // whole hash on hover, so players can compare it with the record checked after the game.
+  fairnessTag(fairness) {
+    if (!fairness) return null;
+    return h('span.tag.fairness#commitment', { title: t('fair.title', { hash: fairness.commitment }), dataset: { commitment: fairness.commitment } },
+      t('fair.tag', { short: fairness.commitment.slice(0, 8) }));
   }
 
   renderPlayers(st, g) {

@@ -1,6 +1,7 @@
 // The end of the game: the winner, every player's victory points broken down (revealed Victory Point
 // cards included), and "play again": the host takes the room back to its lobby (same seats, same
-// link) for another game; everyone else waits for the host.
+// link) for another game; everyone else waits for the host. "Check this game" links the replay record
+// that `catan-server verify` checks (docs/fairness.md).
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -15,6 +16,18 @@ export function breakdown(g, p) {
   const army = g.largest_army === p.seat ? 2 : 0;
   const cards = p.vp_cards ?? 0;
   return { settlements, cities, road, army, cards, total: p.vp_total ?? settlements + cities + road + army + cards };
+}
+
+// "Check this game": the replay record (seed and salt revealed now) and how to verify it.
+function fairnessCheck(doc) {
+  const fairness = doc.room.fairness;
+  if (!fairness) return null;
+  const code = doc.room.code;
+  const file = `catan-${code}.json`;
+  return h('div.fairness-check#fairness-check',
+    h('a.button#check-game', { href: `/api/rooms/${encodeURIComponent(code)}/replay`, download: file, target: '_blank', rel: 'noopener' }, t('winner.check')),
+    h('p.muted.small', t('winner.verify_how', { file })),
+    h('p.muted.small.commitment', t('winner.commitment', { hash: fairness.commitment })));
 }
 
 export function winnerPanel(st, store, onHide) {
@@ -40,6 +53,7 @@ export function winnerPanel(st, store, onHide) {
         h('dl.vp-parts',
           [['settlements', b.settlements], ['cities', b.cities], ['longest_road', b.road], ['largest_army', b.army], ['vp_cards', b.cards]].map(([k, v]) =>
             h(`div.vp-part${v ? '' : '.zero'}`, { dataset: { part: k } }, h('dt', t(`winner.${k}`)), h('dd', String(v)))))))),
+    fairnessCheck(doc),
     h('div.winner-actions',
       isHost ? h('button.primary.big#play-again', { type: 'button', onclick: (e) => playAgain(e.currentTarget) }, t('winner.play_again')) : null,
       !isHost ? h('p.muted#waiting-host', t('winner.waiting_host')) : null,

@@ -4,6 +4,7 @@
 // what the re-run produces. Any difference is named by its step and field.
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 

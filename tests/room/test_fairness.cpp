@@ -92,6 +92,19 @@ std::pair<int, std::string> verify(const json& record, const TempDir& dir) {
     return {code, out.str()};
 }
 
+// Edits the first event of `type` in the steps' `field` ("events" or "revealed_events"); false if none.
+bool edit_first_event(json& record, const char* field, const char* type, const std::function<void(json&)>& edit) {
+    for (json& step : record["steps"]) {
+        REQUIRE(step.contains(field));
+        for (json& e : step[field])
+            if (e["type"] == type) {
+                edit(e);
+                return true;
+            }
+    }
+    return false;
+}
+
 }  // namespace
 
 TEST_CASE("fairness: the commitment is public from the start, seed and salt only once the game is over", "[room][fairness]") {
@@ -198,33 +211,17 @@ TEST_CASE("fairness: the replay record of a running game has the log so far and 
     }
     SECTION("a changed dice roll in the recorded events") {
         json bad = record;
-        bool changed = false;
-        for (std::size_t i = 0; i < bad["steps"].size() && !changed; ++i)
-            for (json& e : bad["steps"][i]["events"])
-                if (e["type"] == "dice_rolled") {
-                    e["sum"] = e["sum"] == 7 ? 8 : 7;
-                    changed = true;
-                    break;
-                }
-        REQUIRE(changed);
+        REQUIRE(edit_first_event(bad, "events", "dice_rolled", [](json& e) { e["sum"] = e["sum"] == 7 ? 8 : 7; }));
         std::tie(code, text) = verify(bad, dir);
         CHECK(code == 1);
         CHECK(text.find("events differ") != std::string::npos);
     }
     SECTION("a changed stolen resource, revealed after the game") {
         json bad = record;
-        bool changed = false;
-        for (std::size_t i = 0; i < bad["steps"].size() && !changed; ++i) {
-            CHECK(bad["steps"][i].contains("revealed_events"));
-            for (json& e : bad["steps"][i]["revealed_events"])
-                if (e["type"] == "stole") {
-                    REQUIRE(e.contains("resource"));  // hidden from the spectator events, shown here
-                    e["resource"] = e["resource"] == "ore" ? "wool" : "ore";
-                    changed = true;
-                    break;
-                }
-        }
-        REQUIRE(changed);
+        REQUIRE(edit_first_event(bad, "revealed_events", "stole", [](json& e) {
+            REQUIRE(e.contains("resource"));  // hidden from the spectator events, shown here
+            e["resource"] = e["resource"] == "ore" ? "wool" : "ore";
+        }));
         std::tie(code, text) = verify(bad, dir);
         CHECK(code == 1);
         CHECK(text.find("revealed_events differ") != std::string::npos);

@@ -69,15 +69,36 @@ void check_game_options(const json& v, const Path& where) {
     }
 }
 
+// A display name exactly as the server keeps it (trimmed, 1-24 characters of plain text).
+const std::string& read_name(const json& v, const Path& where) {
+    const std::string& name = read_string(v, where);
+    std::string why;
+    const auto clean = clean_name(name, why);
+    if (!clean || *clean != name)
+        fail(proto::DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' is not a name the server keeps: " + (clean ? "surrounding spaces" : why));
+    return name;
+}
+
+// A chat entry as the room keeps and sends it: {"seat", "name", "text", "at"}.
+std::string read_chat_entry(const json& v, const Path& where) {
+    ObjectReader r(v, where);
+    if (const json& seat = r.required("seat"); !seat.is_null()) read_int(seat, r.path("seat"), 0, kMaxPlayers - 1);
+    if (const json& name = r.required("name"); !name.is_null()) read_name(name, r.path("name"));
+    const std::string& text = read_string(r.required("text"), r.path("text"));
+    std::string why;
+    if (!valid_chat(text, why)) fail(proto::DecodeErrorKind::OutOfRange, r.path("text"), "field '" + r.path("text").str() + "': " + why);
+    read_int(r.required("at"), r.path("at"), 0, kMaxMs);
+    r.finish();
+    return v.dump();
+}
+
 store::SeatRecord read_seat(const json& v, const Path& where, int players, std::vector<bool>& taken) {
     ObjectReader r(v, where);
     store::SeatRecord s;
     s.seat = static_cast<int>(read_int(r.required("seat"), r.path("seat"), 0, players - 1));
     if (taken[s.seat]) fail(proto::DecodeErrorKind::Inconsistent, r.path("seat"), "seat " + std::to_string(s.seat) + " appears twice");
     taken[s.seat] = true;
-    s.name = read_string(r.required("name"), r.path("name"));
-    if (s.name.empty() || s.name.size() > 4 * kMaxNameChars)
-        fail(proto::DecodeErrorKind::OutOfRange, r.path("name"), "field '" + r.path("name").str() + "' must be a name of 1 to 24 characters");
+    s.name = read_name(r.required("name"), r.path("name"));
     s.host = read_bool(r.required("host"), r.path("host"));
     const json& bot = r.required("bot");
     if (!bot.is_null()) {
@@ -127,7 +148,7 @@ store::StoredRoom read_document(const json& doc) {
     for (std::size_t i = 0; i < seats.size(); ++i) room.seats.push_back(read_seat(seats[i], r.path("seats").at(i), options.players, taken));
 
     const auto& chat = read_array(r.required("chat"), r.path("chat"), -1, kChatHistory);
-    for (std::size_t i = 0; i < chat.size(); ++i) s.chat.push_back(read_object(chat[i], r.path("chat").at(i)).dump());
+    for (std::size_t i = 0; i < chat.size(); ++i) s.chat.push_back(read_chat_entry(chat[i], r.path("chat").at(i)));
 
     const json& game_options = r.required("game_options");
     if (game_options.is_null()) {

@@ -4,6 +4,8 @@
 // that is wrong anywhere is refused with the field named, and nothing is written.
 #include "catan/room/room_file.hpp"
 
+#include <fstream>
+
 #include "catan/store/store.hpp"
 #include "durable_game.hpp"
 #include "temp_dir.hpp"
@@ -153,6 +155,12 @@ TEST_CASE("room file: a wrong document is refused with the field named, and noth
         doc = good;
         doc["code"] = "ABC0E";
         CHECK(refused(doc).field == "code");
+        doc = good;
+        doc["chat"][0]["text"] = "two\nlines";
+        CHECK(refused(doc).field == "chat[0].text");
+        doc = good;
+        doc["seats"][1]["name"] = " P1";
+        CHECK(refused(doc).field == "seats[1].name");
     }
     SECTION("a command that does not apply") {
         json doc = good;
@@ -225,4 +233,19 @@ TEST_CASE("room file: a room in its lobby moves with its seats, bots and chat", 
     Store target(b);
     REQUIRE(target.import_room(accepted(doc), false));
     CHECK(exported(b, lobby.code) == doc);
+}
+
+TEST_CASE("room file: the examples of proto/v1/room-file.schema.json import, and a tampered one is refused", "[room][room-file]") {
+    std::ifstream in(CATAN_ROOM_FILE_SCHEMA);
+    REQUIRE(in);
+    const json schema = json::parse(in);
+    REQUIRE(schema["examples"].size() == 2);
+    for (const json& example : schema["examples"]) {
+        const store::StoredRoom room = accepted(example);
+        CHECK(room.room.code == example["code"]);
+        CHECK(room.commands.size() == example["commands"].size());
+    }
+    json tampered = schema["examples"][0];
+    tampered["commands"].erase(3);  // seat 0's first road goes missing: its next settlement comes too early
+    CHECK(refused(tampered).field == "commands[3]");
 }

@@ -30,8 +30,12 @@ void log_to_stderr() {
 
 // The data file as a Store, or nothing (and the reason logged). `must_exist`: export never creates one.
 std::unique_ptr<store::Store> open_store(const std::string& path, bool must_exist) {
-    const std::string absolute = std::filesystem::absolute(path).string();
     std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    if (ec || path.empty()) {
+        spdlog::error("\"{}\" is not a usable path for the data file", path);
+        return nullptr;
+    }
     if (must_exist && !std::filesystem::exists(absolute, ec)) {
         spdlog::error("{} does not exist; pass the data file the server runs with (its --data)", absolute);
         return nullptr;

@@ -45,11 +45,20 @@ store::StoredRoom accepted(const json& doc) {
     return room.value();
 }
 
-// The error for a document, which must be refused.
-proto::DecodeError refused(const json& doc) {
+// A document that must be refused: the error names `field` and its message holds `says`.
+proto::DecodeError refused(const json& doc, const std::string& field, const std::string& says = "") {
     auto room = import_room(doc);
     REQUIRE(!room);
+    CHECK(room.error().field == field);
+    CHECK_THAT(room.error().message, Catch::Contains(says));
     return room.error();
+}
+
+// `good` with the member at `pointer` set to `value` (a JSON pointer: "/seats/0/name").
+json with(const json& good, const std::string& pointer, json value) {
+    json doc = good;
+    doc[json::json_pointer(pointer)] = std::move(value);
+    return doc;
 }
 
 }  // namespace
@@ -115,74 +124,35 @@ TEST_CASE("room file: a wrong document is refused with the field named, and noth
     const json good = exported(a, played.g.room.code);
     accepted(good);
 
-    SECTION("another version") {
-        json doc = good;
-        doc["version"] = 2;
-        const auto e = refused(doc);
-        CHECK(e.field == "version");
-        CHECK(e.message.find("reads version 1") != std::string::npos);
+    SECTION("another version or format") {
+        refused(with(good, "/version", 2), "version", "reads version 1");
+        refused(with(good, "/format", "catan-game"), "format", "must be \"catan-room\"");
     }
-    SECTION("another format") {
-        json doc = good;
-        doc["format"] = "catan-game";
-        CHECK(refused(doc).field == "format");
-    }
-    SECTION("a missing field") {
+    SECTION("a missing or unknown field") {
         json doc = good;
         doc.erase("seats");
-        const auto e = refused(doc);
-        CHECK(e.field == "seats");
-        CHECK(e.kind == proto::DecodeErrorKind::MissingField);
-    }
-    SECTION("an unknown field") {
-        json doc = good;
-        doc["seats"][1]["password"] = "x";
-        CHECK(refused(doc).field == "seats[1].password");
+        CHECK(refused(doc, "seats").kind == proto::DecodeErrorKind::MissingField);
+        refused(with(good, "/seats/1/password", "x"), "seats[1].password");
     }
     SECTION("a field of the wrong type or out of range") {
-        json doc = good;
-        doc["game"] = "1";
-        CHECK(refused(doc).field == "game");
-        doc = good;
-        doc["options"]["players"] = 7;
-        CHECK(refused(doc).field == "options.players");
-        doc = good;
-        doc["seats"][2]["seat"] = 3;  // the room has 3 seats: 0..2
-        CHECK(refused(doc).field == "seats[2].seat");
-        doc = good;
-        doc["seats"][2]["seat"] = 1;
-        CHECK(refused(doc).message.find("appears twice") != std::string::npos);
-        doc = good;
-        doc["code"] = "ABC0E";
-        CHECK(refused(doc).field == "code");
-        doc = good;
-        doc["chat"][0]["text"] = "two\nlines";
-        CHECK(refused(doc).field == "chat[0].text");
-        doc = good;
-        doc["seats"][1]["name"] = " P1";
-        CHECK(refused(doc).field == "seats[1].name");
+        refused(with(good, "/game", "1"), "game");
+        refused(with(good, "/options/players", 7), "options.players");
+        refused(with(good, "/seats/2/seat", 3), "seats[2].seat");  // the room has 3 seats: 0..2
+        refused(with(good, "/seats/2/seat", 1), "seats[2].seat", "appears twice");
+        refused(with(good, "/code", "ABC0E"), "code");
+        refused(with(good, "/chat/0/text", "two\nlines"), "chat[0].text");
+        refused(with(good, "/seats/1/name", " P1"), "seats[1].name");
     }
     SECTION("a command that does not apply") {
-        json doc = good;
-        doc["commands"][6] = doc["commands"][5];  // the same move twice: the second is not legal
-        const auto e = refused(doc);
-        CHECK(e.field == "commands[6]");
-        CHECK(e.message.find("command 7 of game 1") != std::string::npos);
+        // The same move twice: the second is not legal.
+        refused(with(good, "/commands/6", good["commands"][5]), "commands[6]", "command 7 of game 1");
     }
-    SECTION("a log that ends the game while the room says it goes on") {
-        json doc = good;
-        doc["phase"] = "finished";
-        CHECK(refused(doc).message.find("disagree") != std::string::npos);
+    SECTION("a log that does not end the game while the room says it is over") {
+        refused(with(good, "/phase", "finished"), "", "disagree");
     }
     SECTION("a raw-looking token") {
-        json doc = good;
-        doc["seats"][0]["token_hash"] = played.g.tokens[0];
-        const auto e = refused(doc);
-        CHECK(e.field == "seats[0].token_hash");
-        CHECK(e.message.find("raw token") != std::string::npos);
-        doc = good;
-        doc["host_key_hash"] = "not a hash";
-        CHECK(refused(doc).field == "host_key_hash");
+        refused(with(good, "/seats/0/token_hash", played.g.tokens[0]), "seats[0].token_hash", "raw token");
+        refused(with(good, "/host_key_hash", "not a hash"), "host_key_hash");
     }
     Store target(b);
     CHECK(target.load_rooms().empty());  // nothing reached the file
@@ -247,5 +217,5 @@ TEST_CASE("room file: the examples of proto/v1/room-file.schema.json import, and
     }
     json tampered = schema["examples"][0];
     tampered["commands"].erase(3);  // seat 0's first road goes missing: its next settlement comes too early
-    CHECK(refused(tampered).field == "commands[3]");
+    refused(tampered, "commands[3]");
 }

@@ -63,6 +63,34 @@ GameOptions game_options_from_json(const json& j) {
     return o;
 }
 
+RebuiltGame rebuild_game(const store::StoredRoom& stored) {
+    const store::RoomRecord& r = stored.room;
+    const GameOptions options = game_options_from_json(json::parse(r.game_options));
+    GameState game;
+    std::int64_t applied = 0;
+    if (stored.snapshot) {
+        auto decoded = proto::decode_state(std::string_view(stored.snapshot->state));
+        if (!decoded) corrupt("the snapshot after command " + std::to_string(stored.snapshot->index) + " does not decode: " + decoded.error().message);
+        game = std::move(decoded.value());
+        if (!(game.options == options)) corrupt("the snapshot belongs to another game");
+        applied = stored.snapshot->index;
+    } else {
+        game = new_game(options);
+    }
+    for (const store::LoggedCommand& c : stored.commands) {
+        const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
+        if (c.index != applied + 1) throw LogError(where + " follows command " + std::to_string(applied) + " (a gap in the log)", c.index);
+        auto command = proto::decode_command(std::string_view(c.command), c.seat);
+        if (!command) throw LogError(where + " does not decode: " + command.error().message, c.index);
+        if (const auto error = apply(game, command.value()))
+            throw LogError(where + " no longer applies: " + std::string(error->message), c.index);
+        ++applied;
+    }
+    const bool over = game.phase == Phase::GameOver;
+    if (over != (parse_phase(r.phase) == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
+    return {std::move(game), applied};
+}
+
 std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared_ptr<Executor> executor,
                                     std::shared_ptr<const RoomContext> context) {
     const store::RoomRecord& r = stored.room;
@@ -88,30 +116,10 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     }
     for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
     if (m.phase_ != RoomPhase::Lobby) {
-        const GameOptions options = game_options_from_json(json::parse(r.game_options));
-        GameState game;
-        std::int64_t applied = 0;
-        if (stored.snapshot) {
-            auto decoded = proto::decode_state(std::string_view(stored.snapshot->state));
-            if (!decoded) corrupt("the snapshot after command " + std::to_string(stored.snapshot->index) + " does not decode: " + decoded.error().message);
-            game = std::move(decoded.value());
-            if (!(game.options == options)) corrupt("the snapshot belongs to another game");
-            applied = stored.snapshot->index;
-        } else {
-            game = new_game(options);
-        }
-        for (const store::LoggedCommand& c : stored.commands) {
-            const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
-            if (c.index != applied + 1) corrupt(where + " follows command " + std::to_string(applied) + " (a gap in the log)");
-            auto command = proto::decode_command(std::string_view(c.command), c.seat);
-            if (!command) corrupt(where + " does not decode: " + command.error().message);
-            if (const auto error = apply(game, command.value())) corrupt(where + " no longer applies: " + std::string(error->message));
-            ++applied;
-        }
-        const bool over = game.phase == Phase::GameOver;
-        if (over != (m.phase_ == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
-        m.game_commands_ = applied;
-        m.game_ = std::move(game);
+        RebuiltGame rebuilt = rebuild_game(stored);
+        m.game_commands_ = rebuilt.applied;
+        const bool over = rebuilt.state.phase == Phase::GameOver;
+        m.game_ = std::move(rebuilt.state);
         if (over) {  // the keep period counts from the end of the game, across restarts
             const auto ago = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.updated_ms));
             m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);

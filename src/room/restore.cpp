@@ -63,6 +63,53 @@ GameOptions game_options_from_json(const json& j) {
     return o;
 }
 
+RebuiltGame rebuild_game(const store::StoredRoom& stored) {
+    const store::RoomRecord& r = stored.room;
+    const json stored_options = json::parse(r.game_options);
+    const GameOptions options = game_options_from_json(stored_options);
+    RebuiltGame out;
+    // A game started before commitments existed has no salt: it is played on without one.
+    if (stored_options.contains("salt")) {
+        const json& salt = stored_options["salt"];
+        if (!salt.is_string() || salt.get_ref<const std::string&>().size() != 2 * kSaltBytes ||
+            salt.get_ref<const std::string&>().find_first_not_of("0123456789abcdef") != std::string::npos)
+            corrupt("the game's salt is not " + std::to_string(2 * kSaltBytes) + " lowercase hex digits");
+        out.salt = salt.get<std::string>();
+    }
+    GameState& game = out.state;
+    std::int64_t& applied = out.applied;
+    if (stored.snapshot) {
+        auto decoded = proto::decode_state(std::string_view(stored.snapshot->state));
+        if (!decoded) corrupt("the snapshot after command " + std::to_string(stored.snapshot->index) + " does not decode: " + decoded.error().message);
+        game = std::move(decoded.value());
+        if (!(game.options == options)) corrupt("the snapshot belongs to another game");
+        applied = stored.snapshot->index;
+    } else {
+        game = new_game(options);
+    }
+    // The whole log: every command is decoded (the replay record keeps them); those after the
+    // snapshot are re-applied.
+    std::int64_t logged = 0;
+    for (const store::LoggedCommand& c : stored.commands) {
+        const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
+        if (c.index != logged + 1) throw LogError(where + " follows command " + std::to_string(logged) + " (a gap in the log)", c.index);
+        ++logged;
+        auto command = proto::decode_command(std::string_view(c.command), c.seat);
+        if (!command) throw LogError(where + " does not decode: " + command.error().message, c.index);
+        out.log.push_back({c.seat, command.value()});
+        if (c.index <= applied) continue;  // already in the snapshot
+        if (const auto error = apply(game, command.value()))
+            throw LogError(where + " no longer applies: " + std::string(error->message), c.index);
+        ++applied;
+    }
+    if (applied != logged)
+        corrupt("the log of game " + std::to_string(r.game) + " ends at command " + std::to_string(logged) +
+                ", before its snapshot after command " + std::to_string(applied));
+    const bool over = game.phase == Phase::GameOver;
+    if (over != (parse_phase(r.phase) == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
+    return out;
+}
+
 std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared_ptr<Executor> executor,
                                     std::shared_ptr<const RoomContext> context) {
     const store::RoomRecord& r = stored.room;
@@ -88,43 +135,13 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     }
     for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
     if (m.phase_ != RoomPhase::Lobby) {
-        const json stored_options = json::parse(r.game_options);
-        const GameOptions options = game_options_from_json(stored_options);
-        // A game started before commitments existed has no salt: it is played on without one.
-        if (stored_options.contains("salt")) {
-            m.salt_ = stored_options["salt"].get<std::string>();
-            if (m.salt_.size() != 2 * kSaltBytes) corrupt("the game's salt is not " + std::to_string(2 * kSaltBytes) + " hex digits");
-            m.commitment_ = commitment_of(options.seed, m.salt_);
-        }
-        GameState game;
-        std::int64_t applied = 0;
-        if (stored.snapshot) {
-            auto decoded = proto::decode_state(std::string_view(stored.snapshot->state));
-            if (!decoded) corrupt("the snapshot after command " + std::to_string(stored.snapshot->index) + " does not decode: " + decoded.error().message);
-            game = std::move(decoded.value());
-            if (!(game.options == options)) corrupt("the snapshot belongs to another game");
-            applied = stored.snapshot->index;
-        } else {
-            game = new_game(options);
-        }
-        std::int64_t logged = 0;
-        for (const store::LoggedCommand& c : stored.commands) {
-            const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
-            if (c.index != logged + 1) corrupt(where + " follows command " + std::to_string(logged) + " (a gap in the log)");
-            ++logged;
-            auto command = proto::decode_command(std::string_view(c.command), c.seat);
-            if (!command) corrupt(where + " does not decode: " + command.error().message);
-            m.log_.push_back({c.seat, command.value()});
-            if (c.index <= applied) continue;  // already in the snapshot
-            if (const auto error = apply(game, command.value())) corrupt(where + " no longer applies: " + std::string(error->message));
-            ++applied;
-        }
-        if (applied != logged) corrupt("the log of game " + std::to_string(r.game) + " ends at command " + std::to_string(logged) +
-                                       ", before its snapshot after command " + std::to_string(applied));
-        const bool over = game.phase == Phase::GameOver;
-        if (over != (m.phase_ == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
-        m.game_commands_ = applied;
-        m.game_ = std::move(game);
+        RebuiltGame rebuilt = rebuild_game(stored);
+        m.game_commands_ = rebuilt.applied;
+        m.salt_ = std::move(rebuilt.salt);
+        if (!m.salt_.empty()) m.commitment_ = commitment_of(rebuilt.state.options.seed, m.salt_);
+        m.log_ = std::move(rebuilt.log);
+        const bool over = rebuilt.state.phase == Phase::GameOver;
+        m.game_ = std::move(rebuilt.state);
         if (over) {  // the keep period counts from the end of the game, across restarts
             const auto ago = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.updated_ms));
             m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);

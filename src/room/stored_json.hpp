@@ -1,10 +1,15 @@
 #pragma once
 // The JSON the store keeps for a room's options and a game's options. Seeds are decimal strings:
 // a 64-bit seed does not survive JSON numbers in every reader.
+#include <stdexcept>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "catan/engine/state.hpp"
 #include "catan/room/envelope.hpp"
+#include "catan/room/replay.hpp"
+#include "catan/store/store.hpp"
 
 namespace catan::room {
 
@@ -13,5 +18,22 @@ RoomOptions room_options_from_json(const nlohmann::json& j);  // throws on a mal
 
 nlohmann::json game_options_json(const GameOptions& options);
 GameOptions game_options_from_json(const nlohmann::json& j);  // throws on a malformed record
+
+// The current game of a stored room past its lobby, rebuilt from its snapshot (if any) and every later
+// command, each re-applied by the engine; `stored.commands` must hold the whole log from command 1. Throws std::runtime_error naming the command that does not
+// decode or apply, a gap in the log, or a phase the log contradicts.
+struct RebuiltGame {
+    GameState state;
+    std::int64_t applied = 0;       // commands of the game in `state`
+    std::vector<ReplayCommand> log;  // every command of the game, decoded (for the replay record)
+    std::string salt;                // the game's fairness salt; empty for a game from before commitments
+};
+RebuiltGame rebuild_game(const store::StoredRoom& stored);
+
+// What rebuild_game throws for one command of the log (its index: 1 for the game's first).
+struct LogError : std::runtime_error {
+    LogError(const std::string& what, std::int64_t i) : std::runtime_error(what), index(i) {}
+    std::int64_t index;
+};
 
 }  // namespace catan::room

@@ -253,43 +253,55 @@ void Store::delete_room(const std::string& code, Done done) {
 
 namespace catan::store {
 
-std::vector<StoredRoom> Store::load_rooms() {
-    const std::lock_guard lock(impl_->db_mutex);
-    sql::Db& db = *impl_->db;
-    try {
-        sql::Statement rooms = db.prepare(
-            "SELECT code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms FROM rooms"
-            " WHERE problem IS NULL ORDER BY code");
-        sql::Statement seats = db.prepare("SELECT seat, name, token_hash, host, bot FROM seats WHERE code = ? ORDER BY seat");
-        sql::Statement chat = db.prepare("SELECT entry FROM chat WHERE code = ? ORDER BY id");
-        sql::Statement snapshot = db.prepare("SELECT idx, state FROM snapshots WHERE code = ? AND game = ? ORDER BY idx DESC LIMIT 1");
-        sql::Statement commands = db.prepare("SELECT idx, seat, command FROM commands WHERE code = ? AND game = ? AND idx > ? ORDER BY idx");
-        db.exec("BEGIN");  // one consistent read
-        std::vector<StoredRoom> out;
-        while (rooms.step()) {
-            StoredRoom s;
-            RoomRecord& r = s.room;
-            r.code = rooms.column_text(0);
-            r.options = rooms.column_text(1);
-            r.host_key_hash = rooms.column_text(2);
-            r.phase = rooms.column_text(3);
-            r.game = rooms.column_int(4);
-            r.game_options = rooms.column_text(5);
-            r.created_ms = rooms.column_int(6);
-            r.updated_ms = rooms.column_int(7);
-            seats.reset().bind(1, r.code);
-            while (seats.step())
-                r.seats.push_back({static_cast<int>(seats.column_int(0)), seats.column_text(1), seats.column_text(2), seats.column_int(3) != 0,
-                                   seats.column_text(4)});
-            chat.reset().bind(1, r.code);
-            while (chat.step()) s.chat.push_back(chat.column_text(0));
+namespace {
+
+// The statements that read a room back, and the reading of one from a `rooms` row.
+struct Reads {
+    explicit Reads(sql::Db& db)
+        : seats(db.prepare("SELECT seat, name, token_hash, host, bot FROM seats WHERE code = ? ORDER BY seat")),
+          chat(db.prepare("SELECT entry FROM chat WHERE code = ? ORDER BY id")),
+          snapshot(db.prepare("SELECT idx, state FROM snapshots WHERE code = ? AND game = ? ORDER BY idx DESC LIMIT 1")),
+          commands(db.prepare("SELECT idx, seat, command FROM commands WHERE code = ? AND game = ? ORDER BY idx")) {}
+    sql::Statement seats, chat, snapshot, commands;
+
+    static constexpr const char* kRoomColumns = "code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms";
+
+    // Every command of the current game (a room keeps its whole log for the replay record); unless
+    // `no_snapshot` (export) also the latest snapshot, from which a restore re-applies the later ones.
+    StoredRoom read(const sql::Statement& row, bool no_snapshot) {
+        StoredRoom s;
+        RoomRecord& r = s.room;
+        r.code = row.column_text(0);
+        r.options = row.column_text(1);
+        r.host_key_hash = row.column_text(2);
+        r.phase = row.column_text(3);
+        r.game = row.column_int(4);
+        r.game_options = row.column_text(5);
+        r.created_ms = row.column_int(6);
+        r.updated_ms = row.column_int(7);
+        seats.reset().bind(1, r.code);
+        while (seats.step())
+            r.seats.push_back({static_cast<int>(seats.column_int(0)), seats.column_text(1), seats.column_text(2), seats.column_int(3) != 0,
+                               seats.column_text(4)});
+        chat.reset().bind(1, r.code);
+        while (chat.step()) s.chat.push_back(chat.column_text(0));
+        if (!no_snapshot) {
             snapshot.reset().bind(1, r.code).bind(2, r.game);
             if (snapshot.step()) s.snapshot = Snapshot{snapshot.column_int(0), snapshot.column_text(1)};
-            commands.reset().bind(1, r.code).bind(2, r.game).bind(3, 0);  // all of them: the replay record needs the whole log
-            while (commands.step())
-                s.commands.push_back({commands.column_int(0), static_cast<int>(commands.column_int(1)), commands.column_text(2)});
-            out.push_back(std::move(s));
         }
+        commands.reset().bind(1, r.code).bind(2, r.game);
+        while (commands.step())
+            s.commands.push_back({commands.column_int(0), static_cast<int>(commands.column_int(1)), commands.column_text(2)});
+        return s;
+    }
+};
+
+// Runs `read` inside one read transaction of `db`; an SQLite failure becomes a StoreError.
+template <class Read>
+auto consistent_read(sql::Db& db, const std::string& path, Read read) {
+    try {
+        db.exec("BEGIN");
+        auto out = read();
         db.exec("COMMIT");
         return out;
     } catch (const sql::Error& e) {
@@ -297,8 +309,72 @@ std::vector<StoredRoom> Store::load_rooms() {
             db.exec("ROLLBACK");
         } catch (const sql::Error&) {
         }
-        throw StoreError(impl_->path + ": cannot read the rooms (" + e.what() + "). Nothing in it was changed. Restore it from" +
+        throw StoreError(path + ": cannot read the rooms (" + e.what() + "). Nothing in it was changed. Restore it from" +
                          " a backup, or move it aside to start with no rooms, or pass another file with --data.");
+    }
+}
+
+}  // namespace
+
+std::vector<StoredRoom> Store::load_rooms() {
+    const std::lock_guard lock(impl_->db_mutex);
+    sql::Db& db = *impl_->db;
+    return consistent_read(db, impl_->path, [&] {
+        Reads reads(db);
+        sql::Statement rooms = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE problem IS NULL ORDER BY code");
+        std::vector<StoredRoom> out;
+        while (rooms.step()) out.push_back(reads.read(rooms, /*no_snapshot=*/false));
+        return out;
+    });
+}
+
+std::optional<StoredRoom> Store::read_room(const std::string& code) {
+    const std::lock_guard lock(impl_->db_mutex);
+    sql::Db& db = *impl_->db;
+    std::string problem;
+    auto room = consistent_read(db, impl_->path, [&]() -> std::optional<StoredRoom> {
+        Reads reads(db);
+        sql::Statement row = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + ", problem FROM rooms WHERE code = ?");
+        row.bind(1, code);
+        if (!row.step()) return std::nullopt;
+        if (!row.column_null(8)) problem = row.column_text(8);
+        return reads.read(row, /*no_snapshot=*/true);
+    });
+    if (!problem.empty())
+        throw StoreError(impl_->path + ": room " + code + " was set aside as corrupt (" + problem +
+                         ") and cannot be exported; inspect it with sqlite3.");
+    return room;
+}
+
+bool Store::import_room(const StoredRoom& s, bool replace) {
+    const std::lock_guard lock(impl_->db_mutex);
+    sql::Db& db = *impl_->db;
+    Writes& w = *impl_->writes;
+    const RoomRecord& r = s.room;
+    try {
+        db.exec("BEGIN IMMEDIATE");  // the existence check and the writes see the same file
+        try {
+            sql::Statement exists = db.prepare("SELECT 1 FROM rooms WHERE code = ?");
+            exists.bind(1, r.code);
+            if (exists.step() && !replace) {
+                db.exec("ROLLBACK");
+                return false;
+            }
+            w.erase(r.code);
+            w.save(r);
+            for (const std::string& entry : s.chat) w.insert_chat.reset().bind(1, r.code).bind(2, entry).run();
+            for (const LoggedCommand& c : s.commands)
+                w.insert_command.reset().bind(1, r.code).bind(2, r.game).bind(3, c.index).bind(4, c.seat).bind(5, c.command).run();
+            if (s.snapshot) w.insert_snapshot.reset().bind(1, r.code).bind(2, r.game).bind(3, s.snapshot->index).bind(4, s.snapshot->state).run();
+            db.exec("COMMIT");
+            return true;
+        } catch (...) {
+            db.exec("ROLLBACK");
+            throw;
+        }
+    } catch (const sql::Error& e) {
+        throw StoreError(impl_->path + ": cannot write room " + r.code + " (" + e.what() + "). Nothing was written." +
+                         " Check that the file is on a writable local disk and try again.");
     }
 }
 

@@ -51,7 +51,9 @@ setTimeout(() => {
 }, 120_000).unref();
 
 async function startServer() {
-  const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-bots-')), 'port');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-bots-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const portFile = path.join(dir, 'port');
   // A fresh data file per run: rooms of an earlier run must not come back.
   server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
     '--log-level', 'warn', '--web-dir', WEB_DIR,

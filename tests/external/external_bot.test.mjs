@@ -36,7 +36,9 @@ function fail(why) {
 setTimeout(() => fail('no winner within 150 s'), 150_000).unref();
 
 async function startServer() {
-  const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-extbot-')), 'port');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-extbot-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const portFile = path.join(dir, 'port');
   // A fresh data file per run: rooms of an earlier run must not come back.
   const server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
     '--log-level', 'warn',

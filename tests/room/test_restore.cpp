@@ -2,7 +2,6 @@
 // entry is committed, a command sent meanwhile waits (and is then stale), rooms come back from the
 // file exactly as they were (board, hands, turn, seats, chat, host key), players rejoin with the
 // tokens they hold and play on, and a room whose log no longer applies is set aside alone.
-#include <random>
 #include <thread>
 
 #include <sqlite3.h>
@@ -10,7 +9,7 @@
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
 #include "catan/store/store.hpp"
-#include "support.hpp"
+#include "durable_game.hpp"
 #include "temp_dir.hpp"
 
 using namespace catan;
@@ -20,22 +19,6 @@ using catan::store::Store;
 using catan::store::test::TempDir;
 
 namespace {
-
-// Room work runs on whichever thread posts it: the test's, or the store's writer for a commit.
-HubOptions durable(const std::shared_ptr<Store>& store) {
-    HubOptions o;
-    o.store = store;
-    o.snapshot_every = 7;  // small, so a restore uses a snapshot and replays the commands after it
-    return o;
-}
-
-// Until the writer is idle and nothing it called back queued another write.
-void settle(Store& store) {
-    for (std::uint64_t queued = ~0ull; queued != store.stats().queued;) {
-        queued = store.stats().queued;
-        store.flush();
-    }
-}
 
 // Commands logged for a room (for one of its games when `game` > 0), read by a connection of our own.
 std::int64_t logged_commands(const std::string& path, const std::string& code, int game = 0) {
@@ -58,77 +41,6 @@ void exec(const std::string& path, const std::string& sql) {
     REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
 }
-
-// A seated game driven through the hub, mirrored by an engine state built from the accepted commands.
-struct Game {
-    Created room;
-    std::vector<std::unique_ptr<Client>> seats;
-    std::vector<std::string> tokens;
-    GameState mirror;
-    std::mt19937_64 rng{7};
-
-    Game(Hub& hub, Store& store, int players, std::uint64_t seed, std::uint64_t first_id, int vp_target = 10) {
-        room = create(hub, json{{"players", players}, {"seed", std::to_string(seed)}, {"vp_target", vp_target}});
-        for (int i = 0; i < players; ++i) {
-            seats.push_back(std::make_unique<Client>(hub, first_id + i));
-            std::string name = "P";  // (not "P" + ...: GCC 12 warns about it, -Wrestrict)
-            name += std::to_string(i);
-            json join = {{"room", room.code}, {"name", name}};
-            if (i == 0) join["host_key"] = room.host_key;
-            seats[i]->send(msg("join", join));
-            settle(store);
-            tokens.push_back(seats[i]->last("welcome").at("token"));
-        }
-        seats[0]->send(msg("start"));
-        settle(store);
-        GameOptions o;
-        o.players = players;
-        o.seed = seed;
-        o.victory_target = vp_target;
-        mirror = new_game(o);
-        for (auto& c : seats) c->poll();
-    }
-
-    // A legal command of some seat that may act, applied to the mirror; the seat sends it.
-    std::pair<int, Command> next() {
-        for (int seat = 0; seat < mirror.num_players; ++seat) {
-            const auto options = legal_actions(mirror, seat);
-            if (options.empty()) continue;
-            return {seat, options[rng() % options.size()]};
-        }
-        FAIL("nobody may act");
-        return {};
-    }
-    void play(Store& store, int n) {
-        for (int i = 0; i < n && mirror.phase != Phase::GameOver; ++i) {
-            const auto [seat, command] = next();
-            Client& c = *seats[seat];
-            c.poll();
-            c.send(msg("command", {{"seq", c.seq()}, {"command", proto::command_json(command)}}));
-            settle(store);
-            REQUIRE(!apply(mirror, command));
-            REQUIRE(!c.last("update").is_null());
-        }
-        for (auto& c : seats) c->poll();
-    }
-    void check(Client& c, int seat) const {
-        REQUIRE(c.doc()["game"] == proto::player_view(mirror, seat));
-        REQUIRE(c.legal() == proto::legal_actions_json(mirror, seat));
-    }
-    // Every seat comes back on a new connection with the token it holds, and sees exactly the mirror:
-    // the same board, hands, turn and legal actions.
-    void rejoin_all(Hub& hub, std::uint64_t first_id) {
-        for (std::size_t seat = 0; seat < seats.size(); ++seat) {
-            seats[seat] = std::make_unique<Client>(hub, first_id + seat);
-            seats[seat]->send(msg("rejoin", {{"room", room.code}, {"token", tokens[seat]}}));
-            const json welcome = seats[seat]->last("welcome");
-            REQUIRE(welcome["seat"] == seat);
-            CHECK(welcome["token"] == tokens[seat]);
-            CHECK(welcome["host"] == (seat == 0));
-            check(*seats[seat], static_cast<int>(seat));
-        }
-    }
-};
 
 // A hub on a fresh data file, with one seated 2-player game started.
 struct DurableGame {

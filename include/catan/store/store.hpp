@@ -86,6 +86,15 @@ public:
     // Sets a room aside (kept for inspection, never restored again); synchronous.
     void set_aside(const std::string& code, const std::string& problem);
 
+    // ---- moving a room between files (`catan-server export` / `import`; synchronous) ----
+    // A room with its current game's whole log (`snapshot` empty, `commands` from the first), or
+    // nothing when no room has that code. Throws StoreError for a room set aside as corrupt.
+    std::optional<StoredRoom> read_room(const std::string& code);
+    // Writes `room` (row, seats, chat, every command and its snapshot) in one transaction. Returns
+    // false, writing nothing, when a room has that code already and `replace` is false; with
+    // `replace` the room there and all its past games are deleted first. Throws StoreError.
+    bool import_room(const StoredRoom& room, bool replace);
+
     // ---- writes (queued; `done` is called on the writer thread, in order, once durable) ----
     void create_room(RoomRecord room, Done done);  // replaces anything left under that code
     void save_room(RoomRecord room, Done done);    // the room row and its seats

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <sqlite3.h>
+
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
 #include "catan/store/store.hpp"
@@ -29,6 +31,14 @@ inline void settle(Store& store) {
         queued = store.stats().queued;
         store.flush();
     }
+}
+
+// Runs SQL on a data file with a connection of our own (to read it, or to damage it on purpose).
+inline void exec(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
 }
 
 // A seated game driven through the hub, mirrored by an engine state built from the accepted commands.

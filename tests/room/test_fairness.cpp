@@ -11,15 +11,14 @@
 #include "catan/proto/proto.hpp"
 #include "catan/room/replay.hpp"
 #include "catan/store/store.hpp"
+#include "durable_game.hpp"
 #include "sha256.hpp"
-#include "support.hpp"
 #include "temp_dir.hpp"
 
 using namespace catan;
 using namespace catan::room;
 using namespace catan::room::test;
 using catan::nettest::sha256_hex;
-using catan::store::Store;
 using catan::store::test::TempDir;
 
 namespace {
@@ -272,28 +271,17 @@ TEST_CASE("fairness: a room restored from its data file keeps its commitment and
     Created room;
     {
         auto store = std::make_shared<Store>(path);
-        HubOptions o;
-        o.store = store;
-        o.snapshot_every = 7;  // the restore starts from a snapshot: the log before it must come back too
-        Fixture f(o);
-        const auto settle = [&] {
-            for (std::uint64_t queued = ~0ull; queued != store->stats().queued;) {
-                queued = store->stats().queued;
-                store->flush();
-            }
-        };
-        Fair g(f, 31337, settle);
-        g.play(23, settle);
-        settle();
+        Fixture f(durable(store));  // a snapshot every 7: the log before it must come back too
+        const auto wait = [&] { settle(*store); };
+        Fair g(f, 31337, wait);
+        g.play(23, wait);
         before_fairness = g.fairness();
         before_record = g.replay().body;
         room = g.room;
         REQUIRE(before_record["steps"].size() == 23);
     }
     auto store = std::make_shared<Store>(path);
-    HubOptions o;
-    o.store = store;
-    Fixture f(o);
+    Fixture f(durable(store));
     Client back(f.hub, 50);
     back.send(msg("spectate", {{"room", room.code}}));
     back.poll();
@@ -302,4 +290,32 @@ TEST_CASE("fairness: a room restored from its data file keeps its commitment and
     f.hub.room_replay(room.code, [&](Hub::HttpResult r) { after = std::move(r); });
     REQUIRE(after.status == 200);
     CHECK(after.body == before_record);
+}
+
+TEST_CASE("fairness: a game saved by a server from before commitments plays on, without fairness or replay", "[room][fairness][durability]") {
+    TempDir dir;
+    const std::string path = dir.file("catan.db").string();
+    Created room;
+    {
+        auto store = std::make_shared<Store>(path);
+        Fixture f(durable(store));
+        const auto wait = [&] { settle(*store); };
+        Fair g(f, 99, wait);
+        g.play(10, wait);
+        room = g.room;
+    }
+    // What an older server wrote: the game's options without a salt.
+    exec(path, "UPDATE rooms SET game_options = '{\"players\":2,\"victory_target\":3,\"seed\":\"99\"}' WHERE code = '" + room.code + "'");
+    auto store = std::make_shared<Store>(path);
+    Fixture f(durable(store));
+    REQUIRE(f.hub.room_count() == 1);
+    Client back(f.hub, 50);
+    back.send(msg("spectate", {{"room", room.code}}));
+    back.poll();
+    CHECK(back.doc()["room"]["phase"] == "playing");
+    CHECK(back.doc()["room"]["fairness"].is_null());  // nothing was committed: nothing is claimed
+    Hub::HttpResult r{0, nullptr};
+    f.hub.room_replay(room.code, [&](Hub::HttpResult result) { r = std::move(result); });
+    CHECK(r.status == 409);
+    CHECK(std::string(r.body["message"]).find("published no commitment") != std::string::npos);
 }

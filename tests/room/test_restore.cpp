@@ -35,13 +35,6 @@ std::int64_t logged_commands(const std::string& path, const std::string& code, i
     return n;
 }
 
-void exec(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(db);
-}
-
 // A hub on a fresh data file, with one seated 2-player game started.
 struct DurableGame {
     explicit DurableGame(std::uint64_t seed) : g(f.hub, *store, 2, seed, 10) {}

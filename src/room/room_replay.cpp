@@ -1,7 +1,8 @@
 // GET /api/rooms/{code}/replay: the public record of the room's current (or just finished) game,
 // built on the room's executor from what the room holds in memory (its options, seed, salt and the
 // accepted commands); no I/O. Building it re-runs the game (8-14 ms of CPU for a random game of
-// 600-1,000 commands, bench/replay_bench.cpp), so the last record is kept until the next command.
+// 600-1,000 commands, bench/replay_bench.cpp), so the last record is kept until the next command or
+// the next sweep, whichever comes first (memory: see Room::sweep).
 #include "room.hpp"
 
 namespace catan::room {

@@ -8,72 +8,18 @@
 // another language. A room without a game says it has nothing to replay. Screenshots land in --out.
 //
 //   node tests/e2e/replay.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { e2e } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-};
-const SERVER = arg('server', path.join(repo, 'build', 'catan-server'));
-const OUT = path.resolve(arg('out', path.join(repo, 'build', 'tests', 'e2e')));
-const WEB_DIR = path.resolve(arg('web-dir', path.join(repo, 'web')));
-const CHROMIUM = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
-
-let chromium;
-try {
-  ({ chromium } = createRequire(path.join(repo, 'package.json'))('playwright-core'));
-} catch {
-  console.error('playwright-core is missing: run `npm ci` at the repository root');
-  process.exit(1);
-}
-
-let server = null;
-let browser = null;
-let failures = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
-  if (!ok) failures++;
-};
-async function finish(code) {
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) server.kill('SIGKILL');
-  process.exit(code);
-}
-setTimeout(() => {
-  console.error('e2e replay: hard timeout');
-  finish(1);
-}, 90_000).unref();
-
-async function startServer() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-replay-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const portFile = path.join(dir, 'port');
-  // A fresh data file per run: rooms of an earlier run must not come back.
-  server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
-    '--log-level', 'warn', '--web-dir', WEB_DIR,
-    '--bot-delay', '0', '--strong-bot-time', '50'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; i < 100; i++) {
-    if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;
-    if (server.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server wrote no port file');
-}
+const run = e2e('replay', { timeoutMs: 90_000, serverArgs: ['--bot-delay', '0'] });
+const { check, OUT } = run;
 
 const buildings = (page) => page.locator('#board .settlement, #board .city').count();
 const texts = (page, sel) => page.locator(sel).allTextContents();
 
 try {
-  fs.mkdirSync(OUT, { recursive: true });
-  const base = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'] });
+  const base = await run.startServer();
+  const browser = await run.launch();
   const errors = [];
   const watch = (p) => {
     p.setDefaultTimeout(10000);
@@ -195,9 +141,7 @@ try {
   check(small.length === 0, `the replay buttons are at least 40 px (${small.join(', ') || 'all'})`);
   await phone.screenshot({ path: path.join(OUT, 'replay-phone.png') });
   check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+  await run.done();
 } catch (e) {
-  console.error(e);
-  failures++;
+  await run.done(e);
 }
-console.log(failures ? `${failures} failed` : 'PASS');
-await finish(failures ? 1 : 0);

@@ -214,11 +214,11 @@ export class ReplayView {
   buildControls() {
     const btn = (id, label, glyph, onclick) => h(`button.icon-btn.replay-btn#${id}`, { type: 'button', 'aria-label': label, title: label, onclick }, glyph);
     this.buttons = {
-      first: btn('replay-first', t('replay.first'), '⏮', () => this.go(0)),
+      first: btn('replay-first', t('replay.first'), '«', () => this.go(0)),
       prev: btn('replay-prev', t('replay.prev'), '‹', () => this.go(this.n - 1)),
       play: btn('replay-play', t('replay.play'), '▶', () => this.play()),
       next: btn('replay-next', t('replay.next'), '›', () => this.go(this.n + 1)),
-      last: btn('replay-last', t('replay.last'), '⏭', () => this.go(this.total)),
+      last: btn('replay-last', t('replay.last'), '»', () => this.go(this.total)),
     };
     this.slider = h('input.replay-slider#replay-slider', { type: 'range', min: 0, max: this.total, value: 0, 'aria-label': t('replay.slider'), oninput: (e) => this.go(Number(e.target.value)) });
     this.count = h('p.replay-count#replay-count');

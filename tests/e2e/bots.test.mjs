@@ -21,18 +21,9 @@ const state = (page) => page.evaluate(() => {
 try {
   const base = await run.startServer();
   const browser = await run.launch();
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(10000);
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const page = run.watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage());
 
-  await page.goto(`${base}/?seed=4`);
-  await page.fill('#name', 'Ana');
-  await page.selectOption('#players', '4');
-  await page.click('#create');
-  await page.waitForSelector('#room-code');
-  const roomUrl = await page.inputValue('#room-url');
+  const { url: roomUrl } = await run.createRoom(page, base, { seed: 4, name: 'Ana', players: 4 });
   const bobContext = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   let bob = await bobContext.newPage();
   await bob.goto(roomUrl);
@@ -113,7 +104,7 @@ try {
   const pieces = s.game.players.map((p) => 5 - p.settlements_left);
   check(pieces.every((n) => n === 2), `every seat placed two settlements (${pieces.join(',')})`);
   check((await state(bob)).game.me.seat === 1, 'Bob plays seat 1');
-  check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+  run.checkErrors();
   await run.done();
 } catch (e) {
   await run.done(e);

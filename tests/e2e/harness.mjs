@@ -60,6 +60,24 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
     run.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'] });
     return run.browser;
   };
+  // The start page's "create a room" with a repeatable seed; the room's code and join URL.
+  run.createRoom = async (page, base, { seed, name, players }) => {
+    await page.goto(`${base}/?seed=${seed}`);
+    await page.fill('#name', name);
+    await page.selectOption('#players', String(players));
+    await page.click('#create');
+    await page.waitForSelector('#room-code');
+    return { code: await page.textContent('#room-code'), url: await page.inputValue('#room-url') };
+  };
+  // Console errors and uncaught exceptions of every page watched fail the run (checkErrors()).
+  run.errors = [];
+  run.watch = (page) => {
+    page.setDefaultTimeout(10000);
+    page.on('console', (m) => m.type() === 'error' && run.errors.push(m.text()));
+    page.on('pageerror', (e) => run.errors.push(e.message));
+    return page;
+  };
+  run.checkErrors = () => run.check(run.errors.length === 0, `no console errors${run.errors.length ? `: ${run.errors.join(' | ')}` : ''}`);
   // The end of a test: PASS or how many checks failed, and the exit code.
   run.done = async (error) => {
     if (error) {

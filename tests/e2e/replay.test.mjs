@@ -20,13 +20,7 @@ const texts = (page, sel) => page.locator(sel).allTextContents();
 try {
   const base = await run.startServer();
   const browser = await run.launch();
-  const errors = [];
-  const watch = (p) => {
-    p.setDefaultTimeout(10000);
-    p.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    p.on('pageerror', (e) => errors.push(e.message));
-    return p;
-  };
+  const { watch } = run;
   const ana = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   let page = watch(await ana.newPage());
 
@@ -38,16 +32,10 @@ try {
   await page.click('#replay-room');
   await page.waitForSelector('#join-name');
   check(new URL(page.url()).hash === '', '"Back to the room" opens the room page');
-  errors.length = 0; // Chromium logs the expected 409 of that replay request as a console error
+  run.errors.length = 0; // Chromium logs the expected 409 of that replay request as a console error
 
   // Ana, a bot, 3 points to win, takeover at once; she leaves and the bots play the game.
-  await page.goto(`${base}/?seed=5`);
-  await page.fill('#name', 'Ana');
-  await page.selectOption('#players', '2');
-  await page.click('#create');
-  await page.waitForSelector('#room-code');
-  const roomUrl = await page.inputValue('#room-url');
-  const code = await page.textContent('#room-code');
+  const { url: roomUrl, code } = await run.createRoom(page, base, { seed: 5, name: 'Ana', players: 2 });
   await page.click('.seat[data-seat="1"] .add-bot');
   await page.waitForSelector('.seat[data-seat="1"] .tag.bot');
   await page.selectOption('#opt-vp', '3');
@@ -140,7 +128,7 @@ try {
     .filter((b) => b.getBoundingClientRect().height < 40 || b.getBoundingClientRect().width < 40).map((b) => b.id));
   check(small.length === 0, `the replay buttons are at least 40 px (${small.join(', ') || 'all'})`);
   await phone.screenshot({ path: path.join(OUT, 'replay-phone.png') });
-  check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+  run.checkErrors();
   await run.done();
 } catch (e) {
   await run.done(e);

@@ -60,12 +60,7 @@ export function startReplay(app, code) {
 
 export class ReplayView {
   constructor(app, code) {
-    this.app = app;
-    this.code = code;
-    this.record = null;
-    this.error = null;
-    this.n = 0;
-    this.timer = null;
+    Object.assign(this, { app, code, record: null, error: null, n: 0, timer: null });
     this.rebuild();
     document.addEventListener('keydown', (e) => {
       if (!this.record || e.target.closest?.('input, select, textarea')) return;

@@ -246,6 +246,10 @@ private:
     std::string salt_;
     std::string commitment_;
     std::vector<ReplayCommand> log_;
+    // The last replay record built and the (game, commands) it was built for: building one re-runs
+    // the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone only after a change.
+    mutable std::shared_ptr<const nlohmann::json> replay_cache_;
+    mutable std::pair<std::int64_t, std::size_t> replay_cache_key_{};
     bool awaiting_commit_ = false;
     std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
 

@@ -7,19 +7,16 @@
 #include <random>
 #include <sstream>
 
-#include "catan/engine/engine.hpp"
-#include "catan/proto/proto.hpp"
 #include "catan/room/replay.hpp"
-#include "catan/store/store.hpp"
-#include "durable_game.hpp"
+#include "durable_game.hpp"  // engine, proto, store, support.hpp
 #include "sha256.hpp"
 #include "temp_dir.hpp"
 
-using namespace catan;
-using namespace catan::room;
-using namespace catan::room::test;
-using catan::nettest::sha256_hex;
-using catan::store::test::TempDir;
+// Inside the test namespace: the engine's, the room layer's and the test doubles' names are all in scope.
+namespace catan::room::test {
+
+using nettest::sha256_hex;
+using store::test::TempDir;
 
 namespace {
 
@@ -319,3 +316,5 @@ TEST_CASE("fairness: a game saved by a server from before commitments plays on, 
     CHECK(r.status == 409);
     CHECK(std::string(r.body["message"]).find("published no commitment") != std::string::npos);
 }
+
+}  // namespace catan::room::test

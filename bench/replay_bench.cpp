@@ -1,0 +1,66 @@
+// Replay records (docs/fairness.md): what one GET /api/rooms/{code}/replay costs the room's executor
+// (re-running the game with the spectator's views, patches and events), and what `catan-server
+// verify` costs (the same re-run plus the comparison), on random 4-player games played to the end.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "catan/engine/engine.hpp"
+#include "catan/room/replay.hpp"
+#include "catan/sim/random_game.hpp"
+
+namespace {
+
+using namespace catan;
+
+// A finished random 4-player game as a room would hold it.
+room::ReplayInput finished_game(std::uint64_t seed) {
+    room::ReplayInput in;
+    in.code = "K7QX3";
+    in.game = 1;
+    in.options.players = 4;
+    in.options.seed = seed;
+    in.names = {"Ana", "Bob", "Cy", "Dee"};
+    in.salt = std::string(32, 'a');
+    in.reveal = true;
+    GameState state = new_game(in.options);
+    Rng chooser(seed * 7 + 1);
+    std::vector<Command> log;
+    sim::play_random_game(state, chooser, sim::kDefaultTurnCap, &log);
+    for (const Command& c : log) in.commands.push_back({c.player, c});
+    return in;
+}
+
+void BM_ReplayRecord(benchmark::State& state) {
+    const room::ReplayInput in = finished_game(static_cast<std::uint64_t>(state.range(0)));
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const auto record = room::replay_record(in);
+        bytes = record.dump().size();
+        benchmark::DoNotOptimize(bytes);
+    }
+    state.counters["commands"] = static_cast<double>(in.commands.size());
+    state.counters["record_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_ReplayRecord)->ArgName("seed")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+void BM_Verify(benchmark::State& state) {
+    const room::ReplayInput in = finished_game(static_cast<std::uint64_t>(state.range(0)));
+    const std::string path = "/tmp/catan-replay-bench-" + std::to_string(state.range(0)) + ".json";
+    {
+        std::ofstream(path) << room::replay_record(in).dump();
+    }
+    for (auto _ : state) {
+        std::ostringstream out;
+        if (room::run_verify(path, out) != 0) state.SkipWithError("the record did not verify");
+    }
+    std::remove(path.c_str());
+    state.counters["commands"] = static_cast<double>(in.commands.size());
+}
+BENCHMARK(BM_Verify)->ArgName("seed")->Arg(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -4,7 +4,8 @@
 // seats a basic and a random bot, sets the takeover grace period, and starts. Bob closes his tab: after
 // the grace period everyone sees "played by a bot" on his seat and a bot places his pieces; he opens
 // the room again and has his seat back. The setup ends with every seat's pieces placed. Screenshots of
-// the lobby and of the takeover land in --out.
+// the lobby and of the takeover land in --out. The replay of the running game shows the public record so
+// far and no seed.
 //
 //   node tests/e2e/bots.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
@@ -104,6 +105,15 @@ try {
   const pieces = s.game.players.map((p) => 5 - p.settlements_left);
   check(pieces.every((n) => n === 2), `every seat placed two settlements (${pieces.join(',')})`);
   check((await state(bob)).game.me.seat === 1, 'Bob plays seat 1');
+
+  // The replay of the running game: the public record so far, and a note that the rest comes at the end.
+  const viewer = run.watch(await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage());
+  await viewer.goto(`${roomUrl}#replay`);
+  await viewer.waitForSelector('#replay-running');
+  check((await viewer.locator('#replay-seed').count()) === 0, 'a running game\'s replay shows no seed');
+  await viewer.click('#replay-last');
+  const shown = await viewer.locator('#board .settlement').count();
+  check(Number(await viewer.getAttribute('#replay-slider', 'max')) >= 16 && shown >= 8, `its last step shows the setup's settlements (${shown})`);
   run.checkErrors();
   await run.done();
 } catch (e) {

@@ -4,67 +4,15 @@
 // seats a basic and a random bot, sets the takeover grace period, and starts. Bob closes his tab: after
 // the grace period everyone sees "played by a bot" on his seat and a bot places his pieces; he opens
 // the room again and has his seat back. The setup ends with every seat's pieces placed. Screenshots of
-// the lobby and of the takeover land in --out.
+// the lobby and of the takeover land in --out. The replay of the running game shows the public record so
+// far and no seed.
 //
 //   node tests/e2e/bots.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { e2e } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-};
-const SERVER = arg('server', path.join(repo, 'build', 'catan-server'));
-const OUT = path.resolve(arg('out', path.join(repo, 'build', 'tests', 'e2e')));
-const WEB_DIR = path.resolve(arg('web-dir', path.join(repo, 'web')));
-const CHROMIUM = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
-
-let chromium;
-try {
-  ({ chromium } = createRequire(path.join(repo, 'package.json'))('playwright-core'));
-} catch {
-  console.error('playwright-core is missing: run `npm ci` at the repository root');
-  process.exit(1);
-}
-
-let server = null;
-let browser = null;
-let failures = 0;
-const check = (ok, what) => {
-  console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
-  if (!ok) failures++;
-};
-async function finish(code) {
-  if (browser) await browser.close().catch(() => {});
-  if (server && server.exitCode === null) server.kill('SIGKILL');
-  process.exit(code);
-}
-setTimeout(() => {
-  console.error('e2e bots: hard timeout');
-  finish(1);
-}, 120_000).unref();
-
-async function startServer() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-bots-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  const portFile = path.join(dir, 'port');
-  // A fresh data file per run: rooms of an earlier run must not come back.
-  server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
-    '--log-level', 'warn', '--web-dir', WEB_DIR,
-    '--bot-delay', '50', '--strong-bot-time', '50'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; i < 100; i++) {
-    if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;
-    if (server.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server wrote no port file');
-}
+const run = e2e('bots', { timeoutMs: 120_000, serverArgs: ['--bot-delay', '50', '--strong-bot-time', '50'] });
+const { check, OUT } = run;
 
 const state = (page) => page.evaluate(() => {
   const s = window.catanDebug.store.state;
@@ -72,21 +20,11 @@ const state = (page) => page.evaluate(() => {
 });
 
 try {
-  fs.mkdirSync(OUT, { recursive: true });
-  const base = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu'] });
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(10000);
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const base = await run.startServer();
+  const browser = await run.launch();
+  const page = run.watch(await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage());
 
-  await page.goto(`${base}/?seed=4`);
-  await page.fill('#name', 'Ana');
-  await page.selectOption('#players', '4');
-  await page.click('#create');
-  await page.waitForSelector('#room-code');
-  const roomUrl = await page.inputValue('#room-url');
+  const { url: roomUrl } = await run.createRoom(page, base, { seed: 4, name: 'Ana', players: 4 });
   const bobContext = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   let bob = await bobContext.newPage();
   await bob.goto(roomUrl);
@@ -167,10 +105,17 @@ try {
   const pieces = s.game.players.map((p) => 5 - p.settlements_left);
   check(pieces.every((n) => n === 2), `every seat placed two settlements (${pieces.join(',')})`);
   check((await state(bob)).game.me.seat === 1, 'Bob plays seat 1');
-  check(errors.length === 0, `no console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+
+  // The replay of the running game: the public record so far, and a note that the rest comes at the end.
+  const viewer = run.watch(await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage());
+  await viewer.goto(`${roomUrl}#replay`);
+  await viewer.waitForSelector('#replay-running');
+  check((await viewer.locator('#replay-seed').count()) === 0, 'a running game\'s replay shows no seed');
+  await viewer.click('#replay-last');
+  const shown = await viewer.locator('#board .settlement').count();
+  check(Number(await viewer.getAttribute('#replay-slider', 'max')) >= 16 && shown >= 8, `its last step shows the setup's settlements (${shown})`);
+  run.checkErrors();
+  await run.done();
 } catch (e) {
-  console.error(e);
-  failures++;
+  await run.done(e);
 }
-console.log(failures ? `${failures} failed` : 'PASS');
-await finish(failures ? 1 : 0);

@@ -118,3 +118,32 @@ export function logLines(log, doc, me) {
   }
   return lines;
 }
+
+// The turn banner's sentence for the game view `g`, as seat `me` reads it (null: a spectator).
+export function bannerText(doc, g, me) {
+  const mine = g.current === me && me !== null;
+  const cur = who(doc, g.current, me);
+  const p = g.players.find((x) => x.seat === me);
+  switch (g.phase) {
+    case 'setup_settlement':
+      return mine ? t('banner.setup_settlement.me') : t('banner.setup.other', { who: cur });
+    case 'setup_road':
+      return mine ? t('banner.setup_road.me') : t('banner.setup.other', { who: cur });
+    case 'pre_roll':
+      return mine ? t('banner.pre_roll.me') : t('banner.turn.other', { who: cur });
+    case 'main':
+      return mine ? t('banner.main.me') : t('banner.turn.other', { who: cur });
+    case 'discard':
+      return p?.discard_owed ? t('banner.discard.me', { n: p.discard_owed }) : t('banner.discard.other');
+    case 'move_robber':
+      return mine ? t('banner.robber.me') : t('banner.robber.other', { who: cur });
+    case 'road_building':
+      return mine ? t('banner.road_building.me', { n: g.free_roads }) : t('banner.turn.other', { who: cur });
+    case 'trade_offer':
+      return g.offer?.from === me ? t('banner.trade_offer.me') : t('banner.trade_offer.other', { who: who(doc, g.offer?.from ?? g.current, me) });
+    case 'game_over':
+      return t('banner.game_over', { who: who(doc, g.winner, me) });
+    default:
+      return '';
+  }
+}

@@ -7,7 +7,8 @@ import { t, RESOURCES } from '../i18n.js';
 import { BoardView } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, COSTS, SEAT_COLORS } from '../icons.js';
 import { all, ids, has, reason } from '../legal.js';
-import { seatName, who, logLines } from '../format.js';
+import { seatName, logLines, bannerText } from '../format.js';
+import { playerRows } from '../ui/players.js';
 import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog } from '../ui/dialogs.js';
 import { tradeDialog, counterDialog, offerPanel } from '../ui/trade.js';
 import { winnerPanel } from '../ui/winner.js';
@@ -138,42 +139,13 @@ export class GameView {
     return out;
   }
 
-  bannerText(st, g) {
-    const me = st.seat;
-    const mine = g.current === me && me !== null;
-    const cur = who(st.doc, g.current, me);
-    const p = g.players.find((x) => x.seat === me);
-    switch (g.phase) {
-      case 'setup_settlement':
-        return mine ? t('banner.setup_settlement.me') : t('banner.setup.other', { who: cur });
-      case 'setup_road':
-        return mine ? t('banner.setup_road.me') : t('banner.setup.other', { who: cur });
-      case 'pre_roll':
-        return mine ? t('banner.pre_roll.me') : t('banner.turn.other', { who: cur });
-      case 'main':
-        return mine ? t('banner.main.me') : t('banner.turn.other', { who: cur });
-      case 'discard':
-        return p?.discard_owed ? t('banner.discard.me', { n: p.discard_owed }) : t('banner.discard.other');
-      case 'move_robber':
-        return mine ? t('banner.robber.me') : t('banner.robber.other', { who: cur });
-      case 'road_building':
-        return mine ? t('banner.road_building.me', { n: g.free_roads }) : t('banner.turn.other', { who: cur });
-      case 'trade_offer':
-        return g.offer?.from === me ? t('banner.trade_offer.me') : t('banner.trade_offer.other', { who: who(st.doc, g.offer?.from ?? g.current, me) });
-      case 'game_over':
-        return t('banner.game_over', { who: who(st.doc, g.winner, me) });
-      default:
-        return '';
-    }
-  }
-
   renderHead(st, g) {
     const mine = g.current === st.seat;
     const dice = g.dice ? h('span.dice', { title: t('banner.dice', { a: g.dice[0], b: g.dice[1], n: g.dice[0] + g.dice[1] }) }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
     replace(this.head,
       h('button.icon-btn.menu-btn#menu-btn', { type: 'button', 'aria-label': t('menu.title'), onclick: () => this.openMenu() }, '☰'),
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
-        seatBadge(g.current, 'seat-badge small'), h('span.banner-text', this.bannerText(st, g))),
+        seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(st.doc, g, st.seat))),
       dice,
       st.seat === null ? h('span.tag', t('banner.spectating')) : null,
       this.fairnessTag(st.doc.room.fairness));
@@ -188,23 +160,7 @@ export class GameView {
   }
 
   renderPlayers(st, g) {
-    const rows = g.players.map((p) => {
-      const seat = st.doc.room.seats.find((x) => x.seat === p.seat);
-      const badges = [];
-      if (g.longest_road === p.seat) badges.push(h('span.award', { title: t('badge.longest_road') }, icon('road_award', 'icon'), h('span.sr', t('badge.longest_road'))));
-      if (g.largest_army === p.seat) badges.push(h('span.award', { title: t('badge.largest_army') }, icon('army_award', 'icon'), h('span.sr', t('badge.largest_army'))));
-      const current = g.current === p.seat;
-      return h(`div.player${current ? '.current' : ''}${p.seat === st.seat ? '.me' : ''}`, { dataset: { seat: p.seat }, style: { '--seat': SEAT_COLORS[p.seat] } },
-        h('div.player-name', seatBadge(p.seat), h('span.name', seatName(st.doc, p.seat)), seat && seat.controlled_by === 'bot' ? h('span.tag.bot', { title: seat.bot ? t('bot.level_title') : t('bot.takeover_title') }, seat.bot ? `${t('bot.badge')} · ${t(`bot.level.${seat.bot}`)}` : t('bot.takeover'))
-            : seat && !seat.connected ? h('span.offline', { title: t('players.offline') }, '⚠') : null, badges),
-        h('div.player-stats',
-          h('span.stat.vp', { title: t('players.vp') }, icon('star', 'icon'), h('b', String(p.seat === st.seat && g.me ? g.me.vp : p.vp))),
-          h('span.stat.cards', { title: t('players.cards') }, icon('cards', 'icon'), h('b', String(p.cards))),
-          h('span.stat.devs', { title: t('players.dev') }, icon('dev', 'icon'), h('b', String(p.dev_cards))),
-          h('span.stat.knights', { title: t('players.knights') }, icon('knight', 'icon'), h('b', String(p.knights))),
-          h('span.stat.road', { title: t('players.road') }, icon('road', 'icon', SEAT_COLORS[p.seat]), h('b', String(p.road_length)))));
-    });
-    replace(this.players, rows);
+    replace(this.players, playerRows(st.doc, g, st.seat));
   }
 
   renderModeHint(st, g) {

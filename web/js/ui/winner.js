@@ -1,7 +1,7 @@
 // The end of the game: the winner, every player's victory points broken down (revealed Victory Point
 // cards included), and "play again": the host takes the room back to its lobby (same seats, same
 // link) for another game; everyone else waits for the host. "Check this game" links the replay record
-// that `catan-server verify` checks (docs/fairness.md).
+// that `catan-server verify` checks (docs/fairness.md); "Watch the replay" opens the replay screen.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -18,8 +18,9 @@ export function breakdown(g, p) {
   return { settlements, cities, road, army, cards, total: p.vp_total ?? settlements + cities + road + army + cards };
 }
 
-// "Check this game": the replay record (seed and salt revealed now) and how to verify it.
-function fairnessCheck(doc) {
+// "Check this game": the replay record (seed and salt revealed now) and how to verify it; the
+// replay screen shows it too.
+export function fairnessCheck(doc) {
   const fairness = doc.room.fairness;
   if (!fairness) return null;
   const code = doc.room.code;
@@ -54,6 +55,7 @@ export function winnerPanel(st, store, onHide) {
           [['settlements', b.settlements], ['cities', b.cities], ['longest_road', b.road], ['largest_army', b.army], ['vp_cards', b.cards]].map(([k, v]) =>
             h(`div.vp-part${v ? '' : '.zero'}`, { dataset: { part: k } }, h('dt', t(`winner.${k}`)), h('dd', String(v)))))))),
     fairnessCheck(doc),
+    doc.room.fairness ? h('a.button#watch-replay', { href: `/r/${encodeURIComponent(doc.room.code)}#replay` }, t('winner.replay')) : null,
     h('div.winner-actions',
       isHost ? h('button.primary.big#play-again', { type: 'button', onclick: (e) => playAgain(e.currentTarget) }, t('winner.play_again')) : null,
       !isHost ? h('p.muted#waiting-host', t('winner.waiting_host')) : null,

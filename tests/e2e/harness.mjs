@@ -1,0 +1,91 @@
+// What the browser tests share: their command line, playwright-core, a real catan-server on a free
+// port with its own temporary data file (removed on exit), ok/not ok lines, and a hard timeout that
+// closes the browser and kills the server.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+};
+
+// name: the test's name in messages and temp folders; serverArgs: extra flags for catan-server.
+export function e2e(name, { timeoutMs, serverArgs = [] }) {
+  const SERVER = arg('server', path.join(repo, 'build', 'catan-server'));
+  const OUT = path.resolve(arg('out', path.join(repo, 'build', 'tests', 'e2e')));
+  const WEB_DIR = path.resolve(arg('web-dir', path.join(repo, 'web')));
+  const CHROMIUM = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
+  let chromium;
+  try {
+    ({ chromium } = createRequire(path.join(repo, 'package.json'))('playwright-core'));
+  } catch {
+    console.error('playwright-core is missing: run `npm ci` at the repository root');
+    process.exit(1);
+  }
+  const run = { OUT, failures: 0, server: null, browser: null };
+  run.check = (ok, what) => {
+    console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
+    if (!ok) run.failures++;
+  };
+  run.finish = async (code) => {
+    if (run.browser) await run.browser.close().catch(() => {});
+    if (run.server && run.server.exitCode === null) run.server.kill('SIGKILL');
+    process.exit(code);
+  };
+  setTimeout(() => {
+    console.error(`e2e ${name}: hard timeout`);
+    run.finish(1);
+  }, timeoutMs).unref();
+  run.startServer = async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `catan-e2e-${name}-`));
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const portFile = path.join(dir, 'port');
+    // A fresh data file per run: rooms of an earlier run must not come back.
+    run.server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(dir, 'catan.db'),
+      '--log-level', 'warn', '--web-dir', WEB_DIR, ...serverArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
+    for (let i = 0; i < 100; i++) {
+      if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;
+      if (run.server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the server wrote no port file');
+  };
+  run.launch = async () => {
+    fs.mkdirSync(OUT, { recursive: true });
+    run.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'] });
+    return run.browser;
+  };
+  // The start page's "create a room" with a repeatable seed; the room's code and join URL.
+  run.createRoom = async (page, base, { seed, name, players }) => {
+    await page.goto(`${base}/?seed=${seed}`);
+    await page.fill('#name', name);
+    await page.selectOption('#players', String(players));
+    await page.click('#create');
+    await page.waitForSelector('#room-code');
+    return { code: await page.textContent('#room-code'), url: await page.inputValue('#room-url') };
+  };
+  // Console errors and uncaught exceptions of every page watched fail the run (checkErrors()).
+  run.errors = [];
+  run.watch = (page) => {
+    page.setDefaultTimeout(10000);
+    page.on('console', (m) => m.type() === 'error' && run.errors.push(m.text()));
+    page.on('pageerror', (e) => run.errors.push(e.message));
+    return page;
+  };
+  run.checkErrors = () => run.check(run.errors.length === 0, `no console errors${run.errors.length ? `: ${run.errors.join(' | ')}` : ''}`);
+  // The end of a test: PASS or how many checks failed, and the exit code.
+  run.done = async (error) => {
+    if (error) {
+      console.error(error);
+      run.failures++;
+    }
+    console.log(run.failures ? `${run.failures} failed` : 'PASS');
+    await run.finish(run.failures ? 1 : 0);
+  };
+  return run;
+}

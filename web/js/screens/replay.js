@@ -1,0 +1,235 @@
+// The replay screen (/r/CODE#replay): the room's replay record (GET /api/rooms/CODE/replay) step by
+// step — the board (read-only), the players, whose step it is, the log up to this step, and controls
+// to go to the first, previous, next or last step, a slider, and autoplay. Once the game is over the
+// record reveals the stolen resources and bought cards and the seed, shown with how to verify it.
+// The board's geometry comes with the snapshot of a short spectator connection (the record has none).
+
+import { h, replace } from '../dom.js';
+import { t, onLang } from '../i18n.js';
+import { applyPatch } from '../patch.js';
+import { wsUrl } from '../connection.js';
+import { BoardView } from '../board.js';
+import { seatBadge, dieFace } from '../icons.js';
+import { seatName, logLines, bannerText } from '../format.js';
+import { playerRows } from '../ui/players.js';
+import { fairnessCheck } from '../ui/winner.js';
+import { langSelect } from '../ui/common.js';
+
+const CHECKPOINT_EVERY = 50; // views kept: every 50th, so stepping back re-applies at most 49 patches
+const AUTOPLAY_MS = 800;
+
+// The topology, from the snapshot a spectator connection starts with; the socket closes at once.
+function fetchTopology(code) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(wsUrl());
+    const fail = (why) => {
+      clearTimeout(timer);
+      ws.close();
+      reject(new Error(why));
+    };
+    const timer = setTimeout(() => fail('timeout'), 10000);
+    ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: 'spectate', room: code }));
+    ws.onerror = () => fail('socket');
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === 'snapshot' && msg.topology) {
+        clearTimeout(timer);
+        ws.close();
+        resolve(msg.topology);
+      } else if (msg.type === 'error') fail(msg.code);
+    };
+  });
+}
+
+async function fetchRecord(code) {
+  const res = await fetch(`/api/rooms/${encodeURIComponent(code)}/replay`);
+  if (res.ok) return res.json();
+  const body = await res.json().catch(() => ({}));
+  throw Object.assign(new Error(body.message || res.status), { code: body.code || String(res.status) });
+}
+
+export function startReplay(app, code) {
+  const page = new ReplayView(app, code);
+  Promise.all([fetchRecord(code), fetchTopology(code)])
+    .then(([record, topology]) => page.load(record, topology))
+    .catch((e) => page.fail(e));
+  onLang(() => page.rebuild());
+  window.catanDebug = { replay: page }; // read-only handle for tests and curious developers
+  return page;
+}
+
+export class ReplayView {
+  constructor(app, code) {
+    Object.assign(this, { app, code, record: null, error: null, n: 0, timer: null });
+    this.rebuild();
+    document.addEventListener('keydown', (e) => {
+      if (!this.record || e.target.closest?.('input, select, textarea')) return;
+      if (e.key === 'ArrowLeft') this.go(this.n - 1);
+      if (e.key === 'ArrowRight') this.go(this.n + 1);
+    });
+  }
+
+  // The record as the viewer needs it: names for format.js, and the views kept as checkpoints.
+  load(record, topology) {
+    this.record = record;
+    this.topology = topology;
+    this.doc = { room: { code: record.code, fairness: record.fairness, seats: record.seats.map((name, seat) => ({ seat, name })) } };
+    this.marks = [record.start];
+    this.last = { n: 0, view: record.start };
+    this.n = 0;
+    this.rebuild();
+  }
+
+  fail(e) {
+    this.error = e;
+    this.rebuild();
+  }
+
+  get total() {
+    return this.record ? this.record.steps.length : 0;
+  }
+
+  // The view after step n (0: before the first command), from the nearest checkpoint or the view shown.
+  viewAt(n) {
+    const steps = this.record.steps;
+    const base = n - (n % CHECKPOINT_EVERY);
+    for (let k = this.marks.length; k * CHECKPOINT_EVERY <= base; k++) {
+      let v = this.marks[k - 1];
+      for (let i = (k - 1) * CHECKPOINT_EVERY; i < k * CHECKPOINT_EVERY; i++) v = applyPatch(v, steps[i].patch);
+      this.marks.push(v);
+    }
+    let from = base;
+    let v = this.marks[base / CHECKPOINT_EVERY];
+    if (this.last.n >= base && this.last.n <= n) ({ n: from, view: v } = this.last);
+    for (let i = from; i < n; i++) v = applyPatch(v, steps[i].patch);
+    this.last = { n, view: v };
+    return v;
+  }
+
+  // A step's events: as everyone saw them, or with what was hidden once the game is over.
+  eventsOf(step) {
+    return this.record.finished && Array.isArray(step.revealed_events) ? step.revealed_events : step.events;
+  }
+
+  go(n) {
+    if (!this.record) return;
+    const next = Math.max(0, Math.min(this.total, n));
+    if (next === this.total) this.stop();
+    if (next === this.n && this.built) return;
+    this.n = next;
+    this.render();
+  }
+
+  play() {
+    if (this.timer) return this.stop();
+    if (this.n >= this.total) this.n = 0;
+    this.timer = setInterval(() => this.go(this.n + 1), AUTOPLAY_MS);
+    this.render();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = null;
+    if (this.built) this.render();
+  }
+
+  // --- screen ----------------------------------------------------------------------------------------
+
+  rebuild() {
+    this.built = false;
+    const back = h('a.button#replay-room', { href: `/r/${encodeURIComponent(this.code)}` }, t('replay.to_room'));
+    const head = h('header.room-head', h('a.home-link', { href: '/' }, t('app.title')), h('h1', t('replay.title', { code: this.code })), langSelect());
+    if (this.error) {
+      const text = this.error.code === 'no_such_room' ? t('join.no_room', { code: this.code })
+        : this.error.code === 'wrong_phase' ? t('replay.none') : t('replay.failed', { message: this.error.message });
+      replace(this.app, h('main.join#replay', head, h('section.card', h('p.error#replay-error', { role: 'alert' }, text), back)));
+      return;
+    }
+    if (!this.record) {
+      replace(this.app, h('main.join#replay', head, h('p.muted.center', t('replay.loading'))));
+      return;
+    }
+    this.head = h('header.game-head');
+    this.players = h('section.players#players', { 'aria-label': t('players.title') });
+    this.boardWrap = h('section.board-wrap#board');
+    this.controls = h('nav.replay-controls#replay-controls', { 'aria-label': t('replay.controls') });
+    this.stepInfo = h('section.replay-step#replay-step', { 'aria-live': 'polite' });
+    this.log = h('ol.log-list#log');
+    this.logPanel = h('section.log-panel', h('h2', t('log.title')), this.log);
+    this.foot = h('section.replay-foot');
+    this.board = new BoardView(this.boardWrap, { onSpot: () => {} });
+    this.board.setTopology(this.topology);
+    this.buildControls();
+    replace(this.app, h('div.game.replay#replay',
+      this.head,
+      h('div.col-left', this.players, this.logPanel),
+      h('div.col-center', this.boardWrap),
+      h('div.col-right', this.controls, this.stepInfo, this.foot)));
+    this.built = true;
+    this.render();
+  }
+
+  render() {
+    const r = this.record;
+    const g = this.viewAt(this.n);
+    const step = this.n > 0 ? r.steps[this.n - 1] : null;
+    const dice = g.dice ? h('span.dice', { title: t('banner.dice', { a: g.dice[0], b: g.dice[1], n: g.dice[0] + g.dice[1] }) }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
+    replace(this.head,
+      h('a.button.icon-btn#replay-back', { href: `/r/${encodeURIComponent(this.code)}`, 'aria-label': t('replay.to_room'), title: t('replay.to_room') }, '←'),
+      h('div.turn-banner#banner', { role: 'status', dataset: { phase: g.phase } }, seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(this.doc, g, null))),
+      dice,
+      h('span.tag', t('replay.tag')));
+    replace(this.players, playerRows(this.doc, g, null));
+    this.board.render({ game: g, spots: { node: new Set(), city: new Set(), path: new Set(), hex: new Set() } });
+    this.renderControls();
+    replace(this.stepInfo,
+      h('p.step-who#step-who', step ? [seatBadge(step.seat, 'seat-badge tiny'), ' ', t('replay.acted', { who: seatName(this.doc, step.seat) })] : t('replay.before_first')),
+      h('ul.step-events#step-events', this.lines(this.n - 1, this.n).map((l) => h('li.log-line', h('span', l.text)))));
+    const all = this.lines(0, this.n);
+    replace(this.log, all.length ? all.slice(-120).map((l) => h(`li.log-line.ev-${l.type}`, l.player !== undefined && l.player !== null ? seatBadge(l.player, 'seat-badge tiny') : null, h('span', l.text))) : h('li.muted', t('log.empty')));
+    this.log.scrollTop = this.log.scrollHeight;
+    replace(this.foot, r.finished
+      ? h('div.replay-fair#replay-fair',
+        h('p', t('replay.revealed')),
+        r.fairness.seed !== null ? h('p.muted.small.seed#replay-seed', t('replay.seed', { seed: r.fairness.seed, salt: r.fairness.salt })) : null,
+        fairnessCheck(this.doc))
+      : h('p.muted#replay-running', t('replay.running')),
+    langSelect());
+    this.app.querySelector('#replay').dataset.step = String(this.n);
+  }
+
+  // Log lines of steps from+1..to (1-based step numbers), one sequence number per step.
+  lines(from, to) {
+    const log = [];
+    for (let i = Math.max(0, from); i < to; i++) for (const ev of this.eventsOf(this.record.steps[i])) log.push({ seq: i + 1, ev });
+    return logLines(log, this.doc, null);
+  }
+
+  // The controls are made once per build (a slider being dragged must stay the same element).
+  buildControls() {
+    const btn = (id, label, glyph, onclick) => h(`button.icon-btn.replay-btn#${id}`, { type: 'button', 'aria-label': label, title: label, onclick }, glyph);
+    this.buttons = {
+      first: btn('replay-first', t('replay.first'), '«', () => this.go(0)),
+      prev: btn('replay-prev', t('replay.prev'), '‹', () => this.go(this.n - 1)),
+      play: btn('replay-play', t('replay.play'), '▶', () => this.play()),
+      next: btn('replay-next', t('replay.next'), '›', () => this.go(this.n + 1)),
+      last: btn('replay-last', t('replay.last'), '»', () => this.go(this.total)),
+    };
+    this.slider = h('input.replay-slider#replay-slider', { type: 'range', min: 0, max: this.total, value: 0, 'aria-label': t('replay.slider'), oninput: (e) => this.go(Number(e.target.value)) });
+    this.count = h('p.replay-count#replay-count');
+    replace(this.controls, h('div.replay-buttons', Object.values(this.buttons)), this.slider, this.count);
+  }
+
+  renderControls() {
+    const { n, total, buttons } = this;
+    buttons.first.disabled = buttons.prev.disabled = n === 0;
+    buttons.next.disabled = buttons.last.disabled = n === total;
+    buttons.play.disabled = total === 0;
+    const label = this.timer ? t('replay.pause') : t('replay.play');
+    buttons.play.textContent = this.timer ? '⏸' : '▶';
+    buttons.play.setAttribute('aria-label', label);
+    buttons.play.title = label;
+    this.slider.value = String(n);
+    this.count.textContent = t('replay.count', { n, total });
+  }
+}

@@ -94,7 +94,9 @@ const hardTimer = setTimeout(async () => {
 }, HARD_TIMEOUT_MS);
 
 async function startServer() {
-  const portFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-')), 'port');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const portFile = path.join(dir, 'port');
   const args = ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn',
                 '--data', path.join(path.dirname(portFile), 'catan.db')];  // a fresh data file per run
   if (WEB_DIR) args.push('--web-dir', WEB_DIR);

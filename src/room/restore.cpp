@@ -136,7 +136,6 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
     if (m.phase_ != RoomPhase::Lobby) {
         RebuiltGame rebuilt = rebuild_game(stored);
-        m.game_commands_ = rebuilt.applied;
         m.salt_ = std::move(rebuilt.salt);
         if (!m.salt_.empty()) m.commitment_ = commitment_of(rebuilt.state.options.seed, m.salt_);
         m.log_ = std::move(rebuilt.log);

@@ -238,14 +238,13 @@ private:
     // durability (room_store.cpp)
     std::int64_t created_ms_ = 0;
     std::int64_t game_number_ = 0;    // games started here; the store keeps each game's log under it
-    std::int64_t game_commands_ = 0;  // accepted commands of the current game
     std::string game_options_;        // JSON of the latest game's options, seed and salt (kept through play_again)
     // Fairness (docs/fairness.md): the current game's salt and the commitment to its seed, published
     // from the start; and its accepted commands in order, for the replay record. Salt and commitment
     // are empty for a game restored from a record made before commitments existed.
     std::string salt_;
     std::string commitment_;
-    std::vector<ReplayCommand> log_;
+    std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
     // The last replay record built and the (game, commands) it was built for: building one re-runs
     // the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone only after a change.
     mutable std::shared_ptr<const nlohmann::json> replay_cache_;

@@ -113,7 +113,7 @@ void Room::take_over(int seat, std::uint64_t absence) {
 // turn it is plays on.
 void Room::resume_after_restore() {
     if (phase_ != RoomPhase::Playing || !game_) return;
-    bot_rng_ = Rng(game_->options.seed ^ 0x5eedb075u ^ static_cast<std::uint64_t>(game_commands_));
+    bot_rng_ = Rng(game_->options.seed ^ 0x5eedb075u ^ static_cast<std::uint64_t>(log_.size()));
     for (int seat = 0; seat < game_->num_players; ++seat)
         if (!seats_[seat].bot) seat_absent(seat);
     drive_bots();

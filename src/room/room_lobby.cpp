@@ -197,7 +197,6 @@ void Room::on_start(const Member& m, const json& id) {
         if (!s.bot && s.connections == 0) seat_absent(seat);  // away already: their grace period starts now
     }
     ++game_number_;
-    game_commands_ = 0;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
     save_lobby([this] { publish(Changed::Both); });
 }

@@ -68,13 +68,14 @@ void Room::save_lobby(std::function<void()> then) {
     after_commit([r = record()](store::Store& s, store::Done done) { s.save_room(r, std::move(done)); }, std::move(then));
 }
 
+// `command` is the last one of log_ (play() appends it first): its index in the game is log_.size().
 void Room::log_command(int seat, const Command& command, std::function<void()> then) {
-    ++game_commands_;
     if (!durable()) return then();
-    store::LoggedCommand c{game_commands_, seat, proto::command_json(command).dump()};
+    const auto index = static_cast<std::int64_t>(log_.size());
+    store::LoggedCommand c{index, seat, proto::command_json(command).dump()};
     std::optional<store::Snapshot> snapshot;
     const int every = context_->options.snapshot_every;
-    if (every > 0 && game_commands_ % every == 0) snapshot = store::Snapshot{game_commands_, proto::state_json(*game_).dump()};
+    if (every > 0 && index % every == 0) snapshot = store::Snapshot{index, proto::state_json(*game_).dump()};
     after_commit(
         [this, c = std::move(c), snapshot = std::move(snapshot)](store::Store& s, store::Done done) mutable {
             s.append_command(code_, game_number_, std::move(c), to_string(phase_), std::move(snapshot), std::move(done));

@@ -132,6 +132,8 @@ public:
     void check(std::int64_t t);
 
     Stage stage() const { return stage_; }
+    // This room's replay record is asked for by --replay-clients (and so is its replacement's).
+    bool replay_target = false;
 
     void on_connected(Client&) override;
     void on_closed(Client& c, beast::error_code ec) override;

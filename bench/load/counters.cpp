@@ -41,6 +41,7 @@ void Stats::note(std::string s) {
 
 void Stats::merge(const Stats& s) {
     latencies_ns.insert(latencies_ns.end(), s.latencies_ns.begin(), s.latencies_ns.end());
+    target_latencies_ns.insert(target_latencies_ns.end(), s.target_latencies_ns.begin(), s.target_latencies_ns.end());
     sent_in_window += s.sent_in_window;
     completed_in_window += s.completed_in_window;
     commands_total += s.commands_total;

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "connections.hpp"
+#include "replay_hammer.hpp"
 
 namespace loadgen {
 namespace {
@@ -159,6 +160,7 @@ int run() {
         }
         rooms = nrooms;
         target = nrooms;
+        if (o.mode == "play" && o.replay_clients > 0) workers[0]->rooms[0]->replay_target = true;
         for (auto& w : workers) {
             Worker* wp = w.get();
             net::post(wp->ioc, [wp] {
@@ -207,6 +209,8 @@ int run() {
     std::printf("  setup: %d of %d %s ready, %d failed, in %.1f s\n", g_ready.load(), target,
                 o.mode == "play" || (o.mode == "idle" && o.idle_kind != "bare") ? "rooms" : "connections", g_failed.load(), setup_s);
 
+    std::unique_ptr<ReplayHammer> hammer;
+    if (o.mode == "play" && o.replay_clients > 0) hammer = std::make_unique<ReplayHammer>(o.replay_clients);
     ProcSample before{}, after{};
     double self0 = 0, self1 = 0, sys0 = 0, sys1 = 0;
     long slab_after = -1;
@@ -233,6 +237,7 @@ int run() {
                 });
             }
         }
+        if (hammer) hammer->start();  // with the warm-up: the window sees the hammering in its steady state
         sleep_with_progress(o.warmup, "warm-up");
         before = sample_proc(pid);
         self0 = self_cpu_s();
@@ -251,10 +256,12 @@ int run() {
 
     for (auto& w : workers) w->ioc.stop();
     for (auto& t : threads) t.join();
+    if (hammer) hammer->stop();
 
     Stats all;
     for (auto& w : workers) all.merge(w->stats);
     std::sort(all.latencies_ns.begin(), all.latencies_ns.end());
+    std::sort(all.target_latencies_ns.begin(), all.target_latencies_ns.end());
     const double window_s = static_cast<double>(g_window_end.load() - g_window_start.load()) / 1e9;
     const double measured_s = static_cast<double>(after.at_ns - before.at_ns) / 1e9;
     const double server_cpu = (after.ok && before.ok && measured_s > 0) ? 100.0 * (after.cpu_s - before.cpu_s) / measured_s : -1;
@@ -291,6 +298,26 @@ int run() {
         std::printf("  games finished %" PRIu64 ", capped %" PRIu64 ", rooms created %" PRIu64 ", commands overall %" PRIu64 "\n",
                     all.games_finished, all.games_capped, all.rooms_created, all.commands_total);
         std::printf("  throttled by the client-side rate limit %" PRIu64 ", sends behind schedule %" PRIu64 "\n", all.throttled, all.late);
+        if (hammer) {
+            const ReplayCounts rc = hammer->counts();
+            const auto& tl = all.target_latencies_ns;
+            std::printf("  the room whose replay %d clients ask for: %zu commands in the window, p50 %.0f us  p99 %.0f us  max %.0f us"
+                        " (the latency above is of the other rooms)\n",
+                        o.replay_clients, tl.size(), pct(tl, 0.5), pct(tl, 0.99), tl.empty() ? 0.0 : static_cast<double>(tl.back()) / 1e3);
+            std::printf("  replay answers: %" PRIu64 " records (%.1f MB, p50 %.1f ms, p99 %.1f ms), %" PRIu64 " refused (429/503), %" PRIu64
+                        " other, %" PRIu64 " failed connections\n",
+                        rc.ok, static_cast<double>(rc.bytes) / 1e6, rc.ok_p50_ms, rc.ok_p99_ms, rc.refused, rc.other, rc.failures);
+            add("target_commands", static_cast<double>(tl.size()), 0);
+            add("target_p50_us", pct(tl, 0.5), 0);
+            add("target_p99_us", pct(tl, 0.99), 0);
+            add("target_max_us", tl.empty() ? 0.0 : static_cast<double>(tl.back()) / 1e3, 0);
+            add("replay_ok", static_cast<double>(rc.ok), 0);
+            add("replay_refused", static_cast<double>(rc.refused), 0);
+            add("replay_other", static_cast<double>(rc.other), 0);
+            add("replay_mb", static_cast<double>(rc.bytes) / 1e6, 1);
+            add("replay_p50_ms", rc.ok_p50_ms, 1);
+            add("replay_p99_ms", rc.ok_p99_ms, 1);
+        }
         add("rooms", o.rooms, 0);
         add("rate", o.rate, 2);
         add("window_s", window_s, 1);

@@ -44,6 +44,7 @@ struct Options {
     double client_burst = 30;
     int max_commands_per_game = 5000;
     double stall_ms = 30000;
+    int replay_clients = 0;  // HTTP clients asking for the first room's replay record over and over
     // idle
     int idle = 1000;
     std::string idle_kind = "seat";
@@ -96,6 +97,7 @@ double hist_upper_us(int b);  // the bucket's upper bound in microseconds
 // What one worker counted; each worker writes only its own, the main thread merges them at the end.
 struct Stats {
     std::vector<std::uint64_t> latencies_ns;  // commands sent in the window, completed
+    std::vector<std::uint64_t> target_latencies_ns;  // the same for the room whose replay is hammered (not in the above)
     std::uint64_t sent_in_window = 0;
     std::uint64_t completed_in_window = 0;
     std::uint64_t commands_total = 0;

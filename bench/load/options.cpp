@@ -34,6 +34,9 @@ int parse_options(int argc, char** argv) {
     play->add_option("--client-burst", o.client_burst, "client-side burst, messages")->check(CLI::Range(1.0, 1e9));
     play->add_option("--max-commands-per-game", o.max_commands_per_game, "abandon a game after this many commands")->check(CLI::Range(10, 1000000));
     play->add_option("--stall-ms", o.stall_ms, "a command not seen by all 4 after this long counts as a stall")->check(CLI::Range(10.0, 600000.0));
+    play->add_option("--replay-clients", o.replay_clients,
+                     "HTTP clients asking for the first room's replay record over and over (its latency is reported apart)")
+        ->check(CLI::Range(0, 10000));
     CLI::App* idle = app.add_subcommand("idle", "N connections that join (or spectate) and sit idle");
     common(idle);
     idle->add_option("--idle", o.idle, "connections")->check(CLI::Range(1, 1000000));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "connections.hpp"
+#include "replay_hammer.hpp"
 #include "json_scan.hpp"
 
 namespace loadgen {
@@ -126,6 +127,7 @@ void Room::on_message(Client& c, std::string_view text) {
     } else if (type == "room_created") {
         code_ = std::string(loadgen::json::unquote(code));
         host_key_ = std::string(loadgen::json::unquote(host_key));
+        if (replay_target) set_replay_target(code_);
         stage_ = Stage::Joining;
         if (kind_ == Kind::IdleSpectate) {
             for (auto& cl : clients_) cl->send(spectate_message());
@@ -239,7 +241,7 @@ void Room::end_command(std::int64_t t, bool ok) {
     g_hist[static_cast<std::size_t>(hist_bucket(static_cast<std::uint64_t>(t - sent_ns_)))].fetch_add(1, std::memory_order_relaxed);
     if (sent_in_window_) {
         ++w_.stats.completed_in_window;
-        w_.stats.latencies_ns.push_back(static_cast<std::uint64_t>(t - sent_ns_));
+        (replay_target ? w_.stats.target_latencies_ns : w_.stats.latencies_ns).push_back(static_cast<std::uint64_t>(t - sent_ns_));
     }
 }
 
@@ -337,6 +339,7 @@ void Room::finish(bool completed) {
     for (auto& c : clients_) c->close();
     if (kind_ != Kind::Play || g_stop.load()) return;
     auto next = std::make_shared<Room>(w_, kind_, nclients_);
+    next->replay_target = replay_target;
     for (auto& r : w_.rooms) {
         if (r.get() == this) {
             r = next;  // may destroy *this once the handlers holding it return

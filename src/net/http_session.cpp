@@ -233,14 +233,13 @@ void HttpSession::handle(Request&& req) {
                                       path.size() - std::string_view("/api/rooms/").size() - std::string_view("/replay").size());
         if (code.empty() || code.size() > 32 || code.find('/') != std::string_view::npos)
             return send(json(req, 404, error_body("no_such_room", "no such room")));
-        // The room builds the record on its own executor; the answer comes back to this connection's strand.
+        // A worker builds the record; the answer comes back to this connection's strand.
         const std::string room_code(code);  // `code` points into the request, which moves next
         auto request = std::make_shared<Request>(std::move(req));
-        gw.hub.room_replay(room_code, [self = shared_from_this(), request](room::Hub::HttpResult result) {
-            asio::post(self->executor_, [self, request, result = std::move(result)] {
+        gw.hub.room_replay(room_code, remote_, [self = shared_from_this(), request](room::Hub::HttpResult result) {
+            asio::post(self->executor_, [self, request, result = std::move(result)]() mutable {
                 spdlog::debug("[conn {} {}] GET {} -> {}", self->id_, self->remote_, std::string_view(request->target()), result.status);
-                if (result.status == 500) return self->send(text(*request, http::status::internal_server_error, "internal error\n"));
-                self->send(json(*request, result.status, result.body));
+                self->send_result(*request, std::move(result));
             });
         });
         return;
@@ -252,13 +251,13 @@ void HttpSession::handle(Request&& req) {
             return send(json(req, 404, error_body("no_such_room", "no such room")));
         room::Hub::HttpResult result;
         try {
-            result = gw.hub.room_summary(code);
+            result = gw.hub.room_summary(code, remote_);
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] room_summary failed: {}", id_, remote_, e.what());
             return send(text(req, http::status::internal_server_error, "internal error\n"));
         }
         log_request(static_cast<unsigned>(result.status));
-        return send(json(req, result.status, result.body));
+        return send_result(req, std::move(result));
     }
     if (path.starts_with("/api/") || path == "/api") {
         return send(text(req, http::status::not_found, "no such endpoint\n"));
@@ -312,6 +311,31 @@ void HttpSession::handle(Request&& req) {
     res.content_length(bytes.size());
     log_request(200);
     hold_ = asset->owned;  // a file read from disk lives until the response is written
+    send(std::move(res));
+}
+
+// A REST answer of the hub: a body serialised already (a replay record) is written from the shared
+// string itself, never copied; a refusal by a rate limit says when to try again.
+void HttpSession::send_result(const Request& req, room::Hub::HttpResult result) {
+    if (result.status == 500) return send(text(req, http::status::internal_server_error, "internal error\n"));
+    const auto retry = [&](auto& res) {
+        if (result.retry_after > 0) res.set(http::field::retry_after, std::to_string(result.retry_after));
+    };
+    if (!result.text) {
+        auto res = json(req, result.status, result.body);
+        retry(res);
+        return send(std::move(res));
+    }
+    http::response<http::span_body<const char>> res{static_cast<http::status>(result.status), req.version()};
+    res.set(http::field::server, kServer);
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.set("X-Content-Type-Options", "nosniff");
+    res.keep_alive(req.keep_alive());
+    retry(res);
+    if (!is_head(req)) res.body() = http::span_body<const char>::value_type(result.text->data(), result.text->size());
+    res.content_length(result.text->size());
+    hold_ = std::move(result.text);  // lives until the response is written
     send(std::move(res));
 }
 

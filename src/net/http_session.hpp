@@ -26,6 +26,7 @@ private:
     void on_read(beast::error_code ec, std::size_t bytes);
     void handle(http::request<http::string_body>&& request);
     void upgrade(http::request<http::string_body>&& request);
+    void send_result(const http::request<http::string_body>& request, room::Hub::HttpResult result);
     template <class Response>
     void send(Response&& response);
     void on_write(beast::error_code ec, bool close);

@@ -75,6 +75,53 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->check(CLI::Range(1u, 256u));
     app.add_option("--port-file", o.port_file, "Write the bound port to this file once listening")
         ->envname("CATAN_PORT_FILE");
+    // Replay records and room-code lookups (docs/security.md, "Rooms"): rates per second; 0 turns a limit off.
+    const auto rate = CLI::Range(0.0, 1e6);
+    const auto burst = CLI::Range(1.0, 1e6);
+    app.add_option("--replay-threads", o.replay_threads, "Threads that build replay records")
+        ->envname("CATAN_REPLAY_THREADS")
+        ->check(CLI::Range(1u, 64u))
+        ->capture_default_str();
+    app.add_option("--max-replay-builds", o.hub.max_replay_builds,
+                   "Replay records being built (or waiting for a thread) at once; more requests get 503")
+        ->envname("CATAN_MAX_REPLAY_BUILDS")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{10000}))
+        ->capture_default_str();
+    app.add_option("--replay-rate", o.hub.replay_rate, "Replay requests per second from one address (0: no limit)")
+        ->envname("CATAN_REPLAY_RATE")
+        ->check(rate)
+        ->capture_default_str();
+    app.add_option("--replay-burst", o.hub.replay_burst, "Replay requests one address may make at once")
+        ->envname("CATAN_REPLAY_BURST")
+        ->check(burst)
+        ->capture_default_str();
+    app.add_option("--replay-total-rate", o.hub.replay_total_rate, "Replay requests per second the whole server answers (0: no limit)")
+        ->envname("CATAN_REPLAY_TOTAL_RATE")
+        ->check(rate)
+        ->capture_default_str();
+    app.add_option("--replay-total-burst", o.hub.replay_total_burst, "Replay requests the whole server answers at once")
+        ->envname("CATAN_REPLAY_TOTAL_BURST")
+        ->check(burst)
+        ->capture_default_str();
+    app.add_option("--lookup-rate", o.hub.lookup_rate,
+                   "Room-code lookups (GET /api/rooms/{code}, join, rejoin, spectate) per second from one address (0: no limit)")
+        ->envname("CATAN_LOOKUP_RATE")
+        ->check(rate)
+        ->capture_default_str();
+    app.add_option("--lookup-burst", o.hub.lookup_burst, "Room-code lookups one address may make at once")
+        ->envname("CATAN_LOOKUP_BURST")
+        ->check(burst)
+        ->capture_default_str();
+    app.add_option("--unknown-lookup-rate", o.hub.unknown_lookup_rate,
+                   "Lookups of codes that name no room, per second from one address (0: no limit)")
+        ->envname("CATAN_UNKNOWN_LOOKUP_RATE")
+        ->check(rate)
+        ->capture_default_str();
+    app.add_option("--unknown-lookup-burst", o.hub.unknown_lookup_burst,
+                   "Lookups of codes that name no room one address may make at once")
+        ->envname("CATAN_UNKNOWN_LOOKUP_BURST")
+        ->check(burst)
+        ->capture_default_str();
 }
 
 int run_serve(ServeConfig config) {

@@ -100,6 +100,7 @@ struct Server::Impl {
           control(asio::make_strand(ioc)),
           timers(std::make_shared<RoomTimers>()),
           bot_workers(std::make_shared<BotWorkers>(bot_thread_count())),
+          replay_workers(std::make_shared<BotWorkers>(std::max(1u, options.replay_threads))),
           metrics(m ? std::move(m) : std::make_shared<room::Metrics>()),
           acceptor(control),
           signals(control),
@@ -121,6 +122,9 @@ struct Server::Impl {
     asio::strand<asio::io_context::executor_type> control;  // acceptor, signals, timers, shutdown
     std::shared_ptr<RoomTimers> timers;       // the rooms' delayed tasks, cancelled at shutdown
     std::shared_ptr<BotWorkers> bot_workers;  // destroyed before the io_context: joins its threads
+    // Replay records, on threads of their own (the same kind of pool): a burst of replay requests
+    // neither delays bots nor takes more than these threads from the I/O threads.
+    std::shared_ptr<BotWorkers> replay_workers;
     std::shared_ptr<room::Metrics> metrics;
     std::unique_ptr<room::Hub> hub;
     std::shared_ptr<Gateway> gateway;
@@ -169,6 +173,7 @@ std::uint16_t Server::Impl::start() {
 
     // The hub's join URLs: --public-url, or the address we listen on (REST answers use the Host header).
     room::HubOptions hub_options = options.hub;
+    if (!hub_options.replay_workers) hub_options.replay_workers = replay_workers;
     if (hub_options.public_url.empty()) {
         std::string host = listen->host;
         if (literal && address.is_unspecified()) {

@@ -16,6 +16,8 @@
 #include "catan/store/store.hpp"
 #include "messages.hpp"
 #include "registry.hpp"
+#include "replay_builds.hpp"
+#include "request_limits.hpp"
 #include "room.hpp"
 
 namespace catan::room {
@@ -38,6 +40,7 @@ struct Hub::Impl {
     ExecutorFactory make_executor;
     std::shared_ptr<Metrics> metrics;
     std::shared_ptr<Registry> registry;
+    std::unique_ptr<RequestLimits> limits;  // lookups and replays per address (request_limits.hpp)
 
     mutable std::mutex conns_mutex;
     std::unordered_map<std::uint64_t, std::shared_ptr<ConnEntry>> conns;
@@ -71,6 +74,16 @@ struct Hub::Impl {
     void restore_rooms();
 
     std::string url(const std::string& code) const { return context->options.public_url + "/r/" + code; }
+
+    // A room code looked up by `remote`: the room, or null with the answer to give in `refusal`
+    // (a rate limit) or none (no such room, counted against the address).
+    std::shared_ptr<Room> look_up(std::string_view code, std::string_view remote, std::optional<RequestLimits::Refusal>& refusal) {
+        refusal = limits->lookup(remote);
+        if (refusal) return nullptr;
+        auto room = registry->find(code);
+        if (!room) limits->unknown(remote);
+        return room;
+    }
 
     void dispatch(ConnEntry& e, ClientMessage&& m, json&& id);
 };
@@ -119,7 +132,10 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
     context->options = std::move(options);
     context->metrics = metrics;
     context->registry = impl_->registry;
+    context->replay_builds = std::make_shared<ReplayBuilds>(
+        context->options.replay_workers ? context->options.replay_workers : workers, context->options.max_replay_builds);
     context->workers = std::move(workers);
+    impl_->limits = std::make_unique<RequestLimits>(context->options);
     impl_->context = std::move(context);
     impl_->make_executor = std::move(make_executor);
     impl_->metrics = std::move(metrics);
@@ -185,7 +201,12 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
         case ClientType::Join:
         case ClientType::Rejoin:
         case ClientType::Spectate: {
-            auto room = registry->find(m.room);
+            std::optional<RequestLimits::Refusal> refusal;
+            auto room = look_up(m.room, outbox->remote(), refusal);
+            if (refusal) {
+                outbox->send(error_message({std::string(err::kRateLimited), refusal->message, "room", {}}, id));
+                return;
+            }
             if (!room) {
                 outbox->send(error_message({std::string(err::kNoSuchRoom), "there is no room with that code", "room", {}}, id));
                 return;
@@ -217,26 +238,33 @@ Hub::HttpResult Hub::create_room(const json& body) {
     return {201, {{"code", room->code()}, {"url", impl_->url(room->code())}, {"host_key", host_key}}};
 }
 
-Hub::HttpResult Hub::room_summary(std::string_view code) const {
-    const auto room = impl_->registry->find(code);
-    if (!room) return {404, error_body({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})};
+namespace {
+
+Hub::HttpResult refused(const RequestLimits::Refusal& r) {
+    Hub::HttpResult result{r.status, error_body({std::string(err::kRateLimited), r.message, {}, {}})};
+    result.retry_after = r.retry_after;
+    return result;
+}
+
+Hub::HttpResult no_such_room() { return {404, error_body({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})}; }
+
+}  // namespace
+
+Hub::HttpResult Hub::room_summary(std::string_view code, std::string_view remote) const {
+    std::optional<RequestLimits::Refusal> refusal;
+    const auto room = impl_->look_up(code, remote, refusal);
+    if (refusal) return refused(*refusal);
+    if (!room) return no_such_room();
     return {200, room->summary()};
 }
 
-void Hub::room_replay(std::string_view code, std::function<void(HttpResult)> done) const {
-    const auto room = impl_->registry->find(code);
-    if (!room) return done({404, error_body({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})});
-    room->post([done = std::move(done)](Room& r) {
-        HttpResult result;
-        try {
-            auto [status, body] = r.replay();
-            result = {status, std::move(body)};
-        } catch (const std::exception& e) {  // a log that no longer re-runs: the room itself carries on
-            spdlog::error("[{}] the replay record could not be built: {}", r.code(), e.what());
-            result = {500, nullptr};
-        }
-        done(std::move(result));
-    });
+void Hub::room_replay(std::string_view code, std::string_view remote, std::function<void(HttpResult)> done) const {
+    if (const auto refusal = impl_->limits->replay(remote)) return done(refused(*refusal));
+    std::optional<RequestLimits::Refusal> refusal;
+    const auto room = impl_->look_up(code, remote, refusal);
+    if (refusal) return done(refused(*refusal));
+    if (!room) return done(no_such_room());
+    room->post([done = std::move(done)](Room& r) { r.replay(done); });
 }
 
 void Hub::sweep(std::chrono::steady_clock::time_point now) {

@@ -32,6 +32,7 @@ inline constexpr std::string_view kWrongPhase = "wrong_phase";  // the engine's 
 inline constexpr std::string_view kOutOfRange = "out_of_range";
 inline constexpr std::string_view kSeatTaken = "seat_taken";  // add_bot on a seat someone has
 inline constexpr std::string_view kNotABot = "not_a_bot";     // remove_bot on a seat without a bot
+inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-address or server-wide limit
 }  // namespace err
 
 // An error answering one client message; `id` is the client's id (null: none).

@@ -190,7 +190,7 @@ void Room::sweep(Clock::time_point now) {
         if (auto registry = context_->registry.lock()) registry->remove(code_, this);
         return;
     }
-    // A replay record can be megabytes as a json tree: kept for the requests of one sweep period only,
+    // A replay record is up to a megabyte of text: kept for the requests of one sweep period only,
     // so thousands of finished rooms never hold theirs at once.
     replay_cache_.reset();
     const HubOptions& o = context_->options;

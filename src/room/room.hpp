@@ -31,6 +31,7 @@
 namespace catan::room {
 
 class Registry;
+class ReplayBuilds;
 
 // What a room shares with the hub that made it.
 struct RoomContext {
@@ -38,6 +39,7 @@ struct RoomContext {
     std::shared_ptr<Metrics> metrics;
     std::weak_ptr<Registry> registry;  // weak: the registry owns its rooms
     std::shared_ptr<Worker> workers;   // bot decisions; null: on the room's executor
+    std::shared_ptr<ReplayBuilds> replay_builds;  // replay records, built off the rooms' executors
 };
 
 // A connection as rooms see it; shared by the hub (which routes its messages) and the room it sits in.
@@ -97,8 +99,9 @@ public:
 
     // The GET /api/rooms/{code} body, as last published by the room. Thread-safe.
     nlohmann::json summary() const;
-    // On the executor (room_replay.cpp): the GET /api/rooms/{code}/replay answer, status and body.
-    std::pair<int, nlohmann::json> replay() const;
+    // On the executor (room_replay.cpp): answers GET /api/rooms/{code}/replay through `done`, at once
+    // (no game, or the record of this log built already) or once a worker has built the record.
+    void replay(std::function<void(Hub::HttpResult)> done);
 
 private:
     struct Seat {
@@ -203,6 +206,11 @@ private:
     void log_chat(const nlohmann::json& entry, std::function<void()> then);
     void forget();  // closed for good (idle, archived): the store drops the room
 
+    // room_replay.cpp: replay records, one build at a time, built off the executor
+    using ReplayKey = std::pair<std::int64_t, std::size_t>;  // (game, commands): what a record is of
+    void start_replay_build();
+    void replay_built(ReplayKey key, std::shared_ptr<const std::string> record, const std::string& error);
+
     const std::string code_;
     const std::string host_key_hash_;
     const std::shared_ptr<Executor> executor_;
@@ -245,10 +253,17 @@ private:
     std::string salt_;
     std::string commitment_;
     std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
-    // The last replay record built and the (game, commands) it was built for: building one re-runs
-    // the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone only after a change.
-    mutable std::shared_ptr<const nlohmann::json> replay_cache_;
-    mutable std::pair<std::int64_t, std::size_t> replay_cache_key_{};
+    // The last replay record built (its JSON text, shared by every answer) and what it is of:
+    // building one re-runs the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone
+    // only after a change. While a build runs, requests wait for it in replay_waiting_.
+    std::shared_ptr<const std::string> replay_cache_;
+    ReplayKey replay_cache_key_{};
+    bool replay_building_ = false;
+    struct ReplayWaiter {
+        ReplayKey key;  // the log when the request came: any record of it or later answers it
+        std::function<void(Hub::HttpResult)> done;
+    };
+    std::vector<ReplayWaiter> replay_waiting_;
     bool awaiting_commit_ = false;
     std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
 

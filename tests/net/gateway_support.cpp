@@ -76,13 +76,17 @@ tcp::endpoint loopback(std::uint16_t port) { return {asio::ip::make_address("127
 }  // namespace
 
 Response http_request(std::uint16_t port, Method m, std::string_view target,
-                      const std::map<std::string, std::string>& headers, std::string body) {
+                      const std::map<std::string, std::string>& headers, std::string body, const std::string& source) {
     const http::verb method = m == Method::get    ? http::verb::get
                               : m == Method::head ? http::verb::head
                               : m == Method::post ? http::verb::post
                                                   : http::verb::delete_;
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
+    if (!source.empty()) {
+        stream.socket().open(tcp::v4());
+        stream.socket().bind({asio::ip::make_address(source), 0});
+    }
     auto ec = run_with_deadline(ioc, stream, [&](auto h) { stream.async_connect(loopback(port), h); }, 3s);
     if (ec) throw std::runtime_error("connect: " + ec.message());
     http::request<http::string_body> req{method, target, 11};
@@ -156,6 +160,7 @@ struct WsClient::Impl {
     websocket::stream<beast::tcp_stream> ws{ioc};
     beast::flat_buffer buffer;
     beast::error_code error;
+    std::string source;  // bind_to()
 
     template <class Start>
     void run(Start&& start, std::chrono::milliseconds timeout) {
@@ -170,6 +175,7 @@ unsigned WsClient::connect(std::uint16_t port, std::string origin, int receive_b
     auto& d = *impl_;
     auto& socket = beast::get_lowest_layer(d.ws).socket();
     socket.open(tcp::v4());
+    if (!d.source.empty()) socket.bind({asio::ip::make_address(d.source), 0});
     if (receive_buffer > 0) socket.set_option(asio::socket_base::receive_buffer_size(receive_buffer));
     d.run([&](auto h) { beast::get_lowest_layer(d.ws).async_connect(loopback(port), h); }, 3s);
     if (d.error) throw std::runtime_error("connect: " + d.error.message());
@@ -213,6 +219,8 @@ std::optional<nlohmann::json> WsClient::read_type(std::string_view type, std::ch
         if (j.is_object() && j.value("type", "") == type) return j;
     }
 }
+
+void WsClient::bind_to(std::string address) { impl_->source = std::move(address); }
 
 bool WsClient::ok() const { return !impl_->error; }
 bool WsClient::closed() const { return impl_->error == websocket::error::closed; }

@@ -45,9 +45,12 @@ struct Response {
     }
 };
 
-// One HTTP/1.1 request on a fresh connection. `target` goes on the wire exactly as given.
+// One HTTP/1.1 request on a fresh connection. `target` goes on the wire exactly as given. `source`:
+// the local address to connect from (another loopback address, e.g. "127.0.0.2", is another client
+// address for the server's per-address limits); empty: the system's choice.
 Response http_request(std::uint16_t port, Method method, std::string_view target,
-                      const std::map<std::string, std::string>& headers = {}, std::string body = {});
+                      const std::map<std::string, std::string>& headers = {}, std::string body = {},
+                      const std::string& source = {});
 inline Response get(std::uint16_t port, std::string_view target, const std::map<std::string, std::string>& headers = {}) {
     return http_request(port, Method::get, target, headers);
 }
@@ -62,6 +65,8 @@ public:
     ~WsClient();
     // Opens /ws; returns the HTTP status of the handshake (101 on success).
     unsigned connect(std::uint16_t port, std::string origin = {}, int receive_buffer = 0);
+    // The local address the next connect() binds to (see http_request's `source`).
+    void bind_to(std::string address);
     void send(std::string_view text);
     void send_json(const nlohmann::json& message) { send(message.dump()); }
     void send_binary(std::string_view bytes);

@@ -20,6 +20,15 @@ using store::test::TempDir;
 
 namespace {
 
+// GET /api/rooms/{code}/replay with inline executors (answered before it returns); a record's JSON
+// text, sent as it is, is parsed into `body` here.
+Hub::HttpResult replay_of(Hub& hub, std::string_view code) {
+    Hub::HttpResult out{0, nullptr};
+    hub.room_replay(code, {}, [&](Hub::HttpResult r) { out = std::move(r); });
+    if (out.text) out.body = json::parse(*out.text);
+    return out;
+}
+
 // Two seats and a spectator in a seeded room, started; commands chosen from the engine's legal actions.
 struct Fair {
     Fixture& f;
@@ -73,11 +82,7 @@ struct Fair {
     }
     std::vector<Client*> viewers() { return {seats[0].get(), seats[1].get(), watcher.get()}; }
     json fairness() { return watcher->doc()["room"]["fairness"]; }
-    Hub::HttpResult replay() {
-        Hub::HttpResult out{0, nullptr};
-        f.hub.room_replay(room.code, [&](Hub::HttpResult r) { out = std::move(r); });  // inline executors
-        return out;
-    }
+    Hub::HttpResult replay() { return replay_of(f.hub, room.code); }
 };
 
 std::pair<int, std::string> verify(const json& record, const TempDir& dir) {
@@ -231,8 +236,7 @@ TEST_CASE("fairness: the replay record of a running game has the log so far and 
 
 TEST_CASE("fairness: no replay before a game, none for an unknown room; a new game has a new commitment", "[room][fairness]") {
     Fixture f;
-    Hub::HttpResult none{0, nullptr};
-    f.hub.room_replay("ZZZZZ", [&](Hub::HttpResult r) { none = std::move(r); });
+    const Hub::HttpResult none = replay_of(f.hub, "ZZZZZ");
     CHECK(none.status == 404);
     CHECK(none.body["code"] == "no_such_room");
 
@@ -283,8 +287,7 @@ TEST_CASE("fairness: a room restored from its data file keeps its commitment and
     back.send(msg("spectate", {{"room", room.code}}));
     back.poll();
     CHECK(back.doc()["room"]["fairness"] == before_fairness);
-    Hub::HttpResult after{0, nullptr};
-    f.hub.room_replay(room.code, [&](Hub::HttpResult r) { after = std::move(r); });
+    const Hub::HttpResult after = replay_of(f.hub, room.code);
     REQUIRE(after.status == 200);
     CHECK(after.body == before_record);
 }
@@ -311,8 +314,7 @@ TEST_CASE("fairness: a game saved by a server from before commitments plays on, 
     back.poll();
     CHECK(back.doc()["room"]["phase"] == "playing");
     CHECK(back.doc()["room"]["fairness"].is_null());  // nothing was committed: nothing is claimed
-    Hub::HttpResult r{0, nullptr};
-    f.hub.room_replay(room.code, [&](Hub::HttpResult result) { r = std::move(result); });
+    const Hub::HttpResult r = replay_of(f.hub, room.code);
     CHECK(r.status == 409);
     CHECK(std::string(r.body["message"]).find("published no commitment") != std::string::npos);
 }

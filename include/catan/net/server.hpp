@@ -25,6 +25,7 @@ struct ServerOptions {
     std::string web_dir;                     // serve this directory instead of the embedded files
     unsigned threads = 0;                    // 0: one per core
     unsigned bot_threads = 0;                // bot decisions; 0: half the cores (at least one)
+    unsigned replay_threads = 1;             // replay records (hub.replay_workers is this pool)
     std::vector<std::string> allowed_origins;  // besides the request's own host; "*" allows any
     std::size_t max_connections_per_ip = 64;
     std::string port_file;                   // the bound port is written here once listening

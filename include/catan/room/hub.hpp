@@ -39,6 +39,20 @@ struct HubOptions {
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
+
+    // Replay records (docs/security.md, "Rooms"): built on `replay_workers` (null: the bot workers,
+    // and without those on the room's executor), at most `max_replay_builds` waiting or running at
+    // once across the server. Requests per address and in total are token buckets (per second, and
+    // saved up at most); a rate of 0 turns that limit off.
+    std::shared_ptr<Worker> replay_workers{};
+    std::size_t max_replay_builds = 2;
+    double replay_rate = 0.5, replay_burst = 10;
+    double replay_total_rate = 20, replay_total_burst = 40;
+    // Looking up a room code (GET /api/rooms/{code} and .../replay, join, rejoin, spectate): every
+    // lookup per address, generously, and tightly those that name no room, so that codes cannot be
+    // guessed. An address out of its unknown-code budget is refused every lookup until it refills.
+    double lookup_rate = 5, lookup_burst = 60;
+    double unknown_lookup_rate = 0.2, unknown_lookup_burst = 20;
 };
 
 class Hub {
@@ -60,12 +74,19 @@ public:
     struct HttpResult {
         int status = 200;
         nlohmann::json body;
+        // A body serialised already and shared by every answer that sends it (a replay record):
+        // when set it is the body, and `body` is unused.
+        std::shared_ptr<const std::string> text{};
+        int retry_after = 0;  // seconds; set on a refusal by a rate limit (the Retry-After header)
     };
     HttpResult create_room(const nlohmann::json& options);       // POST /api/rooms
-    HttpResult room_summary(std::string_view code) const;        // GET /api/rooms/{code}
-    // GET /api/rooms/{code}/replay. The record is built on the room's executor: `done` is called
-    // there (or at once, for no such room), exactly once, and must not block.
-    void room_replay(std::string_view code, std::function<void(HttpResult)> done) const;
+    // `remote` is the client's "ip:port", for the per-address limits; empty: a caller inside the
+    // process (tests, tools), not limited.
+    HttpResult room_summary(std::string_view code, std::string_view remote = {}) const;  // GET /api/rooms/{code}
+    // GET /api/rooms/{code}/replay. The room hands a copy of its log to a worker, which builds the
+    // record; `done` is called exactly once, on the room's executor (or at once, for a refusal or no
+    // such room), and must not block.
+    void room_replay(std::string_view code, std::string_view remote, std::function<void(HttpResult)> done) const;
 
     // Closes idle rooms and frees finished ones; the gateway calls it periodically.
     void sweep(std::chrono::steady_clock::time_point now);

@@ -24,6 +24,7 @@ std::pair<int, json> Room::replay() const {
     in.options = game_->options;
     for (int i = 0; i < game_->options.players; ++i) in.names.push_back(seats_[i].name);
     in.salt = salt_;
+    in.seed_chosen = game_seed_chosen_;
     in.commands = log_;
     in.reveal = phase_ == RoomPhase::Finished;
     replay_cache_ = std::make_shared<const json>(replay_record(in));

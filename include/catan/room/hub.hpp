@@ -39,6 +39,10 @@ struct HubOptions {
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
+    // Tests only (--allow-client-seeds): rooms accept options.seed from a client. Whoever chose the
+    // seed knows every roll and card, so such games are shown to everyone as not fair
+    // (docs/security.md, "Fairness: nobody chooses the seed"). Off: a seed is refused with out_of_range.
+    bool allow_client_seeds = false;
 };
 
 class Hub {

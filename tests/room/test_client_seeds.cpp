@@ -259,6 +259,11 @@ TEST_CASE("seeds: a room file exported by the previous version with a chosen see
     REQUIRE(example["game_options"]["seed"] == "20261129");
     auto imported = import_room(example);
     REQUIRE(imported);
+    json marked_badly = example;
+    marked_badly["game_options"]["seed_chosen"] = "yes";
+    const auto refused = import_room(marked_badly);
+    REQUIRE(!refused);
+    CHECK(refused.error().field == "game_options.seed_chosen");
 
     TempDir dir;
     const std::string path = dir.file("catan.db").string();

@@ -127,6 +127,8 @@ try {
   check(await buildings(page) === game.players.reduce((a, p) => a + p.settlements.length + p.cities.length, 0), 'the last step shows every building of the finished game');
   check((await page.textContent('#replay-seed')).includes(record.fairness.seed) && (await page.locator('#check-game').count()) === 1,
     'the seed, salt and how to verify are shown');
+  check(record.fairness.seed_chosen === true && (await page.locator('.unfair-note').count()) === 1,
+    'the record and the replay say the creator chose the seed: not a fair game');
 
   // Hidden information, revealed now: a stolen resource or a bought card, in the step's own words.
   const hidden = record.steps.findIndex((s) => (s.revealed_events || []).some((e) => (e.type === 'stole' && e.resource) || (e.type === 'dev_card_bought' && e.card)));

@@ -244,6 +244,7 @@ void BM_CommandLatency(benchmark::State& state) {
     const fs::path path = bench_file("catan_bench_latency.db");
     remove_db(path);
     room::HubOptions o;
+    o.allow_client_seeds = true;  // repeatable games: each room is dealt from its own seed
     if (persist) o.store = std::make_shared<store::Store>(path.string());
     room::Hub hub(o, [] { return std::make_shared<SerialExecutor>(); }, std::make_shared<room::Metrics>());
     std::uint64_t next_id = 1;

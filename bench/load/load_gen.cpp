@@ -5,7 +5,8 @@
 //   load_gen idle --port P --idle N [--idle-kind seat|spectate|bare]   N connections that sit idle
 //   load_gen echo --port P --connections 100 --size 64         closed-loop echo (beast_echo baseline)
 //
-// Play: each room is created over the socket (create_room with a seed), 4 clients join (the first with
+// Play: each room is created over the socket (create_room with a seed: the server must run with the
+// test flag --allow-client-seeds, or every create_room is refused), 4 clients join (the first with
 // the host key) and the host starts. Whenever every client of a room has seen the same sequence number,
 // the lowest seat whose `legal` lists commands acts: a uniform choice among its listed commands (domestic
 // trade offers are never listed, so none are made; at most one bank trade per turn keeps games short).

@@ -73,6 +73,10 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
     app.add_option("--bot-threads", o.bot_threads, "Threads for bot decisions (default: half the cores)")
         ->envname("CATAN_BOT_THREADS")
         ->check(CLI::Range(1u, 256u));
+    app.add_flag("--allow-client-seeds", o.hub.allow_client_seeds,
+                 "For tests only: accept options.seed from clients (repeatable games). Whoever chooses a seed can predict "
+                 "every roll and card, so such games are unfair and every player is told so; never on a public server")
+        ->envname("CATAN_ALLOW_CLIENT_SEEDS");
     app.add_option("--port-file", o.port_file, "Write the bound port to this file once listening")
         ->envname("CATAN_PORT_FILE");
     // Replay records and room-code lookups (docs/security.md, "Rooms"): rates per second; 0 turns a limit off.
@@ -150,6 +154,8 @@ int run_serve(ServeConfig config) {
         }
         spdlog::info("rooms are kept in {} (schema version {})", o.data_path, o.hub.store->schema_version());
     }
+    if (o.hub.allow_client_seeds)
+        spdlog::warn("--allow-client-seeds: clients may choose game seeds; such games are not fair (for tests only)");
     const auto store = o.hub.store;
     try {
         Server server(o);

@@ -14,6 +14,7 @@
 #include "catan/room/metrics.hpp"
 #include "catan/room/secret.hpp"
 #include "catan/store/store.hpp"
+#include "client_seeds.hpp"
 #include "messages.hpp"
 #include "registry.hpp"
 #include "replay_builds.hpp"
@@ -189,6 +190,10 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
     switch (m.type) {
         case ClientType::Ping: outbox->send(pong_message()); return;
         case ClientType::CreateRoom: {
+            if (const auto refused = refuse_client_seed(m.options, context->options.allow_client_seeds, "options.seed")) {
+                outbox->send(error_message(*refused, id));
+                return;
+            }
             std::string host_key;
             auto room = create(m.options, host_key);
             if (!room) {
@@ -229,6 +234,8 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
 Hub::HttpResult Hub::create_room(const json& body) {
     const auto options = parse_room_options(body.is_null() ? json::object() : body);
     if (!options) return {400, error_body(error_info(options.error()))};
+    if (const auto refused = refuse_client_seed(options.value(), impl_->context->options.allow_client_seeds, "seed"))
+        return {400, error_body(*refused)};
     // A room made now would be closed before anyone could join it.
     if (impl_->shutting_down)
         return {503, error_body({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})};

@@ -76,7 +76,8 @@ json replay_record(const ReplayInput& in) {
             {"fairness",
              {{"commitment", commitment_of(in.options.seed, in.salt)},
               {"seed", reveal ? json(std::to_string(in.options.seed)) : json(nullptr)},
-              {"salt", reveal ? json(in.salt) : json(nullptr)}}},
+              {"salt", reveal ? json(in.salt) : json(nullptr)},
+              {"seed_chosen", in.seed_chosen}}},
             {"start", std::move(start)},
             {"steps", std::move(steps)}};
 }

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <stdexcept>
 
+#include <spdlog/spdlog.h>
+
 #include "catan/proto/proto.hpp"
 #include "room.hpp"
 #include "stored_json.hpp"
@@ -76,6 +78,11 @@ RebuiltGame rebuild_game(const store::StoredRoom& stored) {
             corrupt("the game's salt is not " + std::to_string(2 * kSaltBytes) + " lowercase hex digits");
         out.salt = salt.get<std::string>();
     }
+    const json room_options = json::parse(r.options);
+    if (stored_options.contains("seed_chosen") && !stored_options["seed_chosen"].is_boolean())
+        corrupt("the game's seed_chosen is not true or false");
+    out.seed_chosen = stored_options.value("seed_chosen", false) ||
+                      (room_options.contains("seed") && parse_seed(room_options["seed"]) == options.seed);
     GameState& game = out.state;
     std::int64_t& applied = out.applied;
     if (stored.snapshot) {
@@ -137,6 +144,13 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     if (m.phase_ != RoomPhase::Lobby) {
         RebuiltGame rebuilt = rebuild_game(stored);
         m.salt_ = std::move(rebuilt.salt);
+        m.game_seed_chosen_ = rebuilt.seed_chosen;
+        if (rebuilt.seed_chosen && !json::parse(m.game_options_).contains("seed_chosen")) {
+            // Kept with the game from now on: the room's options may lose the seed (below).
+            json marked = json::parse(m.game_options_);
+            marked["seed_chosen"] = true;
+            m.game_options_ = marked.dump();
+        }
         if (!m.salt_.empty()) m.commitment_ = commitment_of(rebuilt.state.options.seed, m.salt_);
         m.log_ = std::move(rebuilt.log);
         const bool over = rebuilt.state.phase == Phase::GameOver;
@@ -145,6 +159,15 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
             const auto ago = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.updated_ms));
             m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);
         }
+    }
+    // A room saved by an earlier version (or by a test server) may carry a seed a client chose. This
+    // server draws its own: the seed is dropped for the games to come; the current one, if any, plays
+    // on from its own seed, shown as chosen (above). The record loses it at the next lobby save.
+    if (m.options_.seed && !m.context_->options.allow_client_seeds) {
+        spdlog::warn("[{}] its saved options carry a seed a client chose; this server draws the seeds, so the next game gets "
+                     "a random one{}",
+                     r.code, m.game_ && m.game_seed_chosen_ ? " (the game being played keeps its seed and is shown as not fair)" : "");
+        m.options_.seed.reset();
     }
     m.room_doc_ = m.room_doc();
     m.publish_summary();

@@ -252,6 +252,9 @@ private:
     // are empty for a game restored from a record made before commitments existed.
     std::string salt_;
     std::string commitment_;
+    // The current game was dealt from a seed a client chose (a test server, or a game saved by an
+    // earlier version): every viewer's room document says so, and so does its replay record.
+    bool game_seed_chosen_ = false;
     std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
     // The last replay record built (its JSON text, shared by every answer) and what it is of:
     // building one re-runs the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone

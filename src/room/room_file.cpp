@@ -62,6 +62,7 @@ void check_game_options(const json& v, const Path& where) {
     read_int(v["players"], where.child("players"), kMinPlayers, kMaxPlayers);
     read_int(v["victory_target"], where.child("victory_target"), 3, 20);
     read_string(v["seed"], where.child("seed"));
+    if (v.contains("seed_chosen")) read_bool(v["seed_chosen"], where.child("seed_chosen"));
     try {
         game_options_from_json(v);
     } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 
 #include "catan/room/secret.hpp"
 #include "catan/room/text.hpp"
+#include "client_seeds.hpp"
 #include "room.hpp"
 #include "stored_json.hpp"
 
@@ -102,6 +103,8 @@ void Room::on_leave(const Member& m) {
 
 void Room::on_set_options(const Member& m, const ClientMessage& msg, const json& id) {
     if (!require_host(m, id)) return;
+    if (const auto refused = refuse_client_seed(msg.options, context_->options.allow_client_seeds, "options.seed"))
+        return reply_error(m.conn, *refused, id);
     RoomOptions next = options_;
     next.apply(msg.options);
     const int seated = seated_count();
@@ -179,7 +182,9 @@ void Room::on_start(const Member& m, const json& id) {
     GameOptions game_options;
     game_options.players = n;
     game_options.victory_target = options_.vp_target;
-    game_options.seed = options_.seed ? *options_.seed : random_u64();
+    // Only a test server deals from a client's seed (client_seeds.hpp); every viewer is told.
+    game_seed_chosen_ = options_.seed && context_->options.allow_client_seeds;
+    game_options.seed = game_seed_chosen_ ? *options_.seed : random_u64();
     game_ = new_game(game_options);
     // The commitment goes out with the start; seed and salt only once the game is over.
     salt_ = random_hex(kSaltBytes);
@@ -187,6 +192,7 @@ void Room::on_start(const Member& m, const json& id) {
     log_.clear();
     json stored_options = game_options_json(game_options);
     stored_options["salt"] = salt_;
+    if (game_seed_chosen_) stored_options["seed_chosen"] = true;
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
     bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
@@ -202,7 +208,7 @@ void Room::on_start(const Member& m, const json& id) {
 }
 
 // After the game: back to the lobby with the same seats, names, tokens, host and options; the next
-// start deals a new game (a fresh random seed unless options.seed is set).
+// start deals a new game (a fresh random seed unless options.seed is set, on a test server).
 void Room::on_play_again(const Member& m, const json& id) {
     if (m.seat < 0 || !seats_[m.seat].host)
         return reply_error(m.conn, {std::string(err::kNotHost), "only the host may do that", {}, {}}, id);

@@ -45,6 +45,7 @@ void Room::start_replay_build() {
     in->options = game_->options;
     for (int i = 0; i < game_->options.players; ++i) in->names.push_back(seats_[i].name);
     in->salt = salt_;
+    in->seed_chosen = game_seed_chosen_;
     in->commands = log_;
     in->reveal = phase_ == RoomPhase::Finished;
     const ReplayKey key{game_number_, log_.size()};

@@ -29,15 +29,20 @@ json Room::room_doc() const {
         const bool over = phase_ == RoomPhase::Finished;
         fairness = {{"commitment", commitment_},
                     {"seed", over ? json(std::to_string(game_->options.seed)) : json(nullptr)},
-                    {"salt", over ? json(salt_) : json(nullptr)}};
+                    {"salt", over ? json(salt_) : json(nullptr)},
+                    {"seed_chosen", game_seed_chosen_}};
     }
+    // Whoever chose a seed knows every roll and card in advance (client_seeds.hpp): everyone is told,
+    // in the lobby about the next game, during and after a game about that game.
+    const bool seed_chosen = game_ ? game_seed_chosen_ : options_.seed && context_->options.allow_client_seeds;
     return {{"code", code_},
             {"phase", to_string(phase_)},
             {"options", options_json()},
             {"host", host >= 0 ? json(host) : json(nullptr)},
             {"seats", std::move(seats)},
             {"spectators", spectators_},
-            {"fairness", std::move(fairness)}};
+            {"fairness", std::move(fairness)},
+            {"seed_chosen", seed_chosen}};
 }
 
 // "you": the viewer's seat (null for spectators). Per seat, so every connection of a seat still

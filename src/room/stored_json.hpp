@@ -27,6 +27,9 @@ struct RebuiltGame {
     std::int64_t applied = 0;       // commands of the game in `state`
     std::vector<ReplayCommand> log;  // every command of the game, decoded (for the replay record)
     std::string salt;                // the game's fairness salt; empty for a game from before commitments
+    // The game was dealt from a seed a client chose: marked so in its options ("seed_chosen"), or, as
+    // earlier versions saved it, the room's options carry the very seed the game was dealt from.
+    bool seed_chosen = false;
 };
 RebuiltGame rebuild_game(const store::StoredRoom& stored);
 

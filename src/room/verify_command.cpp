@@ -136,7 +136,12 @@ int verify(const json& record, std::ostream& out) {
         }
     out << "replayed " << steps.size() << " commands from seed " << *seed << ": every command applies and the record matches the "
         << "re-run (" << rolls << " dice rolls, " << steals << " steals, " << draws << " development cards drawn)\n";
-    out << "VERIFIED: game " << in.game << " of room " << in.code << ", won by seat " << winner
+    // The record is consistent, but a seed a client chose was known to them from the start.
+    const bool chosen = fairness.value("seed_chosen", json(false)) == json(true);
+    if (chosen)
+        out << "NOT FAIR: a client chose this game's seed (a test server run with --allow-client-seeds), so they could "
+               "predict every roll, steal and card draw; the commitment only shows the seed was not changed during the game\n";
+    out << (chosen ? "VERIFIED (but not fair): game " : "VERIFIED: game ") << in.game << " of room " << in.code << ", won by seat " << winner
         << (winner < static_cast<int>(in.names.size()) && !in.names[winner].empty() ? " (" + in.names[winner] + ")" : std::string()) << "\n";
     return kVerified;
 }

@@ -97,8 +97,9 @@ async function startServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-'));
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const portFile = path.join(dir, 'port');
+  // A fresh data file per run; seeded rooms (/?seed=...) need a test server (docs/security.md).
   const args = ['--listen', '127.0.0.1:0', '--port-file', portFile, '--log-level', 'warn',
-                '--data', path.join(path.dirname(portFile), 'catan.db')];  // a fresh data file per run
+                '--data', path.join(path.dirname(portFile), 'catan.db'), '--allow-client-seeds'];
   if (WEB_DIR) args.push('--web-dir', WEB_DIR);
   server = spawn(SERVER, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   server.on('exit', (code, sig) => {

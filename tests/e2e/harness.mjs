@@ -45,9 +45,10 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `catan-e2e-${name}-`));
     process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     const portFile = path.join(dir, 'port');
-    // A fresh data file per run: rooms of an earlier run must not come back.
+    // A fresh data file per run: rooms of an earlier run must not come back. The tests create repeatable
+    // games (/?seed=...), which only a test server accepts (docs/security.md).
     run.server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(dir, 'catan.db'),
-      '--log-level', 'warn', '--web-dir', WEB_DIR, ...serverArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
+      '--log-level', 'warn', '--web-dir', WEB_DIR, '--allow-client-seeds', ...serverArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
     for (let i = 0; i < 100; i++) {
       if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;
       if (run.server.exitCode !== null) throw new Error('the server did not start');

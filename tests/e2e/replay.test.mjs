@@ -15,6 +15,17 @@ const run = e2e('replay', { timeoutMs: 90_000, serverArgs: ['--bot-delay', '0'] 
 const { check, OUT } = run;
 
 const buildings = (page) => page.locator('#board .settlement, #board .city').count();
+// 'ok' when the element is wholly inside the viewport, its text not clipped and nothing on top of it.
+const shownInViewport = (page, sel) => page.evaluate((s) => {
+  const el = document.querySelector(s);
+  if (!el) return 'missing';
+  const r = el.getBoundingClientRect();
+  const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!inside) return `at ${Math.round(r.left)},${Math.round(r.top)} size ${Math.round(r.width)}x${Math.round(r.height)} in ${window.innerWidth}x${window.innerHeight}`;
+  if (el.scrollHeight > el.clientHeight + 1) return 'its text is clipped';
+  return top && el.contains(top) ? 'ok' : 'covered';
+}, sel);
 const texts = (page, sel) => page.locator(sel).allTextContents();
 
 try {
@@ -41,8 +52,33 @@ try {
   await page.selectOption('#opt-vp', '3');
   await page.selectOption('#opt-takeover', '0').catch(() => page.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { takeover_after: 0 } })));
   await page.waitForFunction(() => { const o = window.catanDebug.store.state.doc.room.options; return o.vp_target === 3 && o.takeover_after === 0; });
+
+  // The test server let the creator choose the seed: everyone is told the game is not fair, in the
+  // lobby and in the game, on phones upright and sideways (docs/security.md).
+  check(await page.locator('#unfair-warning').isVisible(), 'the host\'s lobby says the game is not fair');
+  const phones = [];
+  for (const [width, height] of [[360, 640], [640, 360]]) {
+    const p = watch(await (await browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true })).newPage());
+    await p.goto(roomUrl);
+    await p.click('#spectate');
+    await p.waitForSelector('#unfair-warning');
+    const shown = await shownInViewport(p, '#unfair-warning');
+    check(shown === 'ok', `a spectator's lobby at ${width}x${height} shows the unfair-game warning in view (${shown})`);
+    phones.push([p, `${width}x${height}`]);
+  }
   await page.click('#start');
   await page.waitForSelector('.player');
+  for (const [p, size] of phones) {
+    await p.waitForSelector('.game .player');
+    await p.waitForSelector('#unfair-warning');
+    const shown = await shownInViewport(p, '#unfair-warning');
+    check(shown === 'ok', `the game at ${size} shows the unfair-game warning in view (${shown})`);
+    check((await p.textContent('#commitment')).includes('Not fair'), `the top bar at ${size} says "Not fair" instead of "Fair dice"`);
+    check(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no horizontal scroll at ${size}`);
+    await p.screenshot({ path: path.join(OUT, `unfair-${size}.png`) });
+    await p.close();
+  }
+  check(await page.locator('#unfair-warning').isVisible(), 'the host\'s game says it is not fair');
   await page.close();
   const started = Date.now();
   let summary;
@@ -91,6 +127,8 @@ try {
   check(await buildings(page) === game.players.reduce((a, p) => a + p.settlements.length + p.cities.length, 0), 'the last step shows every building of the finished game');
   check((await page.textContent('#replay-seed')).includes(record.fairness.seed) && (await page.locator('#check-game').count()) === 1,
     'the seed, salt and how to verify are shown');
+  check(record.fairness.seed_chosen === true && (await page.locator('.unfair-note').count()) === 1,
+    'the record and the replay say the creator chose the seed: not a fair game');
 
   // Hidden information, revealed now: a stolen resource or a bought card, in the step's own words.
   const hidden = record.steps.findIndex((s) => (s.revealed_events || []).some((e) => (e.type === 'stole' && e.resource) || (e.type === 'dev_card_bought' && e.card)));

@@ -42,7 +42,7 @@ async function startServer() {
   // A fresh data file per run: rooms of an earlier run must not come back.
   const server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(path.dirname(portFile), 'catan.db'),
     '--log-level', 'warn',
-    '--bot-delay', '0', '--strong-bot-time', '50'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    '--bot-delay', '0', '--strong-bot-time', '50', '--allow-client-seeds'], { stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(server);
   for (let tries = 0; tries < 200; tries++) {
     if (fs.existsSync(portFile)) return { server, port: fs.readFileSync(portFile, 'utf8').trim() };

@@ -68,6 +68,11 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
         args.push_back((data_dir_ / "catan.db").string());
         std::filesystem::create_directories(data_dir_);
     }
+    // The tests play repeatable games from seeds they choose, which only a test server accepts
+    // (docs/security.md); a test of the normal server passes --allow-client-seeds=false.
+    bool own_seeds = false;
+    for (const auto& a : extra_args) own_seeds = own_seeds || a.starts_with("--allow-client-seeds");
+    if (!own_seeds) args.push_back("--allow-client-seeds");
     for (auto& a : extra_args) args.push_back(std::move(a));
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());

@@ -17,7 +17,8 @@ class ServerProcess {
 public:
     // Starts CATAN_SERVER_BINARY serve with the fixed flags plus `extra_args`; throws when the server
     // exits early or has not written its port within `timeout`. Rooms go to data_dir()/catan.db
-    // unless `extra_args` has its own --data (or --no-persist).
+    // unless `extra_args` has its own --data (or --no-persist). Clients may choose seeds
+    // (--allow-client-seeds) unless `extra_args` says --allow-client-seeds=false.
     explicit ServerProcess(std::vector<std::string> extra_args = {},
                            std::chrono::milliseconds timeout = std::chrono::seconds(10));
     ~ServerProcess();

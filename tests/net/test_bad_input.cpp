@@ -478,3 +478,43 @@ TEST_CASE("Limits: the number of rooms is capped", "[bad-input]") {
     ws->close();
     CHECK(server.stop() == 0);
 }
+
+// docs/security.md, "Fairness: nobody chooses the seed": whoever knows the seed knows every roll and card.
+TEST_CASE("Fairness: a normal server refuses a client's seed over REST and WebSocket; a test server marks the room", "[bad-input]") {
+    {
+        ServerProcess normal({"--allow-client-seeds=false"});
+        const HttpResponse r = http_request(normal.port(), "POST", "/api/rooms", R"({"players":2,"seed":"424242"})");
+        INFO(r.body);
+        CHECK(r.status == 400);
+        CHECK(r.json_body().value("code", std::string()) == "out_of_range");
+        CHECK(r.json_body().value("field", std::string()) == "seed");
+        CHECK_THAT(r.json_body().value("message", std::string()), Catch::Contains("nobody can predict the dice"));
+        auto ws = WsClient::connect(normal.port());
+        ws->send(msg("create_room", {{"options", {{"seed", "7"}}}, {"id", 3}}));
+        auto m = ws->receive();
+        REQUIRE(m);
+        CHECK((*m)["type"] == "error");
+        CHECK((*m)["code"] == "out_of_range");
+        CHECK((*m)["field"] == "options.seed");
+        CHECK((*m)["id"] == 3);
+        ws->close();
+
+        Table t(normal.port());
+        t.create_room_rest({{"players", 3}});
+        Peer& ana = t.join("Ana", true);
+        t.join("Bo");
+        CHECK(ana.view.doc()["room"]["seed_chosen"] == false);
+        refused(t, ana, msg("set_options", {{"options", {{"players", 2}, {"seed", "12"}}}, {"id", "s"}}), "out_of_range",
+                {"options.seed"});
+        t.close_all();
+        CHECK(normal.stop() == 0);
+    }
+    ServerProcess test_server;  // the fixture's default for every other test: --allow-client-seeds
+    Table t(test_server.port());
+    t.create_room_rest({{"players", 2}, {"seed", "5"}});
+    t.join("Ana", true);
+    Peer& watcher = t.spectate();
+    CHECK(watcher.view.doc()["room"]["seed_chosen"] == true);
+    t.close_all();
+    CHECK(test_server.stop() == 0);
+}

@@ -116,7 +116,9 @@ void check_key(const std::string& key, const std::vector<std::string>& path, boo
     INFO(who << ": key '" << key << "' at " << join_path(path));
     // The one seed allowed: room.fairness.seed, null until the game is over (checked in inspect).
     const bool fairness = !path.empty() && path.back() == "fairness" && (key == "seed" || key == "salt");
-    if (!fairness) CHECK(l.find("seed") == std::string::npos);
+    // Whether a client chose the seed (room.seed_chosen, room.fairness.seed_chosen): a flag, never the seed.
+    const bool chosen_flag = key == "seed_chosen" && !path.empty() && (path.back() == "room" || path.back() == "fairness");
+    if (!fairness && !chosen_flag) CHECK(l.find("seed") == std::string::npos);
     CHECK(l.find("rng") == std::string::npos);
     CHECK(l.find("generator") == std::string::npos);
     CHECK(l != "deck");

@@ -19,7 +19,7 @@ using catan::store::Store;
 
 // Room work runs on whichever thread posts it: the test's, or the store's writer for a commit.
 inline HubOptions durable(const std::shared_ptr<Store>& store) {
-    HubOptions o;
+    HubOptions o = seeded();
     o.store = store;
     o.snapshot_every = 7;  // small, so a restore uses a snapshot and replays the commands after it
     return o;

@@ -168,9 +168,16 @@ inline ExecutorFactory inline_executors(std::shared_ptr<FakeTimers> timers = std
     return [timers = std::move(timers)] { return std::make_shared<InlineExecutor>(timers); };
 }
 
+// Room tests deal repeatable games from seeds they choose, as a test server run with
+// --allow-client-seeds does. A test of the normal server's refusal passes HubOptions{} instead.
+inline HubOptions seeded(HubOptions options = {}) {
+    options.allow_client_seeds = true;
+    return options;
+}
+
 // A hub whose rooms run inline; `timers` is the clock of their delayed tasks (bots, takeovers).
 struct Fixture {
-    explicit Fixture(HubOptions options = {}, ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr)
+    explicit Fixture(HubOptions options = seeded(), ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr)
         : timers(std::make_shared<FakeTimers>()),
           metrics(std::make_shared<Metrics>()),
           hub(std::move(options), executors ? std::move(executors) : inline_executors(timers), metrics, std::move(workers)) {}

@@ -49,7 +49,7 @@ private:
 };
 
 HubOptions quick_bots() {
-    HubOptions o;
+    HubOptions o = seeded();
     o.bot_delay = 0ms;
     o.strong_bot_budget = 20ms;
     return o;

@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 namespace {
 
 HubOptions short_timeouts() {
-    HubOptions o;
+    HubOptions o = seeded();
     o.idle_room_timeout = 60s;
     o.finished_room_keep = 120s;
     return o;
@@ -149,7 +149,7 @@ TEST_CASE("lifecycle: an exception inside one room closes that room only", "[roo
 
 TEST_CASE("lifecycle: room work happens only inside the room's executor", "[room]") {
     auto executors = std::make_shared<std::vector<std::shared_ptr<QueuedExecutor>>>();
-    Fixture f({}, [executors] {
+    Fixture f(seeded(), [executors] {
         executors->push_back(std::make_shared<QueuedExecutor>());
         return executors->back();
     });
@@ -247,7 +247,7 @@ TEST_CASE("lifecycle: rooms on their own threads, driven from several threads at
     std::vector<std::shared_ptr<ThreadExecutor>> keep;
     std::mutex keep_mutex;
     {
-        Fixture f({}, [&] {
+        Fixture f(seeded(), [&] {
             auto e = std::make_shared<ThreadExecutor>();
             const std::lock_guard lock(keep_mutex);
             keep.push_back(e);

@@ -21,7 +21,7 @@ json error_of(Client& c) {
 }
 
 struct Lobby : Fixture {
-    explicit Lobby(json options = json::object(), HubOptions hub_options = {}) : Fixture(std::move(hub_options)) {
+    explicit Lobby(json options = json::object(), HubOptions hub_options = seeded()) : Fixture(std::move(hub_options)) {
         room = create(hub, std::move(options));
         host.send(msg("join", {{"room", room.code}, {"name", "Ana"}, {"host_key", room.host_key}}));
         host.poll();
@@ -71,7 +71,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":null,"connected":false,"bot":null,"controlled_by":null},
-        {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"you":0,"fairness":null},"game":null})"));
+        {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"you":0,"fairness":null,"seed_chosen":false},"game":null})"));
 
     Client b(f.hub, 2);
     b.send(msg("join", {{"room", code}, {"name", "Bob"}}));

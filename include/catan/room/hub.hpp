@@ -53,6 +53,11 @@ struct HubOptions {
     // guessed. An address out of its unknown-code budget is refused every lookup until it refills.
     double lookup_rate = 5, lookup_burst = 60;
     double unknown_lookup_rate = 0.2, unknown_lookup_burst = 20;
+
+    // Tests only (--allow-client-seeds): rooms accept options.seed from a client. Whoever chose the
+    // seed knows every roll and card, so such games are shown to everyone as not fair
+    // (docs/security.md, "Fairness: nobody chooses the seed"). Off: a seed is refused with out_of_range.
+    bool allow_client_seeds = false;
 };
 
 class Hub {

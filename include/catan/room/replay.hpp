@@ -36,6 +36,7 @@ struct ReplayInput {
     std::string salt;
     std::vector<ReplayCommand> commands;
     bool reveal = false;  // true only for a finished game: seed, salt and revealed_events go in
+    bool seed_chosen = false;  // a client chose the seed (a test server): the game was not fair
 };
 
 // The public record: see docs/fairness.md and proto/v1/rest.schema.json#/$defs/replay. Throws

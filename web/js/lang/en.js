@@ -290,6 +290,8 @@ export default {
   'winner.view_board': 'See the board',
   'winner.waiting_host': 'The host can start another game in this room.',
   'winner.offline': 'Not connected: try again in a moment.',
+  'unfair.tag': 'Not fair',
+  'unfair.warning': "Not a fair game: the room's creator chose the seed, so they can know every roll and card in advance (test servers only).",
   'fair.tag': 'Fair dice {short}…',
   'fair.title': "Commitment to this game's secret seed (SHA-256): {hash}. The seed is revealed when the game ends, so anyone can check every roll, steal and card draw.",
   'winner.check': 'Check this game',

@@ -290,6 +290,8 @@ export default {
   'winner.view_board': 'Voir le plateau',
   'winner.waiting_host': 'L’hôte peut lancer une autre partie dans ce salon.',
   'winner.offline': 'Pas de connexion : réessayez dans un instant.',
+  'unfair.tag': 'Non équitable',
+  'unfair.warning': 'Partie non équitable : le créateur de la salle a choisi la graine, il peut donc connaître à l’avance chaque lancer et chaque carte (serveurs de test uniquement).',
   'fair.tag': 'Dés équitables {short}…',
   'fair.title': 'Engagement sur la graine secrète de cette partie (SHA-256) : {hash}. La graine est révélée à la fin de la partie : chacun peut alors vérifier chaque lancer, chaque vol et chaque carte tirée.',
   'winner.check': 'Vérifier cette partie',

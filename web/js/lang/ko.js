@@ -270,6 +270,8 @@ export default {
   'winner.view_board': '보드 보기',
   'winner.waiting_host': '방장이 이 방에서 다음 게임을 시작할 수 있습니다.',
   'winner.offline': '연결되지 않았습니다. 잠시 후 다시 시도하세요.',
+  'unfair.tag': '공정하지 않음',
+  'unfair.warning': '공정하지 않은 게임: 방을 만든 사람이 시드를 골랐으므로 모든 주사위와 카드를 미리 알 수 있습니다 (테스트 서버 전용).',
   'fair.tag': '공정한 주사위 {short}…',
   'fair.title': '이 게임의 비밀 시드에 대한 약속값(SHA-256): {hash}. 게임이 끝나면 시드가 공개되어 누구나 모든 주사위, 강탈, 카드 뽑기를 확인할 수 있습니다.',
   'winner.check': '이 게임 검증하기',

@@ -14,7 +14,7 @@ import { tradeDialog, counterDialog, offerPanel } from '../ui/trade.js';
 import { winnerPanel } from '../ui/winner.js';
 import { menuContent } from '../ui/menu.js';
 import { toast } from '../ui/toast.js';
-import { resChips } from '../ui/common.js';
+import { resChips, unfairWarning } from '../ui/common.js';
 
 const ACTIONS = [
   { id: 'roll', icon: 'dice', cost: null },
@@ -35,6 +35,7 @@ export class GameView {
     this.winnerHidden = false;
     this.el = h('div.game#game');
     this.head = h('header.game-head');
+    this.unfair = h('div.unfair-host');
     this.players = h('section.players#players', { 'aria-label': t('players.title') });
     this.boardWrap = h('section.board-wrap#board');
     this.modeHint = h('div.mode-hint', { hidden: true });
@@ -50,6 +51,7 @@ export class GameView {
     this.boardWrap.append(this.modeHint, this.zoomButtons());
     this.el.append(
       this.head,
+      this.unfair,
       h('div.col-left', this.players, this.logPanel),
       h('div.col-center', this.boardWrap),
       h('div.col-right', this.offer, this.lastLog, this.hand, this.devPanel, this.actions),
@@ -92,6 +94,8 @@ export class GameView {
     this.board.setTopology(st.topology);
     if (this.mode && !this.modeStillValid(st)) this.mode = null;
     this.renderHead(st, g);
+    replace(this.unfair, unfairWarning(st.doc.room));
+    this.el.classList.toggle('unfair', !!st.doc.room.seed_chosen);
     this.renderPlayers(st, g);
     this.board.render({ game: g, spots: this.spots(st, g) });
     this.renderModeHint(st, g);
@@ -155,6 +159,8 @@ export class GameView {
   // whole hash on hover, so players can compare it with the record checked after the game.
   fairnessTag(fairness) {
     if (!fairness) return null;
+    // A chosen seed makes "fair dice" untrue: the tag says so instead (the warning below explains).
+    if (fairness.seed_chosen) return h('span.tag.unfair#commitment', { title: t('unfair.warning'), dataset: { commitment: fairness.commitment } }, `⚠ ${t('unfair.tag')}`);
     return h('span.tag.fairness#commitment', { title: t('fair.title', { hash: fairness.commitment }), dataset: { commitment: fairness.commitment } },
       t('fair.tag', { short: fairness.commitment.slice(0, 8) }));
   }

@@ -4,7 +4,7 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatBadge } from '../icons.js';
 import { qrElement } from '../qr.js';
-import { langSelect } from '../ui/common.js';
+import { langSelect, unfairWarning } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { deviceLinkSection } from '../ui/menu.js';
 
@@ -115,6 +115,7 @@ export function renderLobby(main, state, store) {
     main,
     h('main.lobby',
       h('header.room-head', h('a.home-link', { href: '/' }, t('app.title')), h('h1', t('lobby.title')), langSelect()),
+      unfairWarning(room),
       h('section.card.share',
         h('p', t('lobby.share')),
         h('div.share-grid',

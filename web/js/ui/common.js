@@ -10,6 +10,13 @@ export function langSelect() {
   return sel;
 }
 
+// The room's creator chose the seed (a test server, docs/security.md): they can know every roll and
+// card, so every player and spectator is told, in the lobby and all through the game.
+export function unfairWarning(room) {
+  if (!room.seed_chosen) return null;
+  return h('p.unfair-warning#unfair-warning', { role: 'alert' }, `⚠ ${t('unfair.warning')}`);
+}
+
 export function errorText(err) {
   if (!err) return '';
   const k = `err.${err.code}`;

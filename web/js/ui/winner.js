@@ -28,7 +28,8 @@ export function fairnessCheck(doc) {
   return h('div.fairness-check#fairness-check',
     h('a.button#check-game', { href: `/api/rooms/${encodeURIComponent(code)}/replay`, download: file, target: '_blank', rel: 'noopener' }, t('winner.check')),
     h('p.muted.small', t('winner.verify_how', { file })),
-    h('p.muted.small.commitment', t('winner.commitment', { hash: fairness.commitment })));
+    h('p.muted.small.commitment', t('winner.commitment', { hash: fairness.commitment })),
+    fairness.seed_chosen ? h('p.small.unfair-note', `⚠ ${t('unfair.warning')}`) : null);
 }
 
 export function winnerPanel(st, store, onHide) {

@@ -303,11 +303,4 @@ std::optional<http::message_generator> parse_error_response(const Gateway& gatew
     }
 }
 
-bool request_line_fits(std::string_view received, std::size_t max_target_bytes) {
-    const auto end = received.find("\r\n");
-    // method (at most "OPTIONS" and the like), spaces and " HTTP/1.1" around the target
-    constexpr std::size_t kAround = 32;
-    return end != std::string_view::npos && end <= max_target_bytes + kAround;
-}
-
 }  // namespace catan::net

@@ -42,14 +42,10 @@ std::optional<http::message_generator> refuse_malformed(const Gateway& gateway, 
 
 // The answer to a request the parser refused with `ec` (a Beast http::error): 400, 413, 414 or 431
 // with a short plain-text body and Connection: close; nothing when `ec` is not the client's request
-// being wrong (end of stream, a timeout, a reset). `request_line_complete`: whether the bytes read so
-// far hold a whole request line within options.max_target_bytes (a header limit hit before that is
-// an over-long target: 414, not 431).
+// being wrong (end of stream, a timeout, a reset). `request_line_complete`: whether the parser had
+// read the whole request line (its target is set then); a header limit hit before that is an
+// over-long target: 414, not 431.
 std::optional<http::message_generator> parse_error_response(const Gateway& gateway, beast::error_code ec,
                                                             bool request_line_complete);
-
-// Whether the start of a request (what the parser has been given so far) holds a complete request
-// line no longer than `max_target_bytes` plus the method and version around it.
-bool request_line_fits(std::string_view received, std::size_t max_target_bytes);
 
 }  // namespace catan::net

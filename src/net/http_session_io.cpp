@@ -85,9 +85,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     gateway_->http_waiting(id_, false);
     if (ec == http::error::end_of_stream) return do_close();
     if (ec) {
-        const std::string_view received(static_cast<const char*>(buffer_.data().data()), buffer_.size());
-        auto answer = parse_error_response(*gateway_, ec,
-                                           request_line_fits(received, gateway_->options.max_target_bytes));
+        auto answer = parse_error_response(*gateway_, ec, !parser_->get().target().empty());
         if (answer) {
             spdlog::info("[conn {} {}] request refused: {}", id_, remote_, ec.message());
             linger_ = true;  // the rest of the request may still be coming: read it away so the answer is not reset

@@ -88,8 +88,8 @@ public:
     IpSlot acquire_ip(const std::string& ip, Refusal& refusal);
     void release_ip(const std::string& ip);
     // What acquire_ip admits at most: options.max_connections, resolved at start.
-    void set_max_connections(std::size_t n) { max_connections_ = n; }
-    std::size_t max_connections() const { return max_connections_; }
+    void set_max_connections(std::size_t n) { max_connections_.store(n); }
+    std::size_t max_connections() const { return max_connections_.load(); }
     std::size_t open_connections() const;  // slots held, HTTP and WebSocket
     // An HTTP connection starts (true) or stops (false) waiting for a request: while it waits it may
     // be closed to make room for a new connection.
@@ -115,7 +115,7 @@ private:
     std::unordered_map<std::string, std::size_t> per_ip_;
     std::set<std::uint64_t> waiting_http_;  // by id: the oldest connection first
     std::size_t open_ = 0;
-    std::size_t max_connections_ = 0;
+    std::atomic<std::size_t> max_connections_{0};
 };
 
 // A connection over its address's or the server's cap: answers 429 or 503 at once, without reading

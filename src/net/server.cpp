@@ -46,6 +46,7 @@ IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal) {
     constexpr std::size_t kEvictionSlack = 16;
     std::shared_ptr<Connection> evicted;
     const std::string key = room::address_key(ip);
+    const std::size_t cap = max_connections_.load();
     {
         std::lock_guard lock(mutex_);
         refusal = Refusal::none;
@@ -54,8 +55,8 @@ IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal) {
             refusal = Refusal::address_full;
             return {};
         }
-        if (max_connections_ > 0 && open_ >= max_connections_) {
-            if (open_ < max_connections_ + kEvictionSlack) evicted = pop_waiting_http();
+        if (cap > 0 && open_ >= cap) {
+            if (open_ < cap + kEvictionSlack) evicted = pop_waiting_http();
             if (!evicted) {
                 refusal = Refusal::server_full;
                 return {};
@@ -65,7 +66,7 @@ IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal) {
         ++open_;
     }
     if (evicted) {
-        spdlog::info("{} connections open (the cap): closing an idle HTTP connection to admit a new one", max_connections_);
+        spdlog::debug("{} connections open (the cap): closing an idle HTTP connection to admit a new one", cap);
         evicted->close_now();
     }
     return IpSlot(shared_from_this(), key);
@@ -317,15 +318,24 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted || gateway->stopping) return;
         if (ec == asio::error::no_descriptors || ec == asio::error::no_buffer_space ||
             ec == boost::system::errc::too_many_files_open_in_system) {
-            // Out of descriptors despite the cap (something else holds them): free one held by an idle
-            // HTTP connection, and try again shortly rather than spin on a listener that stays readable.
-            const bool freed = gateway->close_idle_http();
-            spdlog::warn("accept: {} ({} connections open){}", ec.message(), gateway->open_connections(),
-                         freed ? ": closed an idle HTTP connection" : "");
+            // Out of descriptors below the cap (it was set above the limit, or something else holds
+            // descriptors): the cap comes down to what fits, idle HTTP connections make room, and
+            // accept tries again shortly rather than spin on a listener that stays readable.
+            constexpr std::size_t kRoom = 8;
+            const auto open = gateway->open_connections();
+            if (open > 2 * kRoom && open - kRoom < gateway->max_connections()) {
+                gateway->set_max_connections(open - kRoom);
+                spdlog::warn("accept: {} with {} connections open: at most {} from now on", ec.message(), open,
+                             open - kRoom);
+            } else {
+                spdlog::warn("accept: {} ({} connections open)", ec.message(), open);
+            }
+            for (std::size_t i = 0; i <= kRoom && gateway->close_idle_http(); ++i) {
+            }
         } else {
             spdlog::warn("accept: {}", ec.message());
         }
-        retry_timer.expires_after(std::chrono::milliseconds(50));
+        retry_timer.expires_after(std::chrono::milliseconds(20));
         retry_timer.async_wait([this](beast::error_code e) {
             if (!e) do_accept();
         });

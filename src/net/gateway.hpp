@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -20,6 +21,7 @@
 #include "catan/net/policy.hpp"
 #include "catan/net/server.hpp"
 #include "catan/net/static_files.hpp"
+#include "catan/room/address_limiter.hpp"
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/outbox.hpp"
@@ -44,7 +46,8 @@ public:
 
 class Gateway;
 
-// Holds one of an address's connection slots for as long as the connection lives.
+// Holds one of the server's connection slots, and one of its address's, for as long as the connection
+// lives (through the upgrade to a WebSocket).
 class IpSlot {
 public:
     IpSlot() = default;
@@ -75,9 +78,24 @@ public:
 
     std::uint64_t next_id() { return next_id_.fetch_add(1, std::memory_order_relaxed); }
 
-    // A connection slot for this address, or an empty slot when the address is at its cap.
-    IpSlot acquire_ip(const std::string& ip);
+    // Why a new connection got no slot.
+    enum class Refusal { none, address_full, server_full };
+    // A connection slot for this address (the per-address count goes by address_key: an IPv6 /64), or
+    // an empty slot and why: the address is at max_connections_per_ip, or the server at
+    // max_connections with no idle HTTP connection to close to make room. When the server is full,
+    // the oldest HTTP connection waiting for a request is closed and the new one admitted
+    // (WebSockets are never closed for this).
+    IpSlot acquire_ip(const std::string& ip, Refusal& refusal);
     void release_ip(const std::string& ip);
+    // What acquire_ip admits at most: options.max_connections, resolved at start.
+    void set_max_connections(std::size_t n) { max_connections_.store(n); }
+    std::size_t max_connections() const { return max_connections_.load(); }
+    std::size_t open_connections() const;  // slots held, HTTP and WebSocket
+    // An HTTP connection starts (true) or stops (false) waiting for a request: while it waits it may
+    // be closed to make room for a new connection.
+    void http_waiting(std::uint64_t id, bool waiting);
+    // Closes the HTTP connection that has waited longest for a request; false if there is none.
+    bool close_idle_http();
 
     void add(std::uint64_t id, const std::shared_ptr<Connection>& connection);
     void remove(std::uint64_t id);
@@ -88,12 +106,21 @@ public:
     void websocket_closed() { --websockets_; }
 
 private:
+    std::shared_ptr<Connection> pop_waiting_http();
+
     std::atomic<std::uint64_t> next_id_{1};
     std::atomic<std::size_t> websockets_{0};
     mutable std::mutex mutex_;
     std::unordered_map<std::uint64_t, std::weak_ptr<Connection>> connections_;
     std::unordered_map<std::string, std::size_t> per_ip_;
+    std::set<std::uint64_t> waiting_http_;  // by id: the oldest connection first
+    std::size_t open_ = 0;
+    std::atomic<std::size_t> max_connections_{0};
 };
+
+// A connection over its address's or the server's cap: answers 429 or 503 at once, without reading
+// (what the client already sent is discarded), and closes. Never blocks.
+void refuse_connection(tcp::socket& socket, Gateway::Refusal why);
 
 // Takes over an upgraded HTTP connection: the WebSocket handshake, then the session (websocket_session.cpp).
 void start_websocket(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,

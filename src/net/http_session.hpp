@@ -1,8 +1,10 @@
 #pragma once
-// Internal to catan_net: one TCP connection speaking HTTP/1.1.
+// Internal to catan_net: one TCP connection speaking HTTP/1.1 (http_session_io.cpp). It reads a
+// request, has handle_request answer it, and writes the answer; it upgrades to a WebSocket itself.
 #include <optional>
 
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/message_generator.hpp>
 #include <boost/beast/http/parser.hpp>
 
 #include "gateway.hpp"
@@ -24,11 +26,8 @@ public:
 private:
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
-    void handle(http::request<http::string_body>&& request);
     void upgrade(http::request<http::string_body>&& request);
-    void send_result(const http::request<http::string_body>& request, room::Hub::HttpResult result);
-    template <class Response>
-    void send(Response&& response);
+    void send(http::message_generator response);
     void on_write(beast::error_code ec, bool close);
     void do_close();
     void linger();
@@ -41,7 +40,6 @@ private:
     IpSlot slot_;
     std::uint64_t id_;
     std::string remote_;
-    std::shared_ptr<const std::string> hold_;  // the body of a response being written, when it is not static
     bool upgraded_ = false, writing_ = false, closing_ = false, closed_ = false, linger_ = false;
 };
 

@@ -51,6 +51,20 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_MAX_CONNECTIONS_PER_IP")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}))
         ->capture_default_str();
+    app.add_option("--max-connections", o.max_connections,
+                   "Cap on open connections, HTTP and WebSocket (default: the file descriptor limit, raised to "
+                   "its hard maximum, less 64 kept for the data file and logs; at most 10000)")
+        ->envname("CATAN_MAX_CONNECTIONS")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{10000000}));
+    app.add_option("--max-header-bytes", o.max_header_bytes,
+                   "Cap on an HTTP request's line and headers; larger ones get 431 (414 for the request line)")
+        ->envname("CATAN_MAX_HEADER_BYTES")
+        ->check(CLI::Range(std::size_t{1024}, std::size_t{1024 * 1024}))
+        ->capture_default_str();
+    app.add_option("--max-target-bytes", o.max_target_bytes, "Cap on an HTTP request target; longer ones get 414")
+        ->envname("CATAN_MAX_TARGET_BYTES")
+        ->check(CLI::Range(std::size_t{256}, std::size_t{1024 * 1024}))
+        ->capture_default_str();
     app.add_option("--room-idle-timeout", c.room_idle_seconds,
                    "Seconds a room with no connection stays open before it is closed")
         ->envname("CATAN_ROOM_IDLE_TIMEOUT")

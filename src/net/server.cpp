@@ -39,21 +39,80 @@ void IpSlot::release() {
     gateway_.reset();
 }
 
-IpSlot Gateway::acquire_ip(const std::string& ip) {
-    std::lock_guard lock(mutex_);
-    auto& n = per_ip_[ip];
-    if (n >= options.max_connections_per_ip) {
-        if (n == 0) per_ip_.erase(ip);
-        return {};
+IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal) {
+    // Closing the idle connection that makes room is done when the lock is released; until that
+    // connection is gone the server holds one more socket than its cap, so admissions past the cap
+    // stop at a small slack (the descriptor reserve covers it).
+    constexpr std::size_t kEvictionSlack = 16;
+    std::shared_ptr<Connection> evicted;
+    const std::string key = room::address_key(ip);
+    const std::size_t cap = max_connections_.load();
+    {
+        std::lock_guard lock(mutex_);
+        refusal = Refusal::none;
+        const auto it = per_ip_.find(key);
+        if (it != per_ip_.end() && it->second >= options.max_connections_per_ip) {
+            refusal = Refusal::address_full;
+            return {};
+        }
+        if (cap > 0 && open_ >= cap) {
+            if (open_ < cap + kEvictionSlack) evicted = pop_waiting_http();
+            if (!evicted) {
+                refusal = Refusal::server_full;
+                return {};
+            }
+        }
+        ++per_ip_[key];
+        ++open_;
     }
-    ++n;
-    return IpSlot(shared_from_this(), ip);
+    if (evicted) {
+        spdlog::debug("{} connections open (the cap): closing an idle HTTP connection to admit a new one", cap);
+        evicted->close_now();
+    }
+    return IpSlot(shared_from_this(), key);
 }
 
 void Gateway::release_ip(const std::string& ip) {
     std::lock_guard lock(mutex_);
+    --open_;
     const auto it = per_ip_.find(ip);
     if (it != per_ip_.end() && --it->second == 0) per_ip_.erase(it);
+}
+
+std::size_t Gateway::open_connections() const {
+    std::lock_guard lock(mutex_);
+    return open_;
+}
+
+void Gateway::http_waiting(std::uint64_t id, bool waiting) {
+    std::lock_guard lock(mutex_);
+    if (waiting)
+        waiting_http_.insert(id);
+    else
+        waiting_http_.erase(id);
+}
+
+// Under mutex_: the oldest HTTP connection waiting for a request that still exists, taken off the list.
+std::shared_ptr<Connection> Gateway::pop_waiting_http() {
+    while (!waiting_http_.empty()) {
+        const auto id = *waiting_http_.begin();
+        waiting_http_.erase(waiting_http_.begin());
+        const auto it = connections_.find(id);
+        if (it == connections_.end()) continue;
+        if (auto c = it->second.lock()) return c;
+    }
+    return nullptr;
+}
+
+bool Gateway::close_idle_http() {
+    std::shared_ptr<Connection> evicted;
+    {
+        std::lock_guard lock(mutex_);
+        evicted = pop_waiting_http();
+    }
+    if (!evicted) return false;
+    evicted->close_now();
+    return true;
 }
 
 void Gateway::add(std::uint64_t id, const std::shared_ptr<Connection>& connection) {
@@ -64,6 +123,7 @@ void Gateway::add(std::uint64_t id, const std::shared_ptr<Connection>& connectio
 void Gateway::remove(std::uint64_t id) {
     std::lock_guard lock(mutex_);
     connections_.erase(id);
+    waiting_http_.erase(id);
 }
 
 std::vector<std::shared_ptr<Connection>> Gateway::connections() const {
@@ -134,12 +194,15 @@ struct Server::Impl {
     std::vector<std::thread> threads;
     std::uint16_t port = 0;
     std::chrono::steady_clock::time_point shutdown_started;
+    std::chrono::steady_clock::time_point last_refusal_log{};  // on the control strand, like on_accept
+    std::uint64_t refused_since_log = 0;
     bool nudged = false, finalizing = false, started = false, signals_added = false;
 
     std::uint16_t start();
     void run_thread();
     void do_accept();
     void on_accept(beast::error_code ec, tcp::socket socket);
+    void note_refusal(Gateway::Refusal why, const std::string& remote);
     void arm_sweep();
     void arm_signals();
     void begin_shutdown(std::string_view why);
@@ -194,6 +257,17 @@ std::uint16_t Server::Impl::start() {
     else
         spdlog::info("serving the embedded web client ({} files)", files.embedded_count());
     gateway = std::make_shared<Gateway>(options, *hub, *metrics, std::move(files), options.hub.public_url);
+    // Descriptors: as many as the hard limit allows, and connections capped below that with a reserve
+    // for the data file, logs and accept itself, so the listener never runs dry.
+    const auto descriptors = raise_descriptor_limit();
+    const auto max_connections =
+        options.max_connections > 0 ? options.max_connections : default_max_connections(descriptors);
+    if (descriptors > 0 && max_connections + kDescriptorReserve > descriptors)
+        spdlog::warn("--max-connections {} leaves fewer than {} of the {} file descriptors for the data file and logs",
+                     max_connections, kDescriptorReserve, descriptors);
+    gateway->set_max_connections(max_connections);
+    spdlog::info("at most {} connections ({} per address; {} file descriptors)", max_connections,
+                 options.max_connections_per_ip, descriptors);
 
     const auto bound = acceptor.local_endpoint();
     spdlog::info("listening on http://{} ({} threads, join URLs {}/r/...)", endpoint_text(bound), thread_count(),
@@ -247,9 +321,26 @@ void Server::Impl::do_accept() {
 void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
     if (ec) {
         if (ec == asio::error::operation_aborted || gateway->stopping) return;
-        // Out of file descriptors and the like: do not spin.
-        spdlog::warn("accept: {}", ec.message());
-        retry_timer.expires_after(std::chrono::milliseconds(100));
+        if (ec == asio::error::no_descriptors || ec == asio::error::no_buffer_space ||
+            ec == boost::system::errc::too_many_files_open_in_system) {
+            // Out of descriptors below the cap (it was set above the limit, or something else holds
+            // descriptors): the cap comes down to what fits, idle HTTP connections make room, and
+            // accept tries again shortly rather than spin on a listener that stays readable.
+            constexpr std::size_t kRoom = 8;
+            const auto open = gateway->open_connections();
+            if (open > 2 * kRoom && open - kRoom < gateway->max_connections()) {
+                gateway->set_max_connections(open - kRoom);
+                spdlog::warn("accept: {} with {} connections open: at most {} from now on", ec.message(), open,
+                             open - kRoom);
+            } else {
+                spdlog::warn("accept: {} ({} connections open)", ec.message(), open);
+            }
+            for (std::size_t i = 0; i <= kRoom && gateway->close_idle_http(); ++i) {
+            }
+        } else {
+            spdlog::warn("accept: {}", ec.message());
+        }
+        retry_timer.expires_after(std::chrono::milliseconds(20));
         retry_timer.async_wait([this](beast::error_code e) {
             if (!e) do_accept();
         });
@@ -258,19 +349,37 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
     beast::error_code ignored;
     const auto remote = socket.remote_endpoint(ignored);
     if (ignored) return do_accept();  // already gone
+    const auto id = gateway->next_id();
+    const auto ip = remote.address().to_string();
+    Gateway::Refusal refusal{};
+    auto slot = gateway->acquire_ip(ip, refusal);
+    if (!slot) {
+        metrics->frame_rejected();
+        refuse_connection(socket, refusal);
+        note_refusal(refusal, endpoint_text(remote));
+        return do_accept();
+    }
     socket.set_option(tcp::no_delay(true), ignored);
     if (options.socket_send_buffer > 0)
         socket.set_option(asio::socket_base::send_buffer_size(options.socket_send_buffer), ignored);
-    const auto id = gateway->next_id();
-    const auto ip = remote.address().to_string();
-    auto slot = gateway->acquire_ip(ip);
-    if (!slot) {
-        metrics->frame_rejected();
-        spdlog::warn("[conn {} {}] over the cap of {} connections for this address", id, endpoint_text(remote),
-                     options.max_connections_per_ip);
-    }
     std::make_shared<HttpSession>(std::move(socket), gateway, std::move(slot), id, endpoint_text(remote))->run();
     do_accept();
+}
+
+// One warning a second at most, with the count since the last one: a flood of refused connections
+// must not become a flood of log lines.
+void Server::Impl::note_refusal(Gateway::Refusal why, const std::string& remote) {
+    ++refused_since_log;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_refusal_log < std::chrono::seconds(1)) return;
+    if (why == Gateway::Refusal::address_full)
+        spdlog::warn("[{}] over the cap of {} connections for this address: refused (429); {} refused in all since the last such line",
+                     remote, options.max_connections_per_ip, refused_since_log);
+    else
+        spdlog::warn("[{}] the server holds {} connections, its cap: refused (503); {} refused in all since the last such line",
+                     remote, gateway->max_connections(), refused_since_log);
+    refused_since_log = 0;
+    last_refusal_log = now;
 }
 
 void Server::Impl::arm_sweep() {

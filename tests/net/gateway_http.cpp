@@ -230,3 +230,98 @@ TEST_CASE("the public URL, when given, makes the join URLs", "[net]") {
     const auto body = nlohmann::json::parse(created.body);
     CHECK(body.at("url") == "https://catan.example.org/r/" + body.at("code").get<std::string>());
 }
+
+namespace {
+
+unsigned status_of(const std::string& response) {
+    if (response.rfind("HTTP/1.1 ", 0) != 0 || response.size() < 12) return 0;
+    return static_cast<unsigned>(std::stoul(response.substr(9, 3)));
+}
+
+std::string body_of(const std::string& response) {
+    const auto end = response.find("\r\n\r\n");
+    return end == std::string::npos ? std::string() : response.substr(end + 4);
+}
+
+}  // namespace
+
+TEST_CASE("REST error bodies carry no url (rest.schema.json)", "[net][http]") {
+    TestServer s;
+    for (const auto& body : {std::string(R"({"players":9})"), std::string(R"({"nonsense":1})"), std::string("[1]")}) {
+        INFO(body);
+        const auto r = http_request(s.port, Method::post, "/api/rooms", {}, body);
+        CHECK(r.status == 400);
+        const auto j = nlohmann::json::parse(r.body);
+        CHECK(j.contains("code"));
+        CHECK(j.contains("message"));
+        for (const auto& [key, value] : j.items()) {
+            INFO(key);
+            CHECK((key == "code" || key == "message" || key == "field"));
+        }
+    }
+}
+
+TEST_CASE("over-long request targets get 414 and over-long headers 431, with a short body", "[net][http]") {
+    TestServer s;
+    const std::string host = "Host: 127.0.0.1\r\n";
+    SECTION("a target past the header limit") {
+        const auto r = raw_exchange(s.port, "GET /" + std::string(20000, 'a') + " HTTP/1.1\r\n" + host + "\r\n");
+        CHECK(status_of(r) == 414);
+        CHECK_FALSE(body_of(r).empty());
+        CHECK(body_of(r).size() < 200);
+    }
+    SECTION("a target within the header limit but over the target limit") {
+        const auto r = raw_exchange(s.port, "GET /api/rooms/" + std::string(9000, 'A') + " HTTP/1.1\r\n" + host + "\r\n");
+        CHECK(status_of(r) == 414);
+    }
+    SECTION("one long header") {
+        const auto r = raw_exchange(s.port, "GET / HTTP/1.1\r\n" + host + "X-Long: " + std::string(20000, 'x') + "\r\n\r\n");
+        CHECK(status_of(r) == 431);
+        CHECK_FALSE(body_of(r).empty());
+        CHECK(body_of(r).size() < 200);
+    }
+    SECTION("many headers") {
+        std::string headers;
+        for (int i = 0; i < 400; ++i) headers += "X-Header-" + std::to_string(i) + ": " + std::string(40, 'v') + "\r\n";
+        const auto r = raw_exchange(s.port, "GET / HTTP/1.1\r\n" + host + headers + "\r\n");
+        CHECK(status_of(r) == 431);
+    }
+    SECTION("within the limits") {
+        const auto r = raw_exchange(s.port, "GET /healthz?" + std::string(4000, 'q') + " HTTP/1.1\r\n" + host +
+                                                "Connection: close\r\n\r\n");
+        CHECK(status_of(r) == 200);
+    }
+}
+
+TEST_CASE("ambiguous request framing gets 400 and the connection closes", "[net][http]") {
+    TestServer s;
+    const std::string post = "POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+    const auto check_refused = [&](const std::string& framing, const std::string& body) {
+        INFO(framing);
+        const auto r = raw_exchange(s.port, post + framing + "\r\n" + body);
+        CHECK(status_of(r) == 400);
+        CHECK_FALSE(body_of(r).empty());
+        CHECK(body_of(r).size() < 200);
+        CHECK(r.find("Connection: close") != std::string::npos);
+    };
+    SECTION("Transfer-Encoding: xchunked") { check_refused("Transfer-Encoding: xchunked\r\n", "2\r\n{}\r\n0\r\n\r\n"); }
+    SECTION("Transfer-Encoding: chunked, identity") {
+        check_refused("Transfer-Encoding: chunked, identity\r\n", "2\r\n{}\r\n0\r\n\r\n");
+    }
+    SECTION("Transfer-Encoding: identity") { check_refused("Transfer-Encoding: identity\r\n", "{}"); }
+    SECTION("Transfer-Encoding: gzip, chunked") { check_refused("Transfer-Encoding: gzip, chunked\r\n", "2\r\n{}\r\n0\r\n\r\n"); }
+    SECTION("Content-Length: -1") { check_refused("Content-Length: -1\r\n", "{}"); }
+    SECTION("Content-Length: 2^64") { check_refused("Content-Length: 18446744073709551616\r\n", "{}"); }
+    SECTION("Content-Length and Transfer-Encoding together") {
+        check_refused("Content-Length: 2\r\nTransfer-Encoding: chunked\r\n", "2\r\n{}\r\n0\r\n\r\n");
+    }
+    SECTION("two different Content-Lengths") { check_refused("Content-Length: 2\r\nContent-Length: 3\r\n", "{} "); }
+    SECTION("a bad request line") {
+        const auto r = raw_exchange(s.port, "GET / HTTP/1.1 extra\r\nHost: x\r\n\r\n");
+        CHECK(status_of(r) == 400);
+    }
+    SECTION("chunked, as it should be, still works") {
+        const auto r = raw_exchange(s.port, post + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+        CHECK(status_of(r) == 201);
+    }
+}

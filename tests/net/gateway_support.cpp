@@ -129,6 +129,48 @@ std::string raw_request(std::uint16_t port, const std::string& raw) {
     return out;
 }
 
+struct RawConnection::Impl {
+    asio::io_context ioc;
+    beast::tcp_stream stream{ioc};
+    bool closed = false;
+};
+
+RawConnection::RawConnection(std::uint16_t port, const std::string& source) : impl_(std::make_unique<Impl>()) {
+    auto& socket = impl_->stream.socket();
+    socket.open(tcp::v4());
+    socket.bind({asio::ip::make_address(source), 0});
+    const auto ec = run_with_deadline(impl_->ioc, impl_->stream,
+                                      [&](auto h) { impl_->stream.async_connect(loopback(port), h); }, 3s);
+    if (ec) throw std::runtime_error("connect from " + source + ": " + ec.message());
+}
+
+RawConnection::~RawConnection() = default;
+RawConnection::RawConnection(RawConnection&&) noexcept = default;
+
+bool RawConnection::send(std::string_view bytes) {
+    auto& d = *impl_;
+    return !run_with_deadline(d.ioc, d.stream,
+                              [&](auto h) { asio::async_write(d.stream, asio::buffer(bytes.data(), bytes.size()), h); }, 3s);
+}
+
+std::string RawConnection::read_until_close(std::chrono::milliseconds timeout) {
+    auto& d = *impl_;
+    std::string out;
+    auto buffer = asio::dynamic_buffer(out);
+    // async_read to EOF: it ends with eof when the server closes, or a reset once it has answered.
+    const auto ec = run_with_deadline(d.ioc, d.stream, [&](auto h) { asio::async_read(d.stream, buffer, h); }, timeout);
+    d.closed = ec == asio::error::eof || ec == asio::error::connection_reset;
+    return out;
+}
+
+bool RawConnection::closed() const { return impl_->closed; }
+
+std::string raw_exchange(std::uint16_t port, std::string_view raw, const std::string& source) {
+    RawConnection c(port, source);
+    c.send(raw);
+    return c.read_until_close();
+}
+
 std::string gunzip(std::string_view data) {
 #ifndef CATAN_TEST_ZLIB
     (void)data;

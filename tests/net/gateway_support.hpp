@@ -57,6 +57,27 @@ inline Response get(std::uint16_t port, std::string_view target, const std::map<
 // Whatever comes back on a raw TCP connection after writing `raw` (for targets no client would send).
 std::string raw_request(std::uint16_t port, const std::string& raw);
 
+// A raw TCP connection from a loopback address of our choosing (`source`, e.g. "127.0.0.2", so that
+// the server sees another client address), for bytes no HTTP client would send and for sockets held idle.
+class RawConnection {
+public:
+    explicit RawConnection(std::uint16_t port, const std::string& source = "127.0.0.1");
+    ~RawConnection();
+    RawConnection(RawConnection&&) noexcept;
+    // Writes everything; false when the server has already closed the connection.
+    bool send(std::string_view bytes);
+    // What the server sends until it closes the connection or `timeout` passes (closed() tells which).
+    std::string read_until_close(std::chrono::milliseconds timeout = 3s);
+    bool closed() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Writes `raw` on a fresh connection and returns everything the server sends before it closes.
+std::string raw_exchange(std::uint16_t port, std::string_view raw, const std::string& source = "127.0.0.1");
+
 std::string gunzip(std::string_view data);
 
 class WsClient {

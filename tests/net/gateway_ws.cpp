@@ -126,6 +126,16 @@ TEST_CASE("WebSocket: binary frames are refused with 1003", "[net]") {
     CHECK(c.close_code() == 1003);
 }
 
+TEST_CASE("WebSocket: a text frame that is not UTF-8 closes the connection with 1007", "[net]") {
+    TestServer s;
+    WsClient c;
+    REQUIRE(c.connect(s.port) == 101);
+    c.send("{\"v\":1,\"type\":\"ping\",\"id\":\"\xff\xfe\"}");
+    CHECK_FALSE(c.read());
+    CHECK(c.closed());
+    CHECK(c.close_code() == 1007);
+}
+
 TEST_CASE("WebSocket: rate limit answers rate_limited, then closes a flooder", "[net]") {
     TestServer s;
     WsClient c;

@@ -28,6 +28,8 @@ struct ServerOptions {
     unsigned replay_threads = 1;             // replay records (hub.replay_workers is this pool)
     std::vector<std::string> allowed_origins;  // besides the request's own host; "*" allows any
     std::size_t max_connections_per_ip = 64;
+    // Every open connection, HTTP and WebSocket; 0: from the descriptor limit (default_max_connections).
+    std::size_t max_connections = 0;
     std::string port_file;                   // the bound port is written here once listening
     bool handle_signals = true;              // SIGINT/SIGTERM start a graceful shutdown
 
@@ -42,6 +44,8 @@ struct ServerOptions {
     double message_burst = 40;               // ... and burst
     double flood_tolerance = 60;             // refused messages (refilled at 5/s) before a flooder is closed
     std::size_t max_body_bytes = 16 * 1024;  // REST request bodies
+    std::size_t max_header_bytes = 16 * 1024;  // the request line and headers (431, or 414 for the line)
+    std::size_t max_target_bytes = 8 * 1024;   // the request target (414)
     std::chrono::seconds http_timeout{30};
     std::chrono::seconds ws_idle_timeout{60};  // a ping after half of it, closed after all of it
     std::chrono::seconds sweep_interval{30};
@@ -51,6 +55,17 @@ struct ServerOptions {
     // the embedded files; empty: the web client compiled into this binary
     std::span<const EmbeddedFile> assets;
 };
+
+// File descriptors every server keeps besides its connections: the data file and its journal, logs,
+// the listener, the event loop's own, a transfer; what default_max_connections leaves free.
+inline constexpr std::size_t kDescriptorReserve = 64;
+// Raises this process's RLIMIT_NOFILE soft limit to the hard limit; returns the soft limit now in
+// force (0 when it cannot be read).
+std::size_t raise_descriptor_limit();
+// The cap on connections for a descriptor limit: all but kDescriptorReserve (half, for a tiny limit),
+// and at most kMaxConnectionsDefault however large the limit is, since each connection costs memory too.
+inline constexpr std::size_t kMaxConnectionsDefault = 10000;
+std::size_t default_max_connections(std::size_t descriptor_limit);
 
 class Server {
 public:

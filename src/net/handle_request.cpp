@@ -1,26 +1,21 @@
-// HTTP/1.1 on the gateway's port: static files, REST, health, metrics, and the WebSocket upgrade.
+// The answer to an HTTP request on the gateway's port: static files, REST, health, metrics, and the
+// refusals of requests that are too long or could be read two ways.
+#include "handle_request.hpp"
+#include "shared_text_body.hpp"
+
 #include <cctype>
 
-#include <boost/asio/dispatch.hpp>
-#include <boost/asio/post.hpp>
-#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/empty_body.hpp>
-#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/error.hpp>
 #include <boost/beast/http/span_body.hpp>
-#include <boost/beast/http/write.hpp>
-#include <boost/beast/websocket/rfc6455.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "http_session.hpp"
-
 namespace catan::net {
-
-namespace websocket = beast::websocket;
 
 namespace {
 
-using Request = http::request<http::string_body>;
 using StringResponse = http::response<http::string_body>;
 
 constexpr std::string_view kServer = "catan-server";
@@ -49,6 +44,27 @@ StringResponse json(const Request& req, int status, const nlohmann::json& body) 
     return make_response(req, static_cast<http::status>(status), body.dump(), "application/json");
 }
 
+// A REST answer of the hub as JSON; a refusal by a rate limit says when to try again.
+StringResponse json_result(const Request& req, const room::Hub::HttpResult& result) {
+    auto res = json(req, result.status, result.body);
+    if (result.retry_after > 0) res.set(http::field::retry_after, std::to_string(result.retry_after));
+    return res;
+}
+
+// A body the hub serialised already (a replay record), written from the shared string itself.
+http::response<SharedTextBody> record_response(const Request& req, const room::Hub::HttpResult& result) {
+    http::response<SharedTextBody> res{static_cast<http::status>(result.status), req.version()};
+    res.set(http::field::server, kServer);
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.set("X-Content-Type-Options", "nosniff");
+    res.keep_alive(req.keep_alive());
+    if (result.retry_after > 0) res.set(http::field::retry_after, std::to_string(result.retry_after));
+    if (!is_head(req)) res.body() = result.text;
+    res.content_length(result.text->size());
+    return res;
+}
+
 nlohmann::json error_body(std::string_view code, std::string_view message) {
     return {{"code", code}, {"message", message}};
 }
@@ -64,117 +80,52 @@ bool plausible_host(std::string_view host) {
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
 
+// An answer to a request that could not be read: HTTP/1.1, and the connection closes after it.
+http::message_generator refusal(http::status status, std::string body) {
+    StringResponse res{status, 11};
+    res.set(http::field::server, kServer);
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.set(http::field::cache_control, "no-store");
+    res.set("X-Content-Type-Options", "nosniff");
+    res.keep_alive(false);
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+}
+
+// RFC 9112 6.1: a request's only transfer coding we understand is a single "chunked". Beast reads
+// any other value (xchunked, "chunked, identity", gzip) as "no body", which is how a request
+// smuggled behind a proxy that reads it otherwise would get through.
+bool plain_chunked(std::string_view value) {
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    return beast::iequals(value, "chunked");
+}
+
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
-                         std::string remote)
-    : stream_(std::move(socket)),
-      executor_(stream_.get_executor()),
-      gateway_(std::move(gateway)),
-      slot_(std::move(slot)),
-      id_(id),
-      remote_(std::move(remote)) {}
-
-HttpSession::~HttpSession() {
-    if (!upgraded_) gateway_->remove(id_);
-}
-
-void HttpSession::run() {
-    gateway_->add(id_, shared_from_this());
-    asio::dispatch(executor_, beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
-}
-
-void HttpSession::close_gracefully(std::string_view) {
-    asio::post(executor_, [self = shared_from_this()] {
-        self->closing_ = true;
-        if (!self->writing_) self->do_close();
-    });
-}
-
-void HttpSession::close_now() {
-    asio::post(executor_, [self = shared_from_this()] { self->do_close(); });
-}
-
-void HttpSession::do_close() {
-    if (upgraded_ || closed_) return;
-    closed_ = true;
-    beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
-    stream_.close();
-}
-
-void HttpSession::do_read() {
-    if (closed_) return;
-    parser_.emplace();
-    parser_->body_limit(gateway_->options.max_body_bytes);
-    parser_->header_limit(16 * 1024);
-    // A connection over its address's cap gets one short chance to hear why.
-    stream_.expires_after(slot_ ? gateway_->options.http_timeout : std::chrono::seconds(5));
-    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
-}
-
-void HttpSession::on_read(beast::error_code ec, std::size_t) {
-    if (ec == http::error::end_of_stream) return do_close();
-    if (ec == http::error::body_limit) {
-        spdlog::info("[conn {} {}] request body over {} bytes refused", id_, remote_, gateway_->options.max_body_bytes);
-        auto res = json(parser_->get(), 413, error_body("out_of_range", "the request body is too large"));
-        res.keep_alive(false);
-        linger_ = true;  // the rest of the body is still coming: read it away so the answer is not reset
-        return send(std::move(res));
-    }
-    if (ec) {
-        if (ec != beast::error::timeout && ec != asio::error::operation_aborted && ec != asio::error::connection_reset)
-            spdlog::debug("[conn {} {}] http read: {}", id_, remote_, ec.message());
-        return do_close();
-    }
-    auto request = parser_->release();
-    if (!slot_) {
-        auto res = json(request, 429,
-                        error_body("too_many_connections", "too many connections from this address"));
-        res.keep_alive(false);
-        return send(std::move(res));
-    }
-    if (websocket::is_upgrade(request)) return upgrade(std::move(request));
-    handle(std::move(request));
-}
-
-void HttpSession::upgrade(Request&& req) {
-    const auto origin = req[http::field::origin];
-    if (path_of(req.target()) != "/ws") {
-        auto res = text(req, http::status::not_found, "not found\n");
-        res.keep_alive(false);
-        return send(std::move(res));
-    }
-    if (!origin_allowed(origin, req[http::field::host], gateway_->options.allowed_origins)) {
-        gateway_->metrics.frame_rejected();
-        spdlog::warn("[conn {} {}] WebSocket from origin '{}' refused (host '{}')", id_, remote_, origin,
-                     req[http::field::host]);
-        auto res = text(req, http::status::forbidden, "origin not allowed\n");
-        res.keep_alive(false);
-        return send(std::move(res));
-    }
-    if (gateway_->stopping) {
-        auto res = text(req, http::status::service_unavailable, "shutting down\n");
-        res.keep_alive(false);
-        return send(std::move(res));
-    }
-    upgraded_ = true;
-    gateway_->remove(id_);  // the WebSocket registers itself once its handshake is done
-    stream_.expires_never();  // the WebSocket keeps its own timeouts
-    start_websocket(std::move(stream_), gateway_, std::move(slot_), id_, std::move(remote_), std::move(req));
-}
-
-void HttpSession::handle(Request&& req) {
+std::optional<http::message_generator> handle_request(Gateway& gateway, Request&& req, const Peer& peer,
+                                                      Respond respond) {
+    if (auto refused = refuse_malformed(gateway, req)) return refused;
+    // The branches below were the session's member function; these keep their log lines as they were.
+    const std::uint64_t id_ = peer.id;
+    const std::string_view remote_ = peer.remote;
     const std::string_view target = req.target();
     const std::string_view path = path_of(target);
     const auto method = req.method();
     const bool get = method == http::verb::get || method == http::verb::head;
-    auto& gw = *gateway_;
+    auto& gw = gateway;
+    // A response ready now; while the server stops, every connection closes after its answer.
+    auto send = [&gw](auto&& response) -> std::optional<http::message_generator> {
+        auto res = std::forward<decltype(response)>(response);
+        if (gw.stopping) res.keep_alive(false);
+        return http::message_generator(std::move(res));
+    };
 
     auto refuse_method = [&](std::string_view allow) {
         auto res = text(req, http::status::method_not_allowed, "method not allowed\n");
         res.set(http::field::allow, allow);
-        send(std::move(res));
+        return send(std::move(res));
     };
     auto log_request = [&](unsigned status) {
         spdlog::debug("[conn {} {}] {} {} -> {}", id_, remote_, std::string_view(req.method_string()), target, status);
@@ -218,7 +169,7 @@ void HttpSession::handle(Request&& req) {
             return send(text(req, http::status::internal_server_error, "internal error\n"));
         }
         // Without --public-url the join URL uses the address the client reached us by.
-        if (gw.public_url.empty() && result.body.is_object() && result.body.contains("code") &&
+        if (gw.public_url.empty() && result.status == 201 && result.body.is_object() && result.body.contains("code") &&
             result.body["code"].is_string() && plausible_host(req[http::field::host]))
             result.body["url"] =
                 "http://" + std::string(req[http::field::host]) + "/r/" + result.body["code"].get<std::string>();
@@ -236,13 +187,15 @@ void HttpSession::handle(Request&& req) {
         // A worker builds the record; the answer comes back to this connection's strand.
         const std::string room_code(code);  // `code` points into the request, which moves next
         auto request = std::make_shared<Request>(std::move(req));
-        gw.hub.room_replay(room_code, remote_, [self = shared_from_this(), request](room::Hub::HttpResult result) {
-            asio::post(self->executor_, [self, request, result = std::move(result)]() mutable {
-                spdlog::debug("[conn {} {}] GET {} -> {}", self->id_, self->remote_, std::string_view(request->target()), result.status);
-                self->send_result(*request, std::move(result));
+        gw.hub.room_replay(room_code, remote_, [respond, request, id_, remote = std::string(remote_)](room::Hub::HttpResult result) {
+            respond([request, id_, remote, result = std::move(result)]() -> http::message_generator {
+                spdlog::debug("[conn {} {}] GET {} -> {}", id_, remote, std::string_view(request->target()), result.status);
+                if (result.status == 500) return text(*request, http::status::internal_server_error, "internal error\n");
+                if (result.text) return record_response(*request, result);
+                return json_result(*request, result);
             });
         });
-        return;
+        return std::nullopt;
     }
     if (path.starts_with("/api/rooms/")) {
         if (!get) return refuse_method("GET, HEAD");
@@ -257,7 +210,7 @@ void HttpSession::handle(Request&& req) {
             return send(text(req, http::status::internal_server_error, "internal error\n"));
         }
         log_request(static_cast<unsigned>(result.status));
-        return send_result(req, std::move(result));
+        return send(json_result(req, result));
     }
     if (path.starts_with("/api/") || path == "/api") {
         return send(text(req, http::status::not_found, "no such endpoint\n"));
@@ -304,77 +257,73 @@ void HttpSession::handle(Request&& req) {
         return send(std::move(res));
     }
     const std::string_view bytes = gzip ? asset->gzip : asset->data;
+    log_request(200);
+    if (asset->owned) {  // a file read from disk (development): the response keeps its own copy
+        StringResponse res{http::status::ok, req.version()};
+        set_headers(res);
+        if (!is_head(req)) res.body() = std::string(bytes);
+        res.content_length(bytes.size());
+        return send(std::move(res));
+    }
     http::response<http::span_body<const char>> res{http::status::ok, req.version()};
     set_headers(res);
     if (gzip) res.set(http::field::content_encoding, "gzip");
     if (!is_head(req)) res.body() = http::span_body<const char>::value_type(bytes.data(), bytes.size());
     res.content_length(bytes.size());
-    log_request(200);
-    hold_ = asset->owned;  // a file read from disk lives until the response is written
-    send(std::move(res));
+    return send(std::move(res));
 }
 
-// A REST answer of the hub: a body serialised already (a replay record) is written from the shared
-// string itself, never copied; a refusal by a rate limit says when to try again.
-void HttpSession::send_result(const Request& req, room::Hub::HttpResult result) {
-    if (result.status == 500) return send(text(req, http::status::internal_server_error, "internal error\n"));
-    const auto retry = [&](auto& res) {
-        if (result.retry_after > 0) res.set(http::field::retry_after, std::to_string(result.retry_after));
-    };
-    if (!result.text) {
-        auto res = json(req, result.status, result.body);
-        retry(res);
-        return send(std::move(res));
+
+std::optional<http::message_generator> refuse_malformed(const Gateway& gateway, const Request& request) {
+    if (request.target().size() > gateway.options.max_target_bytes)
+        return refusal(http::status::uri_too_long, "the request target is longer than " +
+                                                        std::to_string(gateway.options.max_target_bytes) +
+                                                        " bytes: shorten it\n");
+    const auto codings = request.equal_range(http::field::transfer_encoding);
+    if (codings.first != codings.second &&
+        (std::next(codings.first) != codings.second || !plain_chunked(codings.first->value())))
+        return refusal(http::status::bad_request, "bad request: the only Transfer-Encoding accepted is chunked\n");
+    return std::nullopt;
+}
+
+std::optional<http::message_generator> parse_error_response(const Gateway& gateway, beast::error_code ec,
+                                                            bool request_line_complete) {
+    if (ec.category() != make_error_code(http::error::bad_target).category()) return std::nullopt;
+    switch (static_cast<http::error>(ec.value())) {
+    case http::error::end_of_stream:
+    case http::error::partial_message:  // the client went away in the middle: nobody to answer
+    case http::error::need_more:
+    case http::error::need_buffer:
+    case http::error::stale_parser:
+        return std::nullopt;
+    case http::error::header_limit:
+        if (!request_line_complete)
+            return refusal(http::status::uri_too_long, "the request target is longer than " +
+                                                            std::to_string(gateway.options.max_target_bytes) +
+                                                            " bytes: shorten it\n");
+        return refusal(http::status::request_header_fields_too_large,
+                       "the request headers are larger than " + std::to_string(gateway.options.max_header_bytes) +
+                           " bytes: send fewer or shorter ones\n");
+    case http::error::body_limit: {
+        StringResponse res{http::status::payload_too_large, 11};
+        res.set(http::field::server, kServer);
+        res.set(http::field::content_type, "application/json");
+        res.set(http::field::cache_control, "no-store");
+        res.set("X-Content-Type-Options", "nosniff");
+        res.keep_alive(false);
+        res.body() = error_body("out_of_range", "the request body is too large").dump();
+        res.prepare_payload();
+        return res;
     }
-    http::response<http::span_body<const char>> res{static_cast<http::status>(result.status), req.version()};
-    res.set(http::field::server, kServer);
-    res.set(http::field::content_type, "application/json");
-    res.set(http::field::cache_control, "no-store");
-    res.set("X-Content-Type-Options", "nosniff");
-    res.keep_alive(req.keep_alive());
-    retry(res);
-    if (!is_head(req)) res.body() = http::span_body<const char>::value_type(result.text->data(), result.text->size());
-    res.content_length(result.text->size());
-    hold_ = std::move(result.text);  // lives until the response is written
-    send(std::move(res));
-}
-
-template <class Response>
-void HttpSession::send(Response&& response) {
-    auto res = std::make_shared<std::decay_t<Response>>(std::forward<Response>(response));
-    const bool close = !res->keep_alive() || gateway_->stopping;
-    if (close) res->keep_alive(false);
-    writing_ = true;
-    http::async_write(stream_, *res, [self = shared_from_this(), res, close](beast::error_code ec, std::size_t) {
-        self->on_write(ec, close);
-    });
-}
-
-void HttpSession::on_write(beast::error_code ec, bool close) {
-    writing_ = false;
-    hold_.reset();
-    if (ec) {
-        spdlog::debug("[conn {} {}] http write: {}", id_, remote_, ec.message());
-        return do_close();
+    case http::error::bad_content_length:
+    case http::error::multiple_content_length:
+        return refusal(http::status::bad_request, "bad request: Content-Length must be one decimal number\n");
+    case http::error::bad_transfer_encoding:
+        return refusal(http::status::bad_request,
+                       "bad request: one Transfer-Encoding: chunked, and not with Content-Length\n");
+    default:
+        return refusal(http::status::bad_request, "bad request: " + ec.message() + "\n");
     }
-    if (linger_) {
-        beast::error_code ignored;
-        stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-        stream_.expires_after(std::chrono::seconds(5));
-        return linger();
-    }
-    if (close || closing_) return do_close();
-    do_read();
-}
-
-// Half-closes and discards what the client still sends (for up to 5 s), then closes: closing with
-// unread data would reset the connection and could destroy the answer before the client reads it.
-void HttpSession::linger() {
-    buffer_.clear();
-    stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        if (ec || self->closing_) return self->do_close();
-        self->linger();
-    });
 }
 
 }  // namespace catan::net

@@ -39,6 +39,9 @@ struct HubOptions {
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
+    // Tests only (serve sets it from CATAN_TEST_KILL_AFTER_COMMITS): runs on the room's executor once a
+    // command's log entry is durable and before anyone is told of it; the crash test dies here.
+    std::function<void()> command_committed_hook{};
 };
 
 class Hub {

@@ -185,13 +185,13 @@ void HttpSession::handle(Request&& req) {
     if (path == "/healthz") {
         if (!get) return refuse_method("GET, HEAD");
         // A server whose data file refuses writes cannot keep a game: say so, for the load balancer and the operator.
-        if (const auto& store = gw.options.hub.store; store && store->health().failing) {
-            const auto health = store->health();
-            log_request(503);
-            return send(text(req, http::status::service_unavailable,
-                             "store failing: " + store->path() + " refuses writes (" + health.problem +
-                                 "); rooms that could not save were closed. Free disk space or fix the file, see the server log\n"));
-        }
+        if (const auto& store = gw.options.hub.store)
+            if (const auto health = store->health(); health.failing) {
+                log_request(503);
+                return send(text(req, http::status::service_unavailable,
+                                 "store failing: " + store->path() + " refuses writes (" + health.problem +
+                                     "); rooms that could not save were closed. Free disk space or fix the file, see the server log\n"));
+            }
         log_request(200);
         return send(text(req, http::status::ok, "ok"));
     }

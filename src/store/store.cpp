@@ -3,6 +3,7 @@
 // fsync is shared by every room that wrote meanwhile; `done` callbacks run only after COMMIT returns.
 #include "catan/store/store.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -155,9 +156,11 @@ struct Store::Impl {
                     for (std::size_t i = 0; i < batch.size(); ++i) durable[i] = commit(batch.begin() + i, batch.begin() + i + 1);
                 }
             }
-            std::uint64_t ok = 0, commits = 1;
+            const auto ok = static_cast<std::uint64_t>(std::count(durable.begin(), durable.end(), true));
+            std::uint64_t commits = 1;
+            // Before the callbacks: whoever hears of a failed write (a room, a REST answer) finds it in health().
+            record_round(ok == batch.size());
             for (std::size_t i = 0; i < batch.size(); ++i) {
-                ok += durable[i];
                 if (batch[i].done) {
                     try {
                         batch[i].done(durable[i]);
@@ -167,7 +170,6 @@ struct Store::Impl {
                 }
             }
             if (ok != batch.size()) commits += batch.size();
-            record_round(ok == batch.size());
             {
                 const std::lock_guard lock(queue_mutex);
                 finished += batch.size();

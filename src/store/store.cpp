@@ -432,7 +432,7 @@ void Store::begin_serving() {
             throw;
         }
     } catch (const sql::Error& e) {
-        throw StoreError(impl_->path + " cannot be written (" + (read_only ? "it could be opened read-only only; " : "") + e.what() +
+        throw StoreError(impl_->path + " cannot be written (" + (read_only ? "it opens read-only; " : "") + e.what() +
                          "). The server saves every command before it answers, so it does not start. Check that this user"
                          " may write the file and its directory (SQLite keeps " + impl_->path + "-wal and -shm beside it),"
                          " that the file is not immutable (lsattr shows 'i'; chattr -i clears it), and that the disk is not"

@@ -47,8 +47,9 @@ TEST_CASE("Data file: a file the server cannot write stops the start with exit c
     }
     const std::string before = catan::store::test::read_bytes(data);
     const catan::store::test::Unwritable unwritable(data);
-    if (!unwritable) {
-        WARN("skipped: " << unwritable.why_not());
+    if (unwritable.as_nobody()) {  // the server would have to run as nobody (store_tests covers that case)
+        WARN("skipped: running as root, and " << data.string() << " cannot be made immutable (chattr +i) here;"
+                                               " the store test of an unwritable file covers it as user nobody");
         return;
     }
     try {

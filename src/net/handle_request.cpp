@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/store/store.hpp"
+
 namespace catan::net {
 
 namespace {
@@ -133,6 +135,14 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
 
     if (path == "/healthz") {
         if (!get) return refuse_method("GET, HEAD");
+        // A server whose data file refuses writes cannot keep a game: say so, for the load balancer and the operator.
+        if (const auto& store = gw.options.hub.store)
+            if (const auto health = store->health(); health.failing) {
+                log_request(503);
+                return send(text(req, http::status::service_unavailable,
+                                 "store failing: " + store->path() + " refuses writes (" + health.problem +
+                                     "); rooms that could not save were closed. Free disk space or fix the file, see the server log\n"));
+            }
         log_request(200);
         return send(text(req, http::status::ok, "ok"));
     }

@@ -1,6 +1,10 @@
 #include "catan/net/serve_command.hpp"
 
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
+#include <memory>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -9,6 +13,29 @@
 #include "catan/store/store.hpp"
 
 namespace catan::net {
+
+namespace {
+
+// CATAN_TEST_KILL_AFTER_COMMITS=N, for the crash tests only (tests/net/test_seq_restart.cpp): the
+// process kills itself with SIGKILL once its Nth game command is on disk and before anyone is told,
+// the worst moment for a crash. Only the environment of the process can ask for it, never a client.
+void arm_test_kill(room::HubOptions& hub) {
+    const char* text = std::getenv("CATAN_TEST_KILL_AFTER_COMMITS");
+    if (!text || !*text) return;
+    char* end = nullptr;
+    const long n = std::strtol(text, &end, 10);
+    if (*end != '\0' || n < 1) {
+        spdlog::warn("CATAN_TEST_KILL_AFTER_COMMITS=\"{}\" is not a positive number; ignored", text);
+        return;
+    }
+    spdlog::warn("CATAN_TEST_KILL_AFTER_COMMITS={}: this server kills itself after its command number {} is saved (a test)", n, n);
+    auto left = std::make_shared<std::atomic<long>>(n);
+    hub.command_committed_hook = [left] {
+        if (left->fetch_sub(1) == 1) std::raise(SIGKILL);
+    };
+}
+
+}  // namespace
 
 void add_serve_flags(CLI::App& app, ServeConfig& c) {
     auto& o = c.server;
@@ -170,6 +197,7 @@ int run_serve(ServeConfig config) {
     }
     if (o.hub.allow_client_seeds)
         spdlog::warn("--allow-client-seeds: clients may choose game seeds; such games are not fair (for tests only)");
+    arm_test_kill(o.hub);
     const auto store = o.hub.store;
     try {
         Server server(o);
@@ -177,6 +205,9 @@ int run_serve(ServeConfig config) {
         server.wait();
         // Writes still queued are committed while the rooms' executors still exist.
         if (store) store->flush();
+    } catch (const store::StoreError& e) {  // the data file takes no write (checked as the rooms are restored)
+        spdlog::critical("{}", e.what());
+        return 2;
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());
         return 1;

@@ -104,6 +104,7 @@ bool Hub::Impl::store_created(const Room& room) {
 void Hub::Impl::restore_rooms() {
     store::Store& store = *context->options.store;
     const auto started = std::chrono::steady_clock::now();
+    store.begin_serving();  // every room to its next seq epoch; throws StoreError for a file that takes no write
     std::size_t restored = 0, aside = 0;
     for (const store::StoredRoom& stored : store.load_rooms()) {
         const std::string& code = stored.room.code;

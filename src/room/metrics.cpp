@@ -121,6 +121,8 @@ std::string Metrics::prometheus() const {
         sample(out, "catan_store_commits_total", s.commits);
         header(out, "catan_store_failed_writes_total", "counter", "Writes the data file refused (their rooms were closed).");
         sample(out, "catan_store_failed_writes_total", s.failed);
+        header(out, "catan_store_failing", "gauge", "1 while the data file refuses writes (from a failed commit until one succeeds).");
+        sample(out, "catan_store_failing", store_->health().failing ? 1 : 0);
     }
     return out;
 }

@@ -124,6 +124,11 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     auto room = std::make_shared<Room>(r.code, room_options_from_json(json::parse(r.options)), r.host_key_hash,
                                       std::move(executor), std::move(context));
     Room& m = *room;
+    // Above every seq an earlier server handed out for this room (Store::begin_serving moved it to a
+    // new epoch), so a command resent from before the restart is stale, never applied again. Epochs
+    // stay below 2^21, so seq stays an exact number in JavaScript (below 2^53).
+    if (r.epoch < 0 || r.epoch >= kMaxEpoch) corrupt("its sequence-number epoch " + std::to_string(r.epoch) + " is out of range");
+    m.seq_ = static_cast<std::uint64_t>(r.epoch) << kEpochShift;
     m.created_ms_ = r.created_ms;
     m.game_number_ = r.game;
     m.game_options_ = r.game_options;

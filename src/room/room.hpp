@@ -65,6 +65,11 @@ struct ViewerDoc {
     void reset() { *this = {}; }
 };
 inline constexpr std::size_t kChatHistory = 100;
+// Sequence-number epochs (docs/security.md, "Restarts"): a restored room's seq starts at
+// epoch << kEpochShift, 2^32 updates per room per server run; below kMaxEpoch every seq is under 2^53,
+// an exact number in JavaScript.
+inline constexpr int kEpochShift = 32;
+inline constexpr std::int64_t kMaxEpoch = std::int64_t{1} << 21;
 
 class Room : public std::enable_shared_from_this<Room> {
 public:

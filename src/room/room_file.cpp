@@ -121,9 +121,10 @@ store::StoredRoom read_document(const json& doc) {
     if (format != kRoomFileFormat)
         fail(proto::DecodeErrorKind::OutOfRange, r.path("format"), "field 'format' must be \"catan-room\", not " + quote(format));
     const std::int64_t version = read_int(r.required("version"), r.path("version"), 0, 1'000'000);
-    if (version != kRoomFileVersion)
+    if (version < kOldestRoomFileVersion || version > kRoomFileVersion)
         fail(proto::DecodeErrorKind::OutOfRange, r.path("version"),
-             "field 'version' is " + std::to_string(version) + "; this server reads version " + std::to_string(kRoomFileVersion) +
+             "field 'version' is " + std::to_string(version) + "; this server reads versions " + std::to_string(kOldestRoomFileVersion) +
+                 " to " + std::to_string(kRoomFileVersion) +
                  " (export the room again with this server's version, or import it with a newer server)");
     read_int(r.required("exported_ms"), r.path("exported_ms"), 0, kMaxMs);
 
@@ -143,6 +144,9 @@ store::StoredRoom read_document(const json& doc) {
     room.game = read_int(r.required("game"), r.path("game"), lobby ? 0 : 1, kMaxMs);
     room.created_ms = read_int(r.required("created_ms"), r.path("created_ms"), 0, kMaxMs);
     room.updated_ms = read_int(r.required("updated_ms"), r.path("updated_ms"), 0, kMaxMs);
+    // Version 1 predates epochs: its server restarted every room at seq 0, so epoch 0 (the next start
+    // makes it 1) is above every seq it handed out.
+    if (version >= 2) room.epoch = read_int(r.required("epoch"), r.path("epoch"), 0, kMaxEpoch - 2);
 
     const auto& seats = read_array(r.required("seats"), r.path("seats"), -1, kMaxPlayers);
     std::vector<bool> taken(kMaxPlayers, false);
@@ -210,6 +214,7 @@ json export_room(const store::StoredRoom& s, std::int64_t exported_ms) {
             {"game", r.game},
             {"created_ms", r.created_ms},
             {"updated_ms", r.updated_ms},
+            {"epoch", r.epoch},
             {"seats", std::move(seats)},
             {"chat", std::move(chat)},
             {"game_options", r.game_options.empty() ? json(nullptr) : parse_record(r.game_options, "game options")},

@@ -52,6 +52,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
     }
     // Broadcast (the acknowledgement) only once the command is in the log on disk.
     log_command(seat, command, [this, started, changed] {
+        if (context_->options.command_committed_hook) context_->options.command_committed_hook();
         publish(changed, &events_);
         context_->metrics->command_accepted(Clock::now() - started);
     });

@@ -64,6 +64,17 @@ CREATE TABLE snapshots(
   PRIMARY KEY(code, game, idx)
 ) WITHOUT ROWID;
 )sql"},
+    // A room's sequence numbers start at epoch << 32 when a server restores it, and every server start
+    // moves every room to its next epoch (Store::begin_serving), so no seq is ever handed out twice
+    // (docs/security.md, "Restarts"). `meta` holds the count of those starts: the write that proves,
+    // at start, that the file can be written at all.
+    Migration{2, "sequence-number epochs of rooms; meta (server starts)", R"sql(
+ALTER TABLE rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE meta(
+  key TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql"},
 };
 
 constexpr int kApplicationId = 0x4354414e;  // "CTAN": marks the file as ours (PRAGMA application_id)

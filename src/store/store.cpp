@@ -3,13 +3,16 @@
 // fsync is shared by every room that wrote meanwhile; `done` callbacks run only after COMMIT returns.
 #include "catan/store/store.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 
 #include "schema.hpp"
 #include "sqlite.hpp"
@@ -28,8 +31,8 @@ constexpr std::size_t kMaxGroup = 4096;  // writes per transaction at most (boun
 struct Writes {
     explicit Writes(sql::Db& db)
         : upsert_room(db.prepare(
-              "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms)"
-              " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(code) DO UPDATE SET options = ?2, host_key_hash = ?3,"
+              "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch)"
+              " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(code) DO UPDATE SET options = ?2, host_key_hash = ?3,"
               " phase = ?4, game = ?5, game_options = ?6, updated_ms = ?8")),
           delete_seats(db.prepare("DELETE FROM seats WHERE code = ?")),
           insert_seat(db.prepare("INSERT INTO seats(code, seat, name, token_hash, host, bot) VALUES(?, ?, ?, ?, ?, ?)")),
@@ -50,7 +53,7 @@ struct Writes {
 
     void save(const RoomRecord& r) {
         upsert_room.reset().bind(1, r.code).bind(2, r.options).bind(3, r.host_key_hash).bind(4, r.phase).bind(5, r.game);
-        upsert_room.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).run();
+        upsert_room.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).bind(9, r.epoch).run();
         delete_seats.reset().bind(1, r.code).run();
         for (const SeatRecord& s : r.seats)
             insert_seat.reset().bind(1, r.code).bind(2, s.seat).bind(3, s.name).bind(4, s.token_hash).bind(5, s.host ? 1 : 0).bind(6, s.bot).run();
@@ -84,6 +87,22 @@ struct Store::Impl {
     Stats stats;
     std::thread writer;
 
+    mutable std::mutex health_mutex;
+    Health health;
+    std::string last_error;  // the writer's, of its latest failed commit (db_mutex)
+
+    void record_round(bool all_durable) {
+        const std::lock_guard lock(health_mutex);
+        if (all_durable) {
+            if (health.failing) spdlog::info("store: {} takes writes again", path);
+            health = {};
+            return;
+        }
+        if (!health.failing) health.since_ms = now_ms();
+        health.failing = true;
+        health.problem = last_error;
+    }
+
     void enqueue(std::function<void(Writes&)> write, Done done) {
         {
             const std::lock_guard lock(queue_mutex);
@@ -99,6 +118,7 @@ struct Store::Impl {
             db->exec("BEGIN IMMEDIATE");
         } catch (const sql::Error& e) {
             spdlog::error("store: cannot begin a transaction: {}", e.what());
+            last_error = e.what();
             return false;
         }
         try {
@@ -107,6 +127,7 @@ struct Store::Impl {
             return true;
         } catch (const std::exception& e) {
             spdlog::error("store: a write failed: {}", e.what());
+            last_error = e.what();
             try {
                 db->exec("ROLLBACK");
             } catch (const std::exception& rollback) {
@@ -135,9 +156,11 @@ struct Store::Impl {
                     for (std::size_t i = 0; i < batch.size(); ++i) durable[i] = commit(batch.begin() + i, batch.begin() + i + 1);
                 }
             }
-            std::uint64_t ok = 0, commits = 1;
+            const auto ok = static_cast<std::uint64_t>(std::count(durable.begin(), durable.end(), true));
+            std::uint64_t commits = 1;
+            // Before the callbacks: whoever hears of a failed write (a room, a REST answer) finds it in health().
+            record_round(ok == batch.size());
             for (std::size_t i = 0; i < batch.size(); ++i) {
-                ok += durable[i];
                 if (batch[i].done) {
                     try {
                         batch[i].done(durable[i]);
@@ -161,6 +184,8 @@ struct Store::Impl {
 
 Store::Store(const std::string& path) : impl_(std::make_unique<Impl>()) {
     impl_->path = path;
+    std::error_code ec;
+    const bool was_empty = std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0 && !ec;
     try {
         impl_->db = std::make_unique<sql::Db>(path, /*create=*/true);
     } catch (const sql::Error& e) {
@@ -172,6 +197,11 @@ Store::Store(const std::string& path) : impl_(std::make_unique<Impl>()) {
     } catch (const sql::Error& e) {
         throw StoreError(path + ": the schema is not what this server expects (" + e.what() + ").");
     }
+    // An empty file is what a failed copy or restore, or a truncation, leaves: it opens as a new file
+    // with no rooms, which is right only if nobody expected rooms in it.
+    if (was_empty)
+        spdlog::warn("{} existed but was empty (0 bytes): starting with no rooms. If it should hold rooms, stop the server"
+                     " and restore the file from a backup.", path);
     impl_->writer = std::thread([impl = impl_.get()] { impl->run(); });
 }
 
@@ -200,6 +230,11 @@ void Store::flush() {
     std::unique_lock lock(impl_->queue_mutex);
     const std::uint64_t target = impl_->enqueued;
     impl_->committed.wait(lock, [&] { return impl_->finished >= target; });
+}
+
+Store::Health Store::health() const {
+    const std::lock_guard lock(impl_->health_mutex);
+    return impl_->health;
 }
 
 Store::Stats Store::stats() const {
@@ -264,7 +299,7 @@ struct Reads {
           commands(db.prepare("SELECT idx, seat, command FROM commands WHERE code = ? AND game = ? ORDER BY idx")) {}
     sql::Statement seats, chat, snapshot, commands;
 
-    static constexpr const char* kRoomColumns = "code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms";
+    static constexpr const char* kRoomColumns = "code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch";
 
     // Every command of the current game (a room keeps its whole log for the replay record); unless
     // `no_snapshot` (export) also the latest snapshot, from which a restore re-applies the later ones.
@@ -279,6 +314,7 @@ struct Reads {
         r.game_options = row.column_text(5);
         r.created_ms = row.column_int(6);
         r.updated_ms = row.column_int(7);
+        r.epoch = row.column_int(8);
         seats.reset().bind(1, r.code);
         while (seats.step())
             r.seats.push_back({static_cast<int>(seats.column_int(0)), seats.column_text(1), seats.column_text(2), seats.column_int(3) != 0,
@@ -337,7 +373,7 @@ std::optional<StoredRoom> Store::read_room(const std::string& code) {
         sql::Statement row = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + ", problem FROM rooms WHERE code = ?");
         row.bind(1, code);
         if (!row.step()) return std::nullopt;
-        if (!row.column_null(8)) problem = row.column_text(8);
+        if (!row.column_null(9)) problem = row.column_text(9);
         return reads.read(row, /*no_snapshot=*/true);
     });
     if (!problem.empty())
@@ -375,6 +411,32 @@ bool Store::import_room(const StoredRoom& s, bool replace) {
     } catch (const sql::Error& e) {
         throw StoreError(impl_->path + ": cannot write room " + r.code + " (" + e.what() + "). Nothing was written." +
                          " Check that the file is on a writable local disk and try again.");
+    }
+}
+
+void Store::begin_serving() {
+    const std::lock_guard lock(impl_->db_mutex);
+    sql::Db& db = *impl_->db;
+    const bool read_only = sqlite3_db_readonly(db.handle(), "main") == 1;
+    try {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+            db.exec("UPDATE rooms SET epoch = epoch + 1");
+            db.exec("INSERT INTO meta(key, value) VALUES('serve_starts', 1) ON CONFLICT(key) DO UPDATE SET value = value + 1");
+            db.exec("COMMIT");
+        } catch (const sql::Error&) {
+            try {
+                db.exec("ROLLBACK");  // a failed COMMIT may have rolled back already
+            } catch (const sql::Error&) {
+            }
+            throw;
+        }
+    } catch (const sql::Error& e) {
+        throw StoreError(impl_->path + " cannot be written (" + (read_only ? "it opens read-only; " : "") + e.what() +
+                         "). The server saves every command before it answers, so it does not start. Check that this user"
+                         " may write the file and its directory (SQLite keeps " + impl_->path + "-wal and -shm beside it),"
+                         " that the file is not immutable (lsattr shows 'i'; chattr -i clears it), and that the disk is not"
+                         " full or mounted read-only; or pass another file with --data.");
     }
 }
 

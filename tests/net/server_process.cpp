@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <thread>
 
+extern char** environ;
+
 namespace catan::nettest {
 
 namespace fs = std::filesystem;
@@ -52,7 +54,8 @@ std::string describe_status(int status) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::milliseconds timeout) {
+ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::milliseconds timeout,
+                             std::vector<std::string> extra_env) {
     dir_ = make_temp_dir();
     data_dir_ = dir_ / "data";
     log_path_ = dir_ / "server.log";
@@ -77,6 +80,10 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
+    std::vector<char*> envp;  // built before the fork: the child may not allocate
+    for (char** e = environ; *e; ++e) envp.push_back(*e);
+    for (auto& e : extra_env) envp.push_back(e.data());
+    envp.push_back(nullptr);
 
     // fork + exec rather than posix_spawn: the child asks to be killed when the test process dies,
     // so even a crashed test run leaves no server behind.
@@ -96,7 +103,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
         ::dup2(devnull, 0);
         ::dup2(logfd, 1);
         ::dup2(logfd, 2);
-        ::execv(argv[0], argv.data());
+        ::execve(argv[0], argv.data(), envp.data());
         ::_exit(127);
     }
     ::close(devnull);

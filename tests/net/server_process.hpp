@@ -19,8 +19,11 @@ public:
     // exits early or has not written its port within `timeout`. Rooms go to data_dir()/catan.db
     // unless `extra_args` has its own --data (or --no-persist). Clients may choose seeds
     // (--allow-client-seeds) unless `extra_args` says --allow-client-seeds=false.
+    // `extra_env` ("NAME=value") is added to the environment the server inherits (the test hooks,
+    // e.g. CATAN_TEST_KILL_AFTER_COMMITS).
     explicit ServerProcess(std::vector<std::string> extra_args = {},
-                           std::chrono::milliseconds timeout = std::chrono::seconds(10));
+                           std::chrono::milliseconds timeout = std::chrono::seconds(10),
+                           std::vector<std::string> extra_env = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;

@@ -294,3 +294,53 @@ TEST_CASE("restore: the host's bots come back as bots and play on; an absent pla
     for (int i = 0; i < 400 && f.hub.room_summary(room.code).body["phase"] != "finished"; ++i) run_bots(f, *store);
     CHECK(f.hub.room_summary(room.code).body["phase"] == "finished");
 }
+
+TEST_CASE("restore: every seq after a restart is above every seq before it, so a command resent from before is stale",
+          "[room][durability][epoch]") {
+    TempDir dir;
+    const std::string path = dir.file("catan.db").string();
+    std::unique_ptr<Game> g;
+    std::uint64_t highest = 0;
+    int actor = 0;
+    json command;
+    std::uint64_t sent_at = 0;
+    {
+        auto store = std::make_shared<Store>(path);
+        Fixture f(durable(store));
+        g = std::make_unique<Game>(f.hub, *store, 2, 44, 10);
+        g->play(*store, 20);
+        const auto [seat, next] = g->next();
+        Client& c = *g->seats[seat];
+        c.poll();
+        actor = seat;
+        sent_at = c.seq();
+        command = proto::command_json(next);
+        c.send(msg("command", {{"seq", sent_at}, {"command", command}}));
+        settle(*store);
+        REQUIRE(!apply(g->mirror, next));
+        for (auto& s : g->seats) {
+            s->poll();
+            highest = std::max(highest, s->seq());
+        }
+    }
+    for (int restart = 1; restart <= 3; ++restart) {
+        auto store = std::make_shared<Store>(path);
+        Fixture f(durable(store));
+        g->rejoin_all(f.hub, 100 * static_cast<std::uint64_t>(restart));  // the command is in the state, once
+        std::uint64_t lowest = ~std::uint64_t{0};
+        for (auto& s : g->seats) {
+            s->poll();
+            lowest = std::min(lowest, s->seq());
+        }
+        CHECK(lowest > highest);
+        CHECK(lowest >> 32 == static_cast<std::uint64_t>(restart));
+        // Its sender, never having heard back (say), sends it again with the seq it had.
+        g->seats[actor]->send(msg("command", {{"seq", sent_at}, {"command", command}}));
+        settle(*store);
+        const json error = g->seats[actor]->last("error");
+        CHECK(error["code"] == "stale_sequence");
+        for (std::size_t seat = 0; seat < g->seats.size(); ++seat) g->check(*g->seats[seat], static_cast<int>(seat));
+        for (auto& s : g->seats) highest = std::max(highest, s->seq());
+        sent_at = g->seats[actor]->seq();  // the next restart must outrun this one too
+    }
+}

@@ -55,6 +55,15 @@ proto::DecodeError refused(const json& doc, const std::string& field, const std:
 }
 
 // `good` with the member at `pointer` set to `value` (a JSON pointer: "/seats/0/name").
+// `token`'s seat comes back on a new connection; the seq of its snapshot.
+std::uint64_t rejoin_seq(Hub& hub, std::uint64_t id, const std::string& code, const std::string& token) {
+    Client seat(hub, id);
+    seat.send(msg("rejoin", {{"room", code}, {"token", token}}));
+    const json snapshot = seat.last("snapshot");
+    REQUIRE(snapshot.is_object());
+    return snapshot["seq"].get<std::uint64_t>();
+}
+
 json with(const json& good, const std::string& pointer, json value) {
     json doc = good;
     doc[json::json_pointer(pointer)] = std::move(value);
@@ -74,7 +83,7 @@ TEST_CASE("room file: a game exported from one data file and imported into anoth
 
     json doc = exported(a, g.room.code);
     CHECK(doc["format"] == "catan-room");
-    CHECK(doc["version"] == 1);
+    CHECK(doc["version"] == kRoomFileVersion);
     CHECK(doc["phase"] == "playing");
     CHECK(doc["commands"].size() == 40);  // the whole log, though snapshots were taken every 7
     CHECK(doc["seats"].size() == 3);
@@ -127,7 +136,7 @@ TEST_CASE("room file: a wrong document is refused with the field named, and noth
     accepted(good);
 
     SECTION("another version or format") {
-        refused(with(good, "/version", 2), "version", "reads version 1");
+        refused(with(good, "/version", kRoomFileVersion + 1), "version", "reads versions 1 to 2");
         refused(with(good, "/format", "catan-game"), "format", "must be \"catan-room\"");
     }
     SECTION("a missing or unknown field") {
@@ -211,13 +220,73 @@ TEST_CASE("room file: the examples of proto/v1/room-file.schema.json import, and
     std::ifstream in(CATAN_ROOM_FILE_SCHEMA);
     REQUIRE(in);
     const json schema = json::parse(in);
-    REQUIRE(schema["examples"].size() == 2);
+    REQUIRE(schema["examples"].size() == 3);  // two of version 1 (before epochs), one of version 2
     for (const json& example : schema["examples"]) {
         const store::StoredRoom room = accepted(example);
         CHECK(room.room.code == example["code"]);
         CHECK(room.commands.size() == example["commands"].size());
+        CHECK(room.room.epoch == example.value("epoch", 0));
     }
     json tampered = schema["examples"][0];
     tampered["commands"].erase(3);  // seat 0's first road goes missing: its next settlement comes too early
     refused(tampered, "commands[3]");
+}
+
+TEST_CASE("room file: the epoch travels, so the new server's seq is above the old one's; a version 1 document still imports",
+          "[room][durability][room-file][epoch]") {
+    TempDir dir;
+    const std::string a = dir.file("a.db").string(), b = dir.file("b.db").string(), c = dir.file("c.db").string();
+    std::uint64_t seq_on_a = 0;
+    std::string code, token;
+    {
+        PlayedGame played(a, 12);
+        code = played.g.room.code;
+        token = played.g.tokens[0];
+    }
+    for (int restart = 0; restart < 2; ++restart) {  // two restarts on A: the room is in epoch 2 there
+        auto store = std::make_shared<Store>(a);
+        Fixture f(durable(store));
+        seq_on_a = std::max(seq_on_a, rejoin_seq(f.hub, 200 + restart, code, token));
+        settle(*store);
+    }
+    const json doc = exported(a, code);
+    CHECK(doc["version"] == 2);
+    CHECK(doc["epoch"] == 2);
+
+    // Moved to B: the first start there is above everything A sent.
+    {
+        Store target(b);
+        REQUIRE(target.import_room(accepted(doc), false));
+    }
+    {
+        auto store = std::make_shared<Store>(b);
+        Fixture f(durable(store));
+        const std::uint64_t seq = rejoin_seq(f.hub, 300, code, token);
+        CHECK(seq > seq_on_a);
+        CHECK(seq >> 32 == 3);
+    }
+
+    // The same room as a version 1 document (written by the previous server: no epoch) imports with
+    // epoch 0 and starts at epoch 1, above any seq a server of that version handed out.
+    json old = doc;
+    old["version"] = 1;
+    old.erase("epoch");
+    const store::StoredRoom room = accepted(old);
+    CHECK(room.room.epoch == 0);
+    {
+        Store target(c);
+        REQUIRE(target.import_room(room, false));
+    }
+    auto store = std::make_shared<Store>(c);
+    Fixture f(durable(store));
+    CHECK(rejoin_seq(f.hub, 400, code, token) >> 32 == 1);
+    CHECK(f.hub.room_summary(code).body["phase"] == "playing");
+
+    // A version 2 document must carry its epoch, within range; other versions are refused.
+    json missing = doc;
+    missing.erase("epoch");
+    CHECK(refused(missing, "epoch").kind == proto::DecodeErrorKind::MissingField);
+    refused(with(doc, "/epoch", -1), "epoch");
+    refused(with(doc, "/epoch", std::int64_t{1} << 21), "epoch");  // the next start would pass 2^53
+    refused(with(doc, "/version", 0), "version", "reads versions 1 to 2");
 }

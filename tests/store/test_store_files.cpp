@@ -7,6 +7,7 @@
 
 #include "catan/store/store.hpp"
 #include "temp_dir.hpp"
+#include "unwritable.hpp"
 
 using namespace catan::store;
 using namespace catan::store::test;
@@ -55,13 +56,13 @@ TEST_CASE("a new file is created with the schema through versioned migrations, i
         CHECK(store.schema_version() == Store::kSchemaVersion);
     }
     CHECK(query(path, "PRAGMA journal_mode") == "wal\n");
-    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n");
+    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n");
     CHECK(query(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('rooms','seats','chat','commands','snapshots')") == "5\n");
     {
         Store again(path);  // reopening applies nothing twice
         CHECK(again.schema_version() == Store::kSchemaVersion);
     }
-    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "1\n");
+    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "2\n");
 }
 
 TEST_CASE("a file that is not SQLite is refused, named, and left untouched", "[store]") {
@@ -124,7 +125,7 @@ TEST_CASE("a file from a newer server (a schema version above ours) is refused a
     const std::string why = refusal(path);
     CHECK_THAT(why, Catch::Contains("newer catan-server"));
     CHECK_THAT(why, Catch::Contains("schema version " + std::to_string(Store::kSchemaVersion + 1)));
-    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "2\n");
+    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == std::to_string(Store::kSchemaVersion + 1) + "\n");
 }
 
 TEST_CASE("a path that cannot hold the file (a directory, a missing directory) is refused clearly", "[store]") {
@@ -135,4 +136,145 @@ TEST_CASE("a path that cannot hold the file (a directory, a missing directory) i
     const std::string why = refusal(missing);
     CHECK_THAT(why, Catch::Contains(missing));
     CHECK_THAT(why, Catch::Contains("directory exists"));
+}
+
+namespace {
+
+// A data file exactly as the previous server (schema version 1) wrote it, with one room in its lobby.
+void write_version_1_file(const std::string& path) {
+    query(path, R"sql(
+PRAGMA application_id = 1129595214;
+PRAGMA journal_mode = WAL;
+CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_ms INTEGER NOT NULL);
+CREATE TABLE rooms(code TEXT PRIMARY KEY, options TEXT NOT NULL, host_key_hash TEXT NOT NULL, phase TEXT NOT NULL,
+  game INTEGER NOT NULL, game_options TEXT NOT NULL, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, problem TEXT) WITHOUT ROWID;
+CREATE TABLE seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL, host INTEGER NOT NULL,
+  bot TEXT NOT NULL, PRIMARY KEY(code, seat)) WITHOUT ROWID;
+CREATE TABLE chat(id INTEGER PRIMARY KEY, code TEXT NOT NULL, entry TEXT NOT NULL);
+CREATE INDEX chat_by_room ON chat(code, id);
+CREATE TABLE commands(code TEXT NOT NULL, game INTEGER NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL, command TEXT NOT NULL,
+  PRIMARY KEY(code, game, idx)) WITHOUT ROWID;
+CREATE TABLE snapshots(code TEXT NOT NULL, game INTEGER NOT NULL, idx INTEGER NOT NULL, state TEXT NOT NULL,
+  PRIMARY KEY(code, game, idx)) WITHOUT ROWID;
+INSERT INTO schema_migrations VALUES(1, 'rooms, seats, chat, command log and snapshots', 1795990000000);
+INSERT INTO rooms VALUES('K7QX3', '{"players":4,"vp_target":10}', 'hash', 'lobby', 0, '', 1795990000000, 1795990000000, NULL);
+INSERT INTO seats VALUES('K7QX3', 0, 'Ana', 'tokenhash', 1, '');
+)sql");
+}
+
+std::int64_t epoch_of(Store& store, const std::string& code) {
+    for (const StoredRoom& r : store.load_rooms())
+        if (r.room.code == code) return r.room.epoch;
+    FAIL("no room " << code);
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("a data file of schema version 1 migrates: its rooms start at epoch 0 and each server start moves every room on",
+          "[store][epoch]") {
+    TempDir dir;
+    const auto path = dir.file("catan.db").string();
+    write_version_1_file(path);
+    Store store(path);
+    CHECK(store.schema_version() == 2);
+    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n");
+    const std::vector<StoredRoom> rooms = store.load_rooms();
+    REQUIRE(rooms.size() == 1);  // nothing of the old file is lost
+    CHECK(rooms[0].room.seats.size() == 1);
+    CHECK(rooms[0].room.epoch == 0);
+
+    store.begin_serving();
+    CHECK(epoch_of(store, "K7QX3") == 1);
+    RoomRecord saved = rooms[0].room;  // a server saving the room (record() carries no epoch) never moves it back
+    saved.epoch = 0;
+    store.save_room(saved, nullptr);
+    RoomRecord fresh;  // a room created while serving starts in epoch 0
+    fresh.code = "M4TZ8";
+    fresh.options = "{}";
+    fresh.host_key_hash = "h";
+    fresh.phase = "lobby";
+    store.create_room(fresh, nullptr);
+    store.flush();
+    CHECK(epoch_of(store, "K7QX3") == 1);
+    CHECK(epoch_of(store, "M4TZ8") == 0);
+    store.begin_serving();
+    CHECK(epoch_of(store, "K7QX3") == 2);
+    CHECK(epoch_of(store, "M4TZ8") == 1);
+    CHECK(query(path, "SELECT value FROM meta WHERE key = 'serve_starts'") == "2\n");
+}
+
+TEST_CASE("a data file this process cannot write is refused when serving begins, naming the file and what to do", "[store]") {
+    TempDir dir;
+    const auto path = dir.file("catan.db");
+    {
+        Store store(path.string());
+        RoomRecord room;
+        room.code = "K7QX3";
+        room.options = "{}";
+        room.host_key_hash = "h";
+        room.phase = "lobby";
+        store.create_room(room, nullptr);
+    }
+    const std::string before = read_bytes(path);
+    const Unwritable unwritable(path);
+    const auto serve = [&path]() -> std::string {
+        try {
+            Store store(path.string());
+            store.begin_serving();
+        } catch (const StoreError& e) {
+            return e.what();
+        }
+        return "the store began serving";
+    };
+    std::string why;
+    if (!unwritable.as_nobody()) {
+        why = serve();
+    } else if (const auto answer = in_child_as_nobody(serve)) {  // root, without chattr +i
+        why = *answer;
+    } else {
+        WARN("skipped: running as root, " << path.string() << " cannot be made immutable (chattr +i) here, and a child"
+                                            " process could not drop to user nobody: no file this test cannot write");
+        return;
+    }
+    INFO(why);
+    CHECK_THAT(why, Catch::Contains(path.string() + " cannot be written"));
+    CHECK_THAT(why, Catch::Contains("chattr -i"));
+    CHECK_THAT(why, Catch::Contains("--data"));
+    CHECK(read_bytes(path) == before);
+}
+
+TEST_CASE("a write the file refuses makes the store report failing, with the problem, until a write succeeds", "[store]") {
+    TempDir dir;
+    const auto path = dir.file("catan.db").string();
+    Store store(path);
+    store.begin_serving();
+    CHECK(!store.health().failing);
+    RoomRecord room;
+    room.code = "K7QX3";
+    room.options = "{}";
+    room.host_key_hash = "h";
+    room.phase = "lobby";
+    store.create_room(room, nullptr);
+    store.flush();
+    CHECK(!store.health().failing);
+
+    // What a full disk does to a commit, here from a trigger of the test's own.
+    query(path, "CREATE TRIGGER refuse BEFORE INSERT ON chat BEGIN SELECT RAISE(FAIL, 'disk trouble'); END");
+    bool durable = true;
+    store.append_chat("K7QX3", "{}", 100, [&](bool ok) { durable = ok; });
+    store.flush();
+    CHECK(!durable);
+    const Store::Health failing = store.health();
+    CHECK(failing.failing);
+    CHECK_THAT(failing.problem, Catch::Contains("disk trouble"));
+    CHECK(failing.since_ms > 0);
+    CHECK(store.stats().failed == 1);
+
+    query(path, "DROP TRIGGER refuse");
+    store.append_chat("K7QX3", "{}", 100, [&](bool ok) { durable = ok; });
+    store.flush();
+    CHECK(durable);
+    CHECK(!store.health().failing);
+    CHECK(store.health().problem.empty());
 }

@@ -58,6 +58,10 @@ struct HubOptions {
     // seed knows every roll and card, so such games are shown to everyone as not fair
     // (docs/security.md, "Fairness: nobody chooses the seed"). Off: a seed is refused with out_of_range.
     bool allow_client_seeds = false;
+
+    // Tests only (serve sets it from CATAN_TEST_KILL_AFTER_COMMITS): runs on the room's executor once a
+    // command's log entry is durable and before anyone is told of it; the crash test dies here.
+    std::function<void()> command_committed_hook{};
 };
 
 class Hub {

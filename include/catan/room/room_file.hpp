@@ -12,7 +12,9 @@
 namespace catan::room {
 
 inline constexpr std::string_view kRoomFileFormat = "catan-room";
-inline constexpr int kRoomFileVersion = 1;
+// Version 2 added `epoch` (the room's sequence-number epoch); version 1 documents still import (epoch 0).
+inline constexpr int kRoomFileVersion = 2;
+inline constexpr int kOldestRoomFileVersion = 1;
 
 // The document of `room` as Store::read_room returns it (the current game's log from its first
 // command). Throws std::runtime_error when a record in the file is not JSON.

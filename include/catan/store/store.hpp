@@ -40,6 +40,10 @@ struct RoomRecord {
     std::string game_options;    // JSON: the current game's options with its seed ("" before the first start)
     std::int64_t created_ms = 0; // Unix time in milliseconds
     std::int64_t updated_ms = 0;
+    // The room's sequence-number epoch: a restored room's seq starts at epoch << 32. Written when the
+    // row is first inserted (create_room: 0; import_room: the document's); then only begin_serving
+    // changes it, so save_room never moves it back.
+    std::int64_t epoch = 0;
     std::vector<SeatRecord> seats;  // taken seats only
 };
 
@@ -69,7 +73,7 @@ using Done = std::function<void(bool durable)>;
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // Opens `path`, creating it when it does not exist, checks it and runs pending migrations.
     // Throws StoreError for a file it cannot use.
@@ -80,6 +84,14 @@ public:
 
     const std::string& path() const;
     int schema_version() const;  // of the open file (kSchemaVersion after migrating)
+
+    // ---- a server's start ----
+    // Called once by a server that is about to restore and serve the rooms (before load_rooms): moves
+    // every room to its next epoch, so each seq it hands out is above every seq an earlier server
+    // handed out for that room, and proves with that committed write that the file can be written.
+    // Throws StoreError naming the file and what to do when it cannot be (read-only, immutable, a
+    // directory that cannot hold the write-ahead log, a full disk).
+    void begin_serving();
 
     // ---- reads (at start) ----
     std::vector<StoredRoom> load_rooms();  // every room but those set aside as corrupt
@@ -111,6 +123,14 @@ public:
         std::uint64_t failed = 0;   // writes that could not be committed
     };
     Stats stats() const;
+
+    // Whether the data file takes writes: failing from a commit that failed until one succeeds.
+    struct Health {
+        bool failing = false;
+        std::string problem;       // the last failure, as SQLite reported it (empty when not failing)
+        std::int64_t since_ms = 0; // Unix ms of the first failure of this failing spell
+    };
+    Health health() const;
 
 private:
     struct Impl;

@@ -48,8 +48,8 @@ TEST_CASE("names: marks, selectors and joiners need a visible character to attac
                              "a\u200d\u200db", "\U000E0100"})
         CHECK_THAT(refusal_of(name), Catch::Contains("attach"));
     // No towers of marks ("Zalgo"): four on one character are enough for any language.
-    CHECK(name_of("a\u0301\u0302\u0303\u0304") == "a\u0301\u0302\u0303\u0304");
-    CHECK_THAT(refusal_of("a\u0301\u0302\u0303\u0304\u0305"), Catch::Contains("4"));
+    CHECK(name_of("x\u0301\u0302\u0303\u0304") == "x\u0301\u0302\u0303\u0304");
+    CHECK_THAT(refusal_of("x\u0301\u0302\u0303\u0304\u0305"), Catch::Contains("4"));
 }
 
 TEST_CASE("names: spaces and compatibility forms fold NFKC-style, and the folded name is kept", "[room][names]") {
@@ -127,7 +127,6 @@ TEST_CASE("chat: format characters such as U+061C and invisible-only lines are r
     }
 }
 
-#if 0
 TEST_CASE("names and chat kept by earlier versions are still read back", "[room][names]") {
     // An exported room or a data file may hold what the old rules allowed: it must still load.
     std::string why;
@@ -139,4 +138,3 @@ TEST_CASE("names and chat kept by earlier versions are still read back", "[room]
     CHECK(kept_chat("hi \u061c", why));
     CHECK(!kept_chat("two\nlines", why));
 }
-#endif

@@ -221,3 +221,20 @@ TEST_CASE("room file: the examples of proto/v1/room-file.schema.json import, and
     tampered["commands"].erase(3);  // seat 0's first road goes missing: its next settlement comes too early
     refused(tampered, "commands[3]");
 }
+
+TEST_CASE("room file: names and chat lines kept before names were folded still import as they were", "[room][room-file][names]") {
+    // Earlier versions kept "Ana\u00a0" (only plain spaces were trimmed), look-alike names side by
+    // side and U+061C in chat; a room exported then must still import, and keep them unchanged.
+    std::ifstream in(CATAN_ROOM_FILE_SCHEMA);
+    REQUIRE(in);
+    json doc = json::parse(in)["examples"][0];
+    doc["seats"][0]["name"] = "Ana\u00a0";
+    doc["seats"][1]["name"] = "\u0410na";
+    doc["chat"][0]["name"] = "Ana\u00a0";
+    doc["chat"][0]["text"] = "see you \u061cthere \u200b";
+    const store::StoredRoom room = accepted(doc);
+    CHECK(room.room.seats[0].name == "Ana\u00a0");
+    CHECK(room.room.seats[1].name == "\u0410na");
+    CHECK(json::parse(room.chat[0])["text"] == "see you \u061cthere \u200b");
+    refused(with(doc, "/seats/1/name", "Ana\n"), "seats[1].name");
+}

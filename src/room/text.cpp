@@ -18,6 +18,7 @@ std::optional<std::string> refused_character(const Text& text, bool name, std::s
 }
 
 bool draws(char32_t c) {
+    if (c < 0x80) return c > ' ';  // (controls are refused before this is asked)
     return !unicode::is_space(c) && !unicode::is_mark(c) && !unicode::is_variation_selector(c) && !unicode::is_joiner(c) &&
            !unicode::is_tag(c);
 }

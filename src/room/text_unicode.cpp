@@ -194,7 +194,8 @@ std::string code_point_name(char32_t c) {
 }
 
 bool is_refused(char32_t c) {
-    return c < 0x20 || in(c, 0x7f, 0x9f)  // C0 controls, DEL, C1 controls
+    if (c < 0x7f) return c < 0x20;        // ASCII first: most text is
+    return in(c, 0x7f, 0x9f)              // DEL, C1 controls
            || c == 0x00ad                 // soft hyphen: drawn only at a line break
            || c == 0x034f                 // combining grapheme joiner
            || c == 0x061c                 // Arabic letter mark (text direction)

@@ -201,7 +201,7 @@ bool is_refused(char32_t c) {
            || c == 0x061c                 // Arabic letter mark (text direction)
            || c == 0x115f || c == 0x1160  // Hangul choseong and jungseong fillers: blank
            || c == 0x17b4 || c == 0x17b5  // Khmer inherent vowels: invisible
-           || in(c, 0x180b, 0x180f)       // Mongolian variation selectors and vowel separator
+           || c == 0x180e                 // Mongolian vowel separator (blank)
            || c == 0x200b                 // zero-width space
            || c == 0x200e || c == 0x200f  // left-to-right and right-to-left marks
            || in(c, 0x2028, 0x202e)       // line and paragraph separators, embeddings and overrides
@@ -226,7 +226,9 @@ bool is_mark(char32_t c) {
            in(c, 0x20d0, 0x20ff) || in(c, 0x3099, 0x309a) || in(c, 0xfe20, 0xfe2f);
 }
 
-bool is_variation_selector(char32_t c) { return in(c, 0xfe00, 0xfe0f) || in(c, 0xe0100, 0xe01ef); }
+bool is_variation_selector(char32_t c) {
+    return in(c, 0xfe00, 0xfe0f) || in(c, 0xe0100, 0xe01ef) || in(c, 0x180b, 0x180d) || c == 0x180f;  // (Mongolian free ones too)
+}
 
 bool is_joiner(char32_t c) { return c == 0x200c || c == 0x200d; }
 

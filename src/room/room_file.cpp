@@ -70,13 +70,12 @@ void check_game_options(const json& v, const Path& where) {
     }
 }
 
-// A display name exactly as the server keeps it (trimmed, 1-24 characters of plain text).
+// A display name as this server or an earlier version kept it (trimmed, 1-24 characters of plain
+// text): a room exported before names were folded still imports, with its names as they were.
 const std::string& read_name(const json& v, const Path& where) {
     const std::string& name = read_string(v, where);
     std::string why;
-    const auto clean = clean_name(name, why);
-    if (!clean || *clean != name)
-        fail(proto::DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' is not a name the server keeps: " + (clean ? "surrounding spaces" : why));
+    if (!kept_name(name, why)) fail(proto::DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' is not a name the server keeps: " + why);
     return name;
 }
 
@@ -87,7 +86,7 @@ std::string read_chat_entry(const json& v, const Path& where) {
     if (const json& name = r.required("name"); !name.is_null()) read_name(name, r.path("name"));
     const std::string& text = read_string(r.required("text"), r.path("text"));
     std::string why;
-    if (!valid_chat(text, why)) fail(proto::DecodeErrorKind::OutOfRange, r.path("text"), "field '" + r.path("text").str() + "': " + why);
+    if (!kept_chat(text, why)) fail(proto::DecodeErrorKind::OutOfRange, r.path("text"), "field '" + r.path("text").str() + "': " + why);
     read_int(r.required("at"), r.path("at"), 0, kMaxMs);
     r.finish();
     return v.dump();

@@ -40,9 +40,18 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
             return reply_error(conn, {std::string(err::kBadToken), "wrong host key", "host_key", {}}, id);
         host = true;
     }
-    for (const Seat& s : seats_)
-        if (s.taken && same_name(s.name, *name))
-            return reply_error(conn, {std::string(err::kNameTaken), "someone in this room already has that name", "name", {}}, id);
+    for (const Seat& s : seats_) {
+        if (!s.taken) continue;
+        const NameMatch match = match_names(s.name, *name);
+        if (match == NameMatch::Same)
+            return reply_error(conn, {std::string(err::kNameTaken), "someone in this room already has that name; choose another", "name", {}}, id);
+        if (match == NameMatch::LooksAlike)
+            return reply_error(conn,
+                               {std::string(err::kNameTaken),
+                                "that name looks like the name of a seated player, \"" + s.name + "\"; choose one that looks different",
+                                "name", {}},
+                               id);
+    }
 
     if (phase_ != RoomPhase::Lobby) {  // late arrivals watch
         spdlog::info("{} {} joined after the start, as a spectator", tag(kSpectatorSeat), *name);

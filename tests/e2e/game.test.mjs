@@ -576,6 +576,11 @@ async function winnerGame(base, host, phone) {
   await press(dee, '#join-seat');
   await dee.waitForSelector('#join-form .error');
   check(/taken/.test(await dee.textContent('#join-form .error')), 'a name already taken in the room is refused in the join form');
+  await dee.fill('#join-name', '\u0412\u043e'); // Cyrillic Ve and o: looks like Bo
+  await press(dee, '#join-seat');
+  await dee.waitForSelector('#join-form .error');
+  check(/taken/.test(await dee.textContent('#join-form .error')) && !(await dee.$('#room-code')),
+    'a name that only looks like a seated name is refused in the join form too');
   await dee.fill('#join-name', 'Dee');
   await press(dee, '#join-seat');
   await dee.waitForSelector('#room-code');

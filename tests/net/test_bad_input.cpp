@@ -271,6 +271,9 @@ TEST_CASE("Bad input: tokens and names and host-only actions and full or started
         refused(t, s, join("Al\x7f" "ce"), "bad_name", {"name"});
         refused(t, s, join("ana"), "name_taken", {"name"});
         refused(t, s, join("  ANA "), "name_taken", {"name"});
+        // Invisible names and look-alikes of a seated name (docs/security.md, "Names and text").
+        for (const char* invisible : {"\u200b", "\u3164", "\ufeffBob", "Bo\u061cb"}) refused(t, s, join(invisible), "bad_name", {"name"});
+        for (const char* lookalike : {"Ana\u00a0", "\u0410na", "\uff21na"}) refused(t, s, join(lookalike), "name_taken", {"name"});
         refused(t, s, msg("join", {{"room", "ZZZZZ"}, {"name", "Zed"}}), "no_such_room");
         // 24 characters after trimming are fine.
         s.send(join("  " + std::string(24, 'z') + "  "));
@@ -329,6 +332,8 @@ TEST_CASE("Bad input: chat text is checked", "[bad-input]") {
     refused(f.t, *f.bo, msg("chat", {{"text", ""}}), "");
     refused(f.t, *f.bo, msg("chat", {{"text", std::string(501, 'c')}}), "");
     refused(f.t, *f.bo, msg("chat", {{"text", "bell\x07"}}), "");
+    refused(f.t, *f.bo, msg("chat", {{"text", "hi \u061c there"}}), "");
+    refused(f.t, *f.bo, msg("chat", {{"text", "\u200b"}}), "");
 }
 
 TEST_CASE("Limits: a frame over 16 KiB closes that connection with 1009 and the others carry on", "[bad-input]") {

@@ -290,3 +290,20 @@ TEST_CASE("room file: the epoch travels, so the new server's seq is above the ol
     refused(with(doc, "/epoch", std::int64_t{1} << 21), "epoch");  // the next start would pass 2^53
     refused(with(doc, "/version", 0), "version", "reads versions 1 to 2");
 }
+
+TEST_CASE("room file: names and chat lines kept before names were folded still import as they were", "[room][room-file][names]") {
+    // Earlier versions kept "Ana\u00a0" (only plain spaces were trimmed), look-alike names side by
+    // side and U+061C in chat; a room exported then must still import, and keep them unchanged.
+    std::ifstream in(CATAN_ROOM_FILE_SCHEMA);
+    REQUIRE(in);
+    json doc = json::parse(in)["examples"][0];
+    doc["seats"][0]["name"] = "Ana\u00a0";
+    doc["seats"][1]["name"] = "\u0410na";
+    doc["chat"][0]["name"] = "Ana\u00a0";
+    doc["chat"][0]["text"] = "see you \u061cthere \u200b";
+    const store::StoredRoom room = accepted(doc);
+    CHECK(room.room.seats[0].name == "Ana\u00a0");
+    CHECK(room.room.seats[1].name == "\u0410na");
+    CHECK(json::parse(room.chat[0])["text"] == "see you \u061cthere \u200b");
+    refused(with(doc, "/seats/1/name", "Ana\n"), "seats[1].name");
+}

@@ -337,9 +337,9 @@ export default {
   'zoom.out': 'Zoom out',
   'zoom.reset': 'Fit the board',
 
-  'err.name_taken': 'That name is already taken in this room.',
+  'err.name_taken': 'That name is taken in this room, or looks too much like one that is.',
   'err.room_full': 'All seats are taken.',
-  'err.bad_name': 'Names have 1 to 24 characters.',
+  'err.bad_name': 'A name has 1 to 24 characters, at least one of them visible, and no invisible or control characters.',
   'err.no_such_room': 'There is no such room.',
   'err.game_started': 'The game has already started.',
   'err.not_host': 'Only the host can do that.',

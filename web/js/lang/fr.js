@@ -337,9 +337,9 @@ export default {
   'zoom.out': 'Dézoomer',
   'zoom.reset': 'Tout le plateau',
 
-  'err.name_taken': 'Ce nom est déjà pris dans cette partie.',
+  'err.name_taken': 'Ce nom est déjà pris dans cette partie, ou ressemble trop à un nom déjà pris.',
   'err.room_full': 'Toutes les places sont prises.',
-  'err.bad_name': 'Un nom a de 1 à 24 caractères.',
+  'err.bad_name': 'Un nom a de 1 à 24 caractères, dont au moins un visible, sans caractère invisible ni de contrôle.',
   'err.no_such_room': 'Cette partie n’existe pas.',
   'err.game_started': 'La partie a déjà commencé.',
   'err.not_host': 'Seul l’hôte peut faire cela.',

@@ -317,9 +317,9 @@ export default {
   'zoom.out': '縮小',
   'zoom.reset': '盤面全体',
 
-  'err.name_taken': 'その名前はこの部屋ですでに使われています。',
+  'err.name_taken': 'その名前はこの部屋ですでに使われているか、使われている名前に似すぎています。',
   'err.room_full': '席はすべて埋まっています。',
-  'err.bad_name': '名前は1〜24文字です。',
+  'err.bad_name': '名前は1〜24文字で、見える文字が必要です。見えない文字や制御文字は使えません。',
   'err.no_such_room': 'その部屋はありません。',
   'err.game_started': 'ゲームはすでに始まっています。',
   'err.not_host': 'ホストだけができる操作です。',

@@ -317,9 +317,9 @@ export default {
   'zoom.out': '축소',
   'zoom.reset': '보드 전체 보기',
 
-  'err.name_taken': '이 방에서 이미 쓰는 이름입니다.',
+  'err.name_taken': '이 방에서 이미 쓰는 이름이거나, 쓰는 이름과 너무 비슷합니다.',
   'err.room_full': '자리가 모두 찼습니다.',
-  'err.bad_name': '이름은 1~24자입니다.',
+  'err.bad_name': '이름은 1~24자이며 보이는 글자가 있어야 합니다. 보이지 않는 문자나 제어 문자는 쓸 수 없습니다.',
   'err.no_such_room': '그런 방이 없습니다.',
   'err.game_started': '게임이 이미 시작되었습니다.',
   'err.not_host': '방장만 할 수 있습니다.',

@@ -3,7 +3,7 @@
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { storage } from '../storage.js';
-import { langSelect } from '../ui/common.js';
+import { langSelect, NAME_MAX_UNITS } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { icon } from '../icons.js';
 
@@ -12,7 +12,7 @@ const CODE_RE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
 export function renderHome(app) {
   const params = new URLSearchParams(location.search);
   const seed = params.get('seed'); // tests: a repeatable game
-  const nameInput = h('input#name', { type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('home.name_ph'), value: storage.name(), required: true });
+  const nameInput = h('input#name', { type: 'text', maxlength: NAME_MAX_UNITS, autocomplete: 'nickname', placeholder: t('home.name_ph'), value: storage.name(), required: true });
   const players = h('select#players', { name: 'players' }, [2, 3, 4].map((n) => h('option', { value: n, selected: n === 4 }, String(n))));
   const vp = h('select#vp', { name: 'vp' }, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === 10 }, String(n))));
   const code = h('input#code', { type: 'text', maxlength: 5, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', placeholder: t('home.code_ph'), inputmode: 'text' });

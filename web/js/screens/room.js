@@ -5,7 +5,7 @@ import { h, replace } from '../dom.js';
 import { t, onLang } from '../i18n.js';
 import { storage } from '../storage.js';
 import { Store } from '../store.js';
-import { langSelect, errorText } from '../ui/common.js';
+import { langSelect, errorText, NAME_MAX_UNITS } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { renderLobby } from './lobby.js';
 import { GameView } from './game.js';
@@ -45,7 +45,7 @@ export function startRoom(app, code) {
   };
 
   const joinScreen = () => {
-    const nameInput = h('input#join-name', { type: 'text', maxlength: 24, autocomplete: 'nickname', value: storage.name(), placeholder: t('home.name_ph') });
+    const nameInput = h('input#join-name', { type: 'text', maxlength: NAME_MAX_UNITS, autocomplete: 'nickname', value: storage.name(), placeholder: t('home.name_ph') });
     const submit = (e) => {
       e.preventDefault();
       const name = nameInput.value.trim();

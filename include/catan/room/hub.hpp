@@ -39,6 +39,12 @@ struct HubOptions {
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
+    // Snapshots for sync requests: a connection may have `sync_burst` at once, then one per
+    // `sync_interval` (0: no limit); syncs beyond that get a single snapshot when the next is due.
+    // A snapshot is up to ~230 KB with a full chat: answering every sync would let a client make the
+    // server send hundreds of them a second.
+    std::chrono::milliseconds sync_interval{1000};
+    std::size_t sync_burst = 20;
 };
 
 class Hub {

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "catan/store/store.hpp"
+#include "memory_return.hpp"
 
 namespace catan::net {
 
@@ -105,6 +106,7 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
 }
 
 int run_serve(ServeConfig config) {
+    configure_allocator();  // memory freed by dropped slow readers goes back to the system
     auto logger = spdlog::stderr_color_mt("catan");
     spdlog::set_default_logger(logger);
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%-5l%$ %v");

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "gateway.hpp"
+#include "memory_return.hpp"
 
 namespace catan::net {
 
@@ -211,10 +212,12 @@ void WebSocketSession::drop_slow(const std::string& limit) {
                  "here); disconnecting it",
                  id_, remote_, limit, queue_.size(), account_.bytes());
     closing_ = true;
+    const std::size_t held = account_.bytes();
     discard_waiting();
     beast::error_code ignored;
     beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
     beast::get_lowest_layer(ws_).close();
+    dropped_queue(held);  // (the message on the wire, if any, goes when its write fails)
 }
 
 void WebSocketSession::discard_waiting() {

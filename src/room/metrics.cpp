@@ -97,7 +97,7 @@ std::string Metrics::prometheus() const {
     header(out, "catan_send_queue_bytes", "gauge", "Bytes waiting in the send queues of all connections.");
     sample(out, "catan_send_queue_bytes", send_queue_bytes_.load());
     header(out, "catan_syncs_coalesced_total", "counter",
-           "sync requests answered by a snapshot already due rather than a new one (at most one a second each).");
+           "sync requests beyond a connection's burst, answered by one snapshot when its next is due.");
     sample(out, "catan_syncs_coalesced_total", syncs_coalesced_.load());
     header(out, "catan_frames_rejected_total", "counter", "Frames refused by the gateway (size, flood, origin).");
     sample(out, "catan_frames_rejected_total", frames_rejected_.load());

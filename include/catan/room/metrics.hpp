@@ -26,7 +26,7 @@ public:
     void send_queue_dropped() { ++send_queue_drops_; }  // a connection closed for reading too slowly
     // Bytes waiting in every connection's send queue (a message shared by n connections counts n times).
     void send_queue_bytes_changed(std::int64_t delta) { send_queue_bytes_ += delta; }
-    void sync_coalesced() { ++syncs_coalesced_; }  // a sync answered by a snapshot already due, not a new one
+    void sync_coalesced() { ++syncs_coalesced_; }  // a sync beyond the burst: one snapshot later answers it
     void frame_rejected() { ++frames_rejected_; }       // oversized frame, flood, bad origin ...
     // Latency from the room taking the command to its diffs being queued for every recipient.
     void command_accepted(std::chrono::nanoseconds latency);

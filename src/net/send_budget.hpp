@@ -67,10 +67,11 @@ public:
     ~Account();
 
     // Counts `bytes` against the three limits; a charge that would cross one is refused (nothing is
-    // counted) and the connection should be dropped. A connection with nothing queued always gets its
-    // message (one bigger than the connection limit, too); one holding at most kKeepingUp bytes is
-    // keeping up and is never refused for what other connections of its address or of the server
-    // hold: the shared limits drop the connections that are behind, not their neighbours.
+    // counted) and the connection should be dropped. A connection with nothing queued passes its own
+    // limit with one message (a snapshot bigger than the limit still goes out); one that would hold at
+    // most kKeepingUp bytes is keeping up and is never refused for what other connections of its
+    // address or of the server hold: the shared limits drop the connections that are behind, not
+    // their neighbours.
     Over charge(std::size_t bytes);
     void release(std::size_t bytes);  // a message written or thrown away
     std::size_t bytes() const { return bytes_; }

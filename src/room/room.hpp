@@ -62,8 +62,9 @@ struct ViewerDoc {
     proto::ViewParts parts;  // the viewer's own parts of the game view ("viewer", "me")
     // The last snapshot built for this viewer (without the topology) and the state it shows: more
     // snapshots of that state, for syncs or for other connections, share its bytes (up to ~230 KB with
-    // a full chat) instead of building and queueing a copy each.
-    Message snapshot;
+    // a full chat) instead of building and queueing a copy each. Weak: kept only while a send queue
+    // still holds it, so a room whose clients read keeps no copy.
+    std::weak_ptr<const std::string> snapshot;
     std::uint64_t snapshot_seq = 0, snapshot_chat = 0;
     void reset() { *this = {}; }
 };

@@ -161,8 +161,8 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
 void Room::send_snapshot(Member& m) {
     ViewerDoc& doc = viewer_doc(m.seat);
     const bool with_topology = !m.conn->topology_sent.exchange(true);
-    if (!with_topology && doc.sent && doc.snapshot && doc.snapshot_seq == seq_ && doc.snapshot_chat == chat_version_)
-        return reply(m, doc.snapshot);  // nothing changed since it was built (every change moves seq)
+    if (!with_topology && doc.sent && doc.snapshot_seq == seq_ && doc.snapshot_chat == chat_version_)
+        if (Message same = doc.snapshot.lock()) return reply(m, std::move(same));  // every change moves seq
     json game = doc.sent && game_ ? proto::assemble_view(public_parts_, doc.parts) : game_view(m.seat, doc);
     doc.sent = true;
     if (m.seat >= 0) seats_[m.seat].told_seat = m.seat;

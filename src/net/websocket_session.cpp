@@ -286,7 +286,9 @@ void WebSocketSession::finish(beast::error_code ec) {
     if (finished_) return;
     finished_ = true;
     closing_ = true;
+    const std::size_t held = account_.bytes();
     discard_waiting();
+    if (held > 0) dropped_queue(held);  // a slow reader that went away by itself leaves memory too
     beast::error_code ignored;  // whatever is still pending ends now (usually Beast has closed it already)
     beast::get_lowest_layer(ws_).socket().close(ignored);
     if (!opened_) return;

@@ -25,6 +25,7 @@
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/outbox.hpp"
+#include "send_budget.hpp"
 
 namespace catan::net {
 
@@ -67,7 +68,13 @@ class Gateway : public std::enable_shared_from_this<Gateway> {
 public:
     Gateway(const ServerOptions& options, room::Hub& hub, room::Metrics& metrics, StaticFiles files,
             std::string public_url)
-        : options(options), hub(hub), metrics(metrics), files(std::move(files)), public_url(std::move(public_url)) {}
+        : options(options),
+          hub(hub),
+          metrics(metrics),
+          files(std::move(files)),
+          public_url(std::move(public_url)),
+          send_budget({options.send_queue_bytes, options.send_queue_bytes_per_ip, options.send_queue_bytes_total},
+                      &metrics) {}
 
     const ServerOptions& options;
     room::Hub& hub;
@@ -75,6 +82,8 @@ public:
     const StaticFiles files;
     const std::string public_url;  // from --public-url; empty: derived from the Host header
     std::atomic<bool> stopping{false};
+    // The bytes in every WebSocket's send queue, per connection, per address and in total.
+    SendBudget send_budget;
 
     std::uint64_t next_id() { return next_id_.fetch_add(1, std::memory_order_relaxed); }
 

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "catan/store/store.hpp"
+#include "memory_return.hpp"
 
 namespace catan::net {
 
@@ -92,6 +93,33 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_MAX_TARGET_BYTES")
         ->check(CLI::Range(std::size_t{256}, std::size_t{1024 * 1024}))
         ->capture_default_str();
+    // What a client that stops reading can make the server hold (docs/security.md "Connections and memory").
+    app.add_option("--send-queue-bytes", o.send_queue_bytes,
+                   "Bytes queued for one connection before a client that does not read them is dropped")
+        ->envname("CATAN_SEND_QUEUE_BYTES")
+        ->check(CLI::Range(std::size_t{64 * 1024}, std::size_t{1} << 34))
+        ->capture_default_str();
+    app.add_option("--send-queue-bytes-per-ip", o.send_queue_bytes_per_ip,
+                   "Bytes queued for all connections of one address before the ones that are behind are dropped")
+        ->envname("CATAN_SEND_QUEUE_BYTES_PER_IP")
+        ->check(CLI::Range(std::size_t{64 * 1024}, std::size_t{1} << 36))
+        ->capture_default_str();
+    app.add_option("--send-queue-bytes-total", o.send_queue_bytes_total,
+                   "Bytes queued for all connections before the ones that are behind are dropped")
+        ->envname("CATAN_SEND_QUEUE_BYTES_TOTAL")
+        ->check(CLI::Range(std::size_t{64 * 1024}, std::size_t{1} << 40))
+        ->capture_default_str();
+    app.add_option("--sync-burst", o.hub.sync_burst,
+                   "Snapshots a connection may get at once for sync requests, before --sync-interval paces them")
+        ->envname("CATAN_SYNC_BURST")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1000}))
+        ->capture_default_str();
+    app.add_option("--sync-interval", c.sync_interval_ms,
+                   "Milliseconds per snapshot for sync requests beyond the burst; syncs meanwhile get one snapshot "
+                   "when it is due (0: no limit)")
+        ->envname("CATAN_SYNC_INTERVAL")
+        ->check(CLI::Range(0L, 60L * 1000))
+        ->capture_default_str();
     app.add_option("--room-idle-timeout", c.room_idle_seconds,
                    "Seconds a room with no connection stays open before it is closed")
         ->envname("CATAN_ROOM_IDLE_TIMEOUT")
@@ -170,6 +198,7 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
 }
 
 int run_serve(ServeConfig config) {
+    configure_allocator();  // memory freed by dropped slow readers goes back to the system
     auto logger = spdlog::stderr_color_mt("catan");
     spdlog::set_default_logger(logger);
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%-5l%$ %v");
@@ -180,6 +209,7 @@ int run_serve(ServeConfig config) {
     o.hub.public_url = config.public_url;
     o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
     o.hub.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
+    o.hub.sync_interval = std::chrono::milliseconds(config.sync_interval_ms);
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
     o.hub.takeover_level = bots::parse_level(config.takeover_level).value_or(bots::Level::Basic);
     if (config.no_persist) {

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "gateway.hpp"
+#include "memory_return.hpp"
 
 namespace catan::net {
 
@@ -43,6 +44,8 @@ private:
     void on_read(beast::error_code ec, std::size_t bytes);
     void refuse(std::string_view code, std::string_view message, std::string_view id_json);
     void enqueue(room::Message message);
+    void drop_slow(const std::string& limit);  // `limit`: which one, for the log
+    void discard_waiting();  // everything queued but the message on the wire
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
     void begin_close(websocket::close_code code, std::string_view reason);
@@ -56,6 +59,7 @@ private:
     std::uint64_t id_;
     std::string remote_;
     std::deque<room::Message> queue_;  // front() is being written while writing_
+    SendBudget::Account account_;      // the bytes in queue_
     TokenBucket rate_;
     TokenBucket flood_;
     websocket::close_reason close_reason_;
@@ -87,6 +91,7 @@ WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<G
       slot_(std::move(slot)),
       id_(id),
       remote_(std::move(remote)),
+      account_(gateway_->send_budget.open(remote_)),
       rate_(gateway_->options.messages_per_second, gateway_->options.message_burst),
       flood_(5.0, gateway_->options.flood_tolerance) {}
 
@@ -187,20 +192,39 @@ void WebSocketSession::send(room::Message message) {
 void WebSocketSession::enqueue(room::Message message) {
     if (finished_ || closing_ || !message) return;
     const std::size_t waiting = queue_.size() - (writing_ ? 1 : 0);
-    if (waiting >= gateway_->options.send_queue_limit) {
-        // Too slow to read: drop it (it can reconnect and get a snapshot) rather than grow memory.
-        gateway_->metrics.send_queue_dropped();
-        spdlog::warn("[conn {} {}] send queue over {} messages: disconnecting a client too slow to read", id_,
-                     remote_, gateway_->options.send_queue_limit);
-        closing_ = true;
-        while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();  // the front may be on the wire
-        beast::error_code ignored;
-        beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
-        beast::get_lowest_layer(ws_).close();
-        return;
+    const ServerOptions& o = gateway_->options;
+    if (waiting >= o.send_queue_limit) return drop_slow(std::to_string(o.send_queue_limit) + " messages for a connection");
+    const auto over = account_.charge(message->size());
+    switch (over) {
+        case SendBudget::Over::none: break;
+        case SendBudget::Over::connection: return drop_slow(std::to_string(o.send_queue_bytes) + " bytes for a connection");
+        case SendBudget::Over::address: return drop_slow(std::to_string(o.send_queue_bytes_per_ip) + " bytes for an address");
+        case SendBudget::Over::total: return drop_slow(std::to_string(o.send_queue_bytes_total) + " bytes for the server");
     }
     queue_.push_back(std::move(message));
     if (!writing_) do_write();
+}
+
+// Too slow to read: drop it (it can reconnect and get a snapshot) rather than grow memory.
+void WebSocketSession::drop_slow(const std::string& limit) {
+    gateway_->metrics.send_queue_dropped();
+    spdlog::warn("[conn {} {}] too slow to read: over the send queue limit of {} ({} messages, {} bytes queued "
+                 "here); disconnecting it",
+                 id_, remote_, limit, queue_.size(), account_.bytes());
+    closing_ = true;
+    const std::size_t held = account_.bytes();
+    discard_waiting();
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(ws_).close();
+    dropped_queue(held);  // (the message on the wire, if any, goes when its write fails)
+}
+
+void WebSocketSession::discard_waiting() {
+    while (queue_.size() > (writing_ ? 1u : 0u)) {  // the front may be on the wire
+        account_.release(queue_.back()->size());
+        queue_.pop_back();
+    }
 }
 
 void WebSocketSession::do_write() {
@@ -212,7 +236,10 @@ void WebSocketSession::do_write() {
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
-    if (!queue_.empty()) queue_.pop_front();
+    if (!queue_.empty()) {
+        account_.release(queue_.front()->size());
+        queue_.pop_front();
+    }
     if (ec) return finish(ec);
     if (finished_) return;
     if (!queue_.empty()) return do_write();
@@ -259,7 +286,9 @@ void WebSocketSession::finish(beast::error_code ec) {
     if (finished_) return;
     finished_ = true;
     closing_ = true;
-    while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();  // the front may be on the wire
+    const std::size_t held = account_.bytes();
+    discard_waiting();
+    if (held > 0) dropped_queue(held);  // a slow reader that went away by itself leaves memory too
     beast::error_code ignored;  // whatever is still pending ends now (usually Beast has closed it already)
     beast::get_lowest_layer(ws_).socket().close(ignored);
     if (!opened_) return;

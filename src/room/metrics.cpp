@@ -94,6 +94,11 @@ std::string Metrics::prometheus() const {
     sample(out, "catan_bot_takeovers_total", bot_takeovers_.load());
     header(out, "catan_send_queue_drops_total", "counter", "Connections closed because they read too slowly.");
     sample(out, "catan_send_queue_drops_total", send_queue_drops_.load());
+    header(out, "catan_send_queue_bytes", "gauge", "Bytes waiting in the send queues of all connections.");
+    sample(out, "catan_send_queue_bytes", send_queue_bytes_.load());
+    header(out, "catan_syncs_coalesced_total", "counter",
+           "sync requests beyond a connection's burst, answered by one snapshot when its next is due.");
+    sample(out, "catan_syncs_coalesced_total", syncs_coalesced_.load());
     header(out, "catan_frames_rejected_total", "counter", "Frames refused by the gateway (size, flood, origin).");
     sample(out, "catan_frames_rejected_total", frames_rejected_.load());
 

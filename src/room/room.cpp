@@ -85,7 +85,7 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
         case ClientType::Spectate: on_spectate(conn, id); return;
         default: break;
     }
-    const Member* m = member(conn.get());
+    Member* m = member(conn.get());
     if (!m) {
         reply_error(conn, {std::string(err::kNotInRoom), "join the room first", {}, {}}, id);
         return;
@@ -101,7 +101,7 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
         case ClientType::PlayAgain: on_play_again(*m, id); break;
         case ClientType::Command: on_command(*m, msg, id); break;
         case ClientType::Chat: on_chat(*m, msg, id); break;
-        case ClientType::Sync: send_snapshot(*m); break;
+        case ClientType::Sync: on_sync(*m); break;
         default: break;  // create_room and ping never reach a room
     }
 }
@@ -180,8 +180,53 @@ void Room::on_chat(const Member& m, const ClientMessage& msg, const json& id) {
     log_chat(entry, [this, entry] {
         const Message message = envelope("chat", entry);
         chat_.push_back(entry);
+        ++chat_version_;
         if (chat_.size() > kChatHistory) chat_.pop_front();
         for (const auto& [conn, member] : members_) reply(member, message);
+    });
+}
+
+// A snapshot is up to ~230 KB with a full chat. Repeated syncs share one built snapshot while the
+// state is unchanged (send_snapshot), and a connection gets a burst of them, then one per sync
+// interval: syncs beyond that are answered by a single snapshot when a token is back (never zero, so
+// a client waiting for one gets it). So a client repeating sync can make the room neither build nor
+// send hundreds a second.
+void Room::on_sync(Member& m) {
+    const HubOptions& o = context_->options;
+    const auto now = Clock::now();
+    const double burst = static_cast<double>(o.sync_burst);
+    if (m.sync_tokens < 0) {
+        m.sync_tokens = burst;
+        m.sync_refill = now;
+    }
+    if (o.sync_interval.count() > 0) {
+        m.sync_tokens = std::min(burst, m.sync_tokens + std::chrono::duration<double>(now - m.sync_refill) /
+                                                            std::chrono::duration<double>(o.sync_interval));
+        m.sync_refill = now;
+    } else {
+        m.sync_tokens = burst;  // no limit
+    }
+    if (m.snapshot_due) {
+        context_->metrics->sync_coalesced();
+        return;
+    }
+    if (m.sync_tokens >= 1) {
+        m.sync_tokens -= 1;
+        send_snapshot(m);
+        return;
+    }
+    context_->metrics->sync_coalesced();
+    m.snapshot_due = true;
+    const auto wait =
+        std::chrono::ceil<std::chrono::milliseconds>(std::chrono::duration<double>(o.sync_interval) * (1 - m.sync_tokens));
+    post_after(wait, [weak = std::weak_ptr<Connection>(m.conn)](Room& room) {
+        const auto conn = weak.lock();  // the same connection, not another one at its address
+        Member* due = conn ? room.member(conn.get()) : nullptr;
+        if (room.closed_ || !due || !due->snapshot_due) return;  // gone, or joined afresh meanwhile
+        due->snapshot_due = false;
+        due->sync_tokens = 0;  // the token that came back pays for this one
+        due->sync_refill = Clock::now();
+        room.send_snapshot(*due);
     });
 }
 

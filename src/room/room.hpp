@@ -62,6 +62,12 @@ enum class Changed { Room, Game, Both };
 struct ViewerDoc {
     bool sent = false;
     proto::ViewParts parts;  // the viewer's own parts of the game view ("viewer", "me")
+    // The last snapshot built for this viewer (without the topology) and the state it shows: more
+    // snapshots of that state, for syncs or for other connections, share its bytes (up to ~230 KB with
+    // a full chat) instead of building and queueing a copy each. Weak: kept only while a send queue
+    // still holds it, so a room whose clients read keeps no copy.
+    std::weak_ptr<const std::string> snapshot;
+    std::uint64_t snapshot_seq = 0, snapshot_chat = 0;
     void reset() { *this = {}; }
 };
 inline constexpr std::size_t kChatHistory = 100;
@@ -134,6 +140,11 @@ private:
         std::shared_ptr<Connection> conn;
         int seat = kSpectatorSeat;
         std::string name;  // spectators who joined by name; seated members use their seat's name
+        // Sync coalescing (on_sync): snapshots its syncs may still have at once (refilled one per
+        // sync interval), and whether one is already scheduled for syncs beyond that.
+        double sync_tokens = -1;  // -1: the full burst (the options are not at hand here)
+        Clock::time_point sync_refill{};
+        bool snapshot_due = false;
     };
 
     void run(const std::function<void(Room&)>& task);
@@ -147,6 +158,7 @@ private:
     void reply_error(const std::shared_ptr<Connection>& conn, const ErrorInfo& e, const nlohmann::json& id) const;
     bool require_host(const Member& m, const nlohmann::json& id);
     void on_chat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    void on_sync(Member& m);  // a snapshot now, or one at the end of the sync interval
     std::string tag(int seat) const;  // "[K7QX3 seat 2]" for log lines
 
     // room_lobby.cpp: seats before the start, joining at any time
@@ -197,7 +209,7 @@ private:
     void publish(Changed what, const std::vector<Event>* events = nullptr, const Connection* exclude = nullptr);
     std::string room_ops();             // the room part's diff since the last publish, as patch ops
     std::string public_game_ops(bool& whole);  // the game's public diff, or whole: /game is replaced
-    void send_snapshot(const Member& m);
+    void send_snapshot(Member& m);
     void publish_summary();
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
@@ -236,6 +248,7 @@ private:
     // diffed once per command. Empty while there is no game.
     proto::ViewParts public_parts_;
     std::deque<nlohmann::json> chat_;
+    std::uint64_t chat_version_ = 0;  // bumped with every line: a cached snapshot shows one version
     Clock::time_point idle_since_;
     Clock::time_point finished_at_{};
     bool closed_ = false;

@@ -163,16 +163,25 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
     drive_bots();  // a bot may have to act now
 }
 
-void Room::send_snapshot(const Member& m) {
+void Room::send_snapshot(Member& m) {
     ViewerDoc& doc = viewer_doc(m.seat);
+    const bool with_topology = !m.conn->topology_sent.exchange(true);
+    if (!with_topology && doc.sent && doc.snapshot_seq == seq_ && doc.snapshot_chat == chat_version_)
+        if (Message same = doc.snapshot.lock()) return reply(m, std::move(same));  // every change moves seq
     json game = doc.sent && game_ ? proto::assemble_view(public_parts_, doc.parts) : game_view(m.seat, doc);
     doc.sent = true;
     if (m.seat >= 0) seats_[m.seat].told_seat = m.seat;
     json chat = json::array();
     for (const json& entry : chat_) chat.push_back(entry);
     json body = {{"seq", seq_}, {"doc", {{"room", viewer_room(m.seat)}, {"game", std::move(game)}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
-    if (!m.conn->topology_sent.exchange(true)) body["topology"] = proto::topology_json();
-    reply(m, envelope("snapshot", std::move(body)));
+    if (with_topology) body["topology"] = proto::topology_json();
+    Message message = envelope("snapshot", std::move(body));
+    if (!with_topology) {
+        doc.snapshot = message;
+        doc.snapshot_seq = seq_;
+        doc.snapshot_chat = chat_version_;
+    }
+    reply(m, std::move(message));
 }
 
 void Room::publish_summary() {

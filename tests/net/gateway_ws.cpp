@@ -207,6 +207,38 @@ TEST_CASE("WebSocket: a client that never reads is dropped when its queue overfl
     CHECK(talker.read_type("pong"));
 }
 
+TEST_CASE("WebSocket: a client that never reads is dropped when its queued bytes pass the cap", "[net]") {
+    auto options = test_options();
+    options.socket_send_buffer = 4096;  // keep the kernel from soaking up megabytes first
+    options.messages_per_second = 100000;
+    options.message_burst = 100000;
+    options.send_queue_bytes = 64 * 1024;  // about 110 of the chat lines below: well under 256 messages
+    TestServer s(options);
+
+    WsClient talker;
+    REQUIRE(talker.connect(s.port) == 101);
+    const auto code = create_and_join(talker, "Talker");
+    WsClient slow;
+    REQUIRE(slow.connect(s.port, {}, 4096) == 101);
+    slow.send_json(msg("spectate", {{"room", code}}));
+    REQUIRE(slow.read_type("snapshot"));
+
+    const std::string text(480, 'x');
+    int sent = 0;
+    for (int batch = 0; batch < 20 && metric(s.server, "catan_send_queue_drops_total") < 1; ++batch) {
+        for (int i = 0; i < 20; ++i, ++sent) talker.send_json(msg("chat", {{"text", text}}));
+        for (int i = 0; i < 20; ++i) REQUIRE(talker.read_type("chat"));
+    }
+    CHECK(metric(s.server, "catan_send_queue_drops_total") == 1);
+    CHECK(sent < 256);  // dropped by its bytes before 256 messages were even sent
+    while (slow.read(3s)) {
+    }
+    CHECK_FALSE(slow.timed_out());
+    CHECK(metric_reaches(s.server, "catan_send_queue_bytes", 0) == 0);  // what it held is released
+    talker.send_json(msg("ping"));
+    CHECK(talker.read_type("pong"));
+}
+
 TEST_CASE("WebSocket: a silent peer is pinged, then dropped after the idle timeout", "[net]") {
     auto options = test_options();
     options.ws_idle_timeout = std::chrono::seconds(2);  // a ping after 1 s of silence, dropped after 2 s

@@ -248,10 +248,27 @@ WsClient::~WsClient() {
 
 WsClient::ConnectResult WsClient::try_connect(unsigned short port, std::optional<std::string> origin,
                                               std::chrono::milliseconds timeout) {
+    return open(port, origin, 0, true, timeout);
+}
+
+std::unique_ptr<WsClient> WsClient::connect_unread(unsigned short port, int receive_buffer,
+                                                   std::chrono::milliseconds timeout) {
+    auto r = open(port, same_origin(port), receive_buffer, false, timeout);
+    if (!r.client) throw std::runtime_error("WebSocket connect to 127.0.0.1:" + std::to_string(port) + "/ws failed: " + r.error);
+    return std::move(r.client);
+}
+
+WsClient::ConnectResult WsClient::open(unsigned short port, const std::optional<std::string>& origin,
+                                       int receive_buffer, bool read, std::chrono::milliseconds timeout) {
     ConnectResult out;
     const auto deadline = Clock::now() + timeout;
     std::unique_ptr<WsClient> c(new WsClient());
     Impl& m = *c->impl_;
+    if (receive_buffer > 0) {  // before connecting: the window scale is agreed in the handshake
+        auto& socket = beast::get_lowest_layer(m.ws);
+        socket.open(tcp::v4());
+        socket.set_option(asio::socket_base::receive_buffer_size(receive_buffer));
+    }
     try {
         connect_socket(m.ioc, beast::get_lowest_layer(m.ws), port, deadline);
     } catch (const std::exception& e) {
@@ -279,7 +296,7 @@ WsClient::ConnectResult WsClient::try_connect(unsigned short port, std::optional
         return out;
     }
     m.ws.text(true);
-    m.start_read();
+    if (read) m.start_read();
     out.client = std::move(c);
     return out;
 }

@@ -61,6 +61,12 @@ public:
                                      std::chrono::milliseconds timeout = kDefaultTimeout);
     // The same with the same-host Origin; throws when the upgrade fails.
     static std::unique_ptr<WsClient> connect(unsigned short port, std::chrono::milliseconds timeout = kDefaultTimeout);
+    // A client that never reads (a slow reader): its socket's receive buffer is `receive_buffer`
+    // bytes (SO_RCVBUF, set before connecting so the window stays small) and no read is ever started,
+    // so what the server sends piles up in the kernel and then in the server's queue. Only send()
+    // works on it; a send fails once the server has dropped the connection. Throws like connect().
+    static std::unique_ptr<WsClient> connect_unread(unsigned short port, int receive_buffer,
+                                                    std::chrono::milliseconds timeout = kDefaultTimeout);
 
     ~WsClient();
     WsClient(const WsClient&) = delete;
@@ -93,6 +99,9 @@ public:
 
 private:
     WsClient();
+    // Connects (with SO_RCVBUF `receive_buffer` when > 0), upgrades, and starts reading when `read`.
+    static ConnectResult open(unsigned short port, const std::optional<std::string>& origin, int receive_buffer,
+                              bool read, std::chrono::milliseconds timeout);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

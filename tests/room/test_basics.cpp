@@ -189,6 +189,9 @@ TEST_CASE("metrics: Prometheus text with counters, gauges and the latency histog
     m.room_closed();
     m.connection_opened();
     m.send_queue_dropped();
+    m.send_queue_bytes_changed(300);
+    m.send_queue_bytes_changed(-100);
+    m.sync_coalesced();
     m.frame_rejected();
     m.frame_rejected();
     m.command_accepted(std::chrono::microseconds(40));
@@ -208,6 +211,9 @@ TEST_CASE("metrics: Prometheus text with counters, gauges and the latency histog
     CHECK(has("catan_commands_rejected_total{reason=\"cannot_afford\"} 2"));
     CHECK(has("catan_commands_rejected_total{reason=\"stale_sequence\"} 1"));
     CHECK(has("catan_send_queue_drops_total 1"));
+    CHECK(has("# TYPE catan_send_queue_bytes gauge"));
+    CHECK(has("catan_send_queue_bytes 200"));
+    CHECK(has("catan_syncs_coalesced_total 1"));
     CHECK(has("catan_frames_rejected_total 2"));
     CHECK(has("# TYPE catan_command_latency_seconds histogram"));
     CHECK(has("catan_command_latency_seconds_bucket{le=\"0.00005\"} 1"));
@@ -221,6 +227,6 @@ TEST_CASE("metrics: Prometheus text with counters, gauges and the latency histog
     std::size_t helps = 0, types = 0;
     for (std::size_t at = 0; (at = text.find("# HELP", at)) != std::string::npos; ++at) ++helps;
     for (std::size_t at = 0; (at = text.find("# TYPE", at)) != std::string::npos; ++at) ++types;
-    CHECK(helps == 10);
-    CHECK(types == 10);
+    CHECK(helps == 12);
+    CHECK(types == 12);
 }

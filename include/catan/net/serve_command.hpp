@@ -14,6 +14,7 @@ struct ServeConfig {
     std::string log_level = "info";
     long room_idle_seconds = 30 * 60;
     long bot_delay_ms = 1000;
+    long sync_interval_ms = 1000;  // hub.sync_interval
     long strong_bot_ms = 1000;
     std::string takeover_level = "basic";
     bool no_persist = false;  // rooms in memory only (tests, benchmarks): --no-persist

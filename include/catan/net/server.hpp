@@ -40,6 +40,11 @@ struct ServerOptions {
     // limits (docs/protocol.md)
     std::size_t max_frame_bytes = 16 * 1024;
     std::size_t send_queue_limit = 256;      // queued messages per connection before it is dropped
+    // Queued bytes before a connection that is behind is dropped: its own, all of its address's, all
+    // of the process's (docs/security.md "Connections and memory"). A snapshot is up to ~230 KB.
+    std::size_t send_queue_bytes = 1024 * 1024;
+    std::size_t send_queue_bytes_per_ip = 8 * 1024 * 1024;
+    std::size_t send_queue_bytes_total = 128 * 1024 * 1024;
     double messages_per_second = 20;         // per connection, average ...
     double message_burst = 40;               // ... and burst
     double flood_tolerance = 60;             // refused messages (refilled at 5/s) before a flooder is closed

@@ -62,6 +62,13 @@ struct HubOptions {
     // Tests only (serve sets it from CATAN_TEST_KILL_AFTER_COMMITS): runs on the room's executor once a
     // command's log entry is durable and before anyone is told of it; the crash test dies here.
     std::function<void()> command_committed_hook{};
+
+    // Snapshots for sync requests: a connection may have `sync_burst` at once, then one per
+    // `sync_interval` (0: no limit); syncs beyond that get a single snapshot when the next is due.
+    // A snapshot is up to ~230 KB with a full chat: answering every sync would let a client make the
+    // server send hundreds of them a second.
+    std::chrono::milliseconds sync_interval{1000};
+    std::size_t sync_burst = 20;
 };
 
 class Hub {

@@ -24,6 +24,9 @@ public:
     void connection_opened() { ++connections_; }
     void connection_closed() { --connections_; }
     void send_queue_dropped() { ++send_queue_drops_; }  // a connection closed for reading too slowly
+    // Bytes waiting in every connection's send queue (a message shared by n connections counts n times).
+    void send_queue_bytes_changed(std::int64_t delta) { send_queue_bytes_ += delta; }
+    void sync_coalesced() { ++syncs_coalesced_; }  // a sync beyond the burst: one snapshot later answers it
     void frame_rejected() { ++frames_rejected_; }       // oversized frame, flood, bad origin ...
     // Latency from the room taking the command to its diffs being queued for every recipient.
     void command_accepted(std::chrono::nanoseconds latency);
@@ -42,7 +45,8 @@ public:
                                                                       10000, 25000, 50000, 100000, 250000};
 
 private:
-    std::atomic<std::int64_t> rooms_{0}, connections_{0};
+    std::atomic<std::int64_t> rooms_{0}, connections_{0}, send_queue_bytes_{0};
+    std::atomic<std::uint64_t> syncs_coalesced_{0};
     std::atomic<std::uint64_t> send_queue_drops_{0}, frames_rejected_{0}, commands_{0}, latency_sum_ns_{0};
     std::atomic<std::uint64_t> bot_decisions_{0}, bot_decisions_dropped_{0}, bot_takeovers_{0};
     std::array<std::atomic<std::uint64_t>, kLatencyBucketsUs.size() + 1> latency_buckets_{};

@@ -127,7 +127,7 @@ TEST_CASE("the player's own settlements and cities do not cut its road", "[R-A2]
 // ---------------------------------------------------------------------------------------------------
 // R-A3
 
-TEST_CASE("a tie leaves Longest Road with its holder; a strictly longer road takes it", "[R-A3]") {
+TEST_CASE("a tie leaves Longest Road with its holder, a strictly longer road takes it", "[R-A3]") {
     GameState s = blank_game(4);
     s.current = 1;
     put_chain_prefix(s, 0, kLeft, 5);

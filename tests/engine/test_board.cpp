@@ -305,7 +305,7 @@ TEST_CASE("R-B4 the robber starts on the desert", "[R-B4]") {
 
 // ---------------------------------------------------------------- R-B5
 
-TEST_CASE("R-B5 54 intersections and 72 paths; each hex has 6 corners and 6 sides", "[R-B5]") {
+TEST_CASE("R-B5 54 intersections and 72 paths, each hex has 6 corners and 6 sides", "[R-B5]") {
     const Topology& t = topology();
     STATIC_REQUIRE(kNodeCount == 54);
     STATIC_REQUIRE(kEdgeCount == 72);

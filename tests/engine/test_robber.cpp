@@ -28,7 +28,7 @@ int listed_discards(const GameState& s, int p) { return count_listed(s, p, Comma
 
 // ---------------------------------------------------------------- R-7a
 
-TEST_CASE("R-7a more than 7 cards discards half rounded down: 8->4, 9->4, 11->5, 7->0; the roller too", "[R-7a]") {
+TEST_CASE("R-7a more than 7 cards discards half rounded down: 8->4, 9->4, 11->5, 7->0, the roller too", "[R-7a]") {
     GameState s = robber_game();
     give(s, 0, ResourceSet{3, 3, 3, 0, 0});       // the roller: 9 cards -> 4
     give(s, 1, ResourceSet{2, 2, 2, 2, 0});       // 8 -> 4
@@ -156,7 +156,7 @@ TEST_CASE("R-7a discards are only possible after a 7", "[R-7a]") {
 
 // ---------------------------------------------------------------- R-7b
 
-TEST_CASE("R-7b the robber must move to a different hex; every other hex is listed", "[R-7b]") {
+TEST_CASE("R-7b the robber must move to a different hex, every other hex is listed", "[R-7b]") {
     GameState s = robber_game();
     const int from = s.robber;
     roll_seven(s);
@@ -331,7 +331,7 @@ TEST_CASE("R-7c the roller's own building next to an opponent's: only the oppone
     CHECK(hand_of(s, 0) == cards(0, 0, 1, 0, 0));
 }
 
-TEST_CASE("R-7c a victim with no resource cards: nothing stolen, no error; development cards are never stolen",
+TEST_CASE("R-7c a victim with no resource cards: nothing stolen, no error, development cards are never stolen",
           "[R-7c][R-7a]") {
     GameState s = robber_game();
     const int h = hex_at(0, 0);
@@ -369,7 +369,7 @@ TEST_CASE("R-7c choosing an empty-handed victim over one with cards is allowed",
 
 // ---------------------------------------------------------------- R-7d
 
-TEST_CASE("R-7d the robber's hex does not produce while it stays; it does again once it leaves", "[R-7d]") {
+TEST_CASE("R-7d the robber's hex does not produce while it stays, it does again once it leaves", "[R-7d]") {
     GameState s = robber_game();
     const int c = hex_at(0, 0), e = hex_at(1, 0), empty = hex_at(-2, 2);
     set_hex(s, c, Terrain::Forest, 8);

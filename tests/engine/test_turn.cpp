@@ -375,7 +375,7 @@ TEST_CASE("R-T4 the roller cannot trade a big hand down to 7 before discarding",
 
 // ---------------------------------------------------------------- R-T5
 
-TEST_CASE("R-T5 trade and build in any order; a harbor works on the turn its settlement is built", "[R-T5]") {
+TEST_CASE("R-T5 trade and build in any order, a harbor works on the turn its settlement is built", "[R-T5]") {
     GameState s = blank_game(4, 7);
     const Topology& t = topology();
     int k = 0;

@@ -485,7 +485,7 @@ TEST_CASE("Limits: the number of rooms is capped", "[bad-input]") {
 }
 
 // docs/security.md, "Fairness: nobody chooses the seed": whoever knows the seed knows every roll and card.
-TEST_CASE("Fairness: a normal server refuses a client's seed over REST and WebSocket; a test server marks the room", "[bad-input]") {
+TEST_CASE("Fairness: a normal server refuses a client's seed over REST and WebSocket, a test server marks the room", "[bad-input]") {
     {
         ServerProcess normal({"--allow-client-seeds=false"});
         const HttpResponse r = http_request(normal.port(), "POST", "/api/rooms", R"({"players":2,"seed":"424242"})");

@@ -53,7 +53,7 @@ std::string metrics(unsigned short port) { return http_request(port, "GET", "/me
 
 }  // namespace
 
-TEST_CASE("Bots: the host adds and removes bots; others and bad requests are refused with clear errors", "[bots]") {
+TEST_CASE("Bots: the host adds and removes bots, others and bad requests are refused with clear errors", "[bots]") {
     ServerProcess server(quick_bot_flags());
     Table t(server.port());
     t.create_room_rest({{"players", 3}});

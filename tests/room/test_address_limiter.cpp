@@ -18,7 +18,7 @@ TEST_CASE("address_key: IPv4 without its port, IPv6 by its /64, mapped IPv4 as I
     CHECK(address_key("not an address") == "not an address");
 }
 
-TEST_CASE("AddressLimiter: a burst, then the rate; addresses do not share a bucket", "[limits]") {
+TEST_CASE("AddressLimiter: a burst, then the rate, addresses do not share a bucket", "[limits]") {
     const auto t0 = AddressLimiter::Clock::now();
     AddressLimiter limiter(2.0, 5.0);
     for (int i = 0; i < 5; ++i) CHECK(limiter.take("a", t0));

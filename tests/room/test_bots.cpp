@@ -85,7 +85,7 @@ const json& seat_doc(const Client& c, int seat) { return c.doc()["room"]["seats"
 
 }  // namespace
 
-TEST_CASE("bots: the host adds and removes bots in the lobby; others and bad requests are refused", "[room][bots]") {
+TEST_CASE("bots: the host adds and removes bots in the lobby, others and bad requests are refused", "[room][bots]") {
     BotRoom r;
     Client bob(r.hub, 2);
     bob.send(msg("join", {{"room", r.room.code}, {"name", "Bob"}}));

@@ -186,7 +186,7 @@ TEST_CASE("seeds: on a test server every viewer is told the seed was chosen, in 
     CHECK(plain.watcher.doc()["room"]["fairness"]["seed_chosen"] == false);
 }
 
-TEST_CASE("seeds: a game the previous version saved with a chosen seed plays on identically on a normal server, marked; "
+TEST_CASE("seeds: a game the previous version saved with a chosen seed plays on identically on a normal server, marked, "
           "the next game gets the server's seed",
           "[room][seeds][durability]") {
     constexpr std::uint64_t kSeed = 99;

@@ -141,7 +141,7 @@ TEST_CASE("fairness: the commitment is public from the start, seed and salt only
     }
 }
 
-TEST_CASE("fairness: the replay record of a running game has the log so far and no seed; finished, it verifies", "[room][fairness]") {
+TEST_CASE("fairness: the replay record of a running game has the log so far and no seed, finished, it verifies", "[room][fairness]") {
     Fixture f;
     TempDir dir;
     Fair g(f, 77);
@@ -234,7 +234,7 @@ TEST_CASE("fairness: the replay record of a running game has the log so far and 
     }
 }
 
-TEST_CASE("fairness: no replay before a game, none for an unknown room; a new game has a new commitment", "[room][fairness]") {
+TEST_CASE("fairness: no replay before a game, none for an unknown room, a new game has a new commitment", "[room][fairness]") {
     Fixture f;
     const Hub::HttpResult none = replay_of(f.hub, "ZZZZZ");
     CHECK(none.status == 404);

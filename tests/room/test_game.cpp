@@ -171,7 +171,7 @@ private:
 
 }  // namespace
 
-TEST_CASE("game: whole seeded games through the hub; every document equals a fresh view", "[room][game]") {
+TEST_CASE("game: whole seeded games through the hub, every document equals a fresh view", "[room][game]") {
     const auto [players, seed] = GENERATE(table<int, std::uint64_t>({{4, 2024}, {3, 5}, {2, 11}}));
     INFO(players << " players, seed " << seed);
     Table t(players, seed, 10, /*second_tab=*/true);

@@ -319,7 +319,7 @@ TEST_CASE("lobby: kick closes the kicked connections and frees the seat", "[room
     CHECK(d.doc()["room"]["seats"][1]["name"] == "Bob");
 }
 
-TEST_CASE("lobby: leave frees the seat; a closed connection only shows as disconnected", "[room]") {
+TEST_CASE("lobby: leave frees the seat, a closed connection only shows as disconnected", "[room]") {
     Lobby l;
     Client b(l.hub, 2), c(l.hub, 3);
     l.join(b, "Bob");
@@ -345,7 +345,7 @@ TEST_CASE("lobby: leave frees the seat; a closed connection only shows as discon
     CHECK(error_of(b)["code"] == "not_in_room");
 }
 
-TEST_CASE("lobby: start compacts the seats; afterwards lobby controls answer game_started", "[room]") {
+TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer game_started", "[room]") {
     Lobby l(json{{"seed", "7"}, {"vp_target", 6}});
     Client b(l.hub, 2), c(l.hub, 3), late(l.hub, 4);
     l.host.send(msg("start"));

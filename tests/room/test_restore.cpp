@@ -191,7 +191,7 @@ TEST_CASE("restore: a room whose log no longer applies is set aside and reported
     CHECK(logged_commands(path, bad) == 5);
 }
 
-TEST_CASE("restore: a finished game comes back finished; after play again the new game comes back, the old log stays", "[room][durability]") {
+TEST_CASE("restore: a finished game comes back finished, after play again the new game comes back, the old log stays", "[room][durability]") {
     TempDir dir;
     const std::string path = dir.file("catan.db").string();
     std::unique_ptr<Game> g;
@@ -228,7 +228,7 @@ TEST_CASE("restore: a finished game comes back finished; after play again the ne
     CHECK(logged_commands(path, g->room.code, 2) == 12);
 }
 
-TEST_CASE("restore: the host's bots come back as bots and play on; an absent player's grace period starts again", "[room][durability][bots]") {
+TEST_CASE("restore: the host's bots come back as bots and play on, an absent player's grace period starts again", "[room][durability][bots]") {
     using namespace std::chrono_literals;
     TempDir dir;
     const std::string path = dir.file("catan.db").string();

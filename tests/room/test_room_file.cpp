@@ -232,7 +232,7 @@ TEST_CASE("room file: the examples of proto/v1/room-file.schema.json import, and
     refused(tampered, "commands[3]");
 }
 
-TEST_CASE("room file: the epoch travels, so the new server's seq is above the old one's; a version 1 document still imports",
+TEST_CASE("room file: the epoch travels, so the new server's seq is above the old one's, a version 1 document still imports",
           "[room][durability][room-file][epoch]") {
     TempDir dir;
     const std::string a = dir.file("a.db").string(), b = dir.file("b.db").string(), c = dir.file("c.db").string();

@@ -67,7 +67,7 @@ TEST_CASE("sync: a connection gone before its scheduled snapshot gets nothing, a
     CHECK(snapshots_in(other) == 1);
 }
 
-TEST_CASE("sync: snapshots of one state share their bytes; a change builds a new one", "[room][sync]") {
+TEST_CASE("sync: snapshots of one state share their bytes, a change builds a new one", "[room][sync]") {
     Fixture f;
     const Created room = create(f.hub);
     Client a(f.hub, 1), b(f.hub, 2);

@@ -102,7 +102,7 @@ TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening t
     CHECK(lobby->commands.empty());
 }
 
-TEST_CASE("a new game's log starts afresh; creating a room over an old code replaces it; deleting drops it", "[store]") {
+TEST_CASE("a new game's log starts afresh, creating a room over an old code replaces it, deleting drops it", "[store]") {
     TempDir dir;
     Store store(dir.file("rooms.db").string());
     Counter c;

@@ -39,6 +39,18 @@ struct HubOptions {
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
+
+    // Abuse limits (docs/security.md). Chat lines per second, each with a burst: per room, and per
+    // address across all its connections and rooms. Rooms one address may create (per second, and
+    // a burst), and how long a room nobody ever joined is kept before it is closed and forgotten.
+    double chat_rate_room = 5, chat_burst_room = 15;
+    double chat_rate_address = 3, chat_burst_address = 9;
+    double create_rate_address = 2.0 / 60, create_burst_address = 10;
+    std::chrono::seconds unjoined_room_timeout{10 * 60};
+    // Tests only: the commit callback of each room creation ("create") and chat write ("chat")
+    // passes through here before the room layer sees it, so a test can hold it back like a slow disk
+    // and call it later. Empty: none.
+    std::function<std::function<void(bool)>(std::string_view write, std::function<void(bool)> done)> hold_commit_for_testing{};
 };
 
 class Hub {
@@ -61,7 +73,10 @@ public:
         int status = 200;
         nlohmann::json body;
     };
-    HttpResult create_room(const nlohmann::json& options);       // POST /api/rooms
+    // POST /api/rooms from `remote` (the peer's "ip:port", for the per-address budget). `done` gets
+    // the answer once the room is on disk: from the store's writer thread (or at once, without a
+    // store or for a refusal), exactly once; it must not block.
+    void create_room(const nlohmann::json& options, std::string_view remote, std::function<void(HttpResult)> done);
     HttpResult room_summary(std::string_view code) const;        // GET /api/rooms/{code}
     // GET /api/rooms/{code}/replay. The record is built on the room's executor: `done` is called
     // there (or at once, for no such room), exactly once, and must not block.

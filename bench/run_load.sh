@@ -83,7 +83,8 @@ start_server() {  # $1: name of the log
   local persistence=(--data "$out/$1.db")
   [[ "${PERSIST:-1}" == 0 ]] && persistence=(--no-persist)
   "$server" serve --listen 127.0.0.1:0 --port-file "$portfile" --threads "$SERVER_THREADS" --log-level warn \
-    "${persistence[@]}" --max-connections-per-ip 100000 --max-rooms 1000000 >"$out/$1.server.log" 2>&1 &
+    "${persistence[@]}" --max-connections-per-ip 100000 --max-rooms 1000000 --room-create-burst 1000000 \
+    >"$out/$1.server.log" 2>&1 &
   server_pid=$!
   for i in $(seq 1 200); do
     [[ -s "$portfile" ]] && break

@@ -60,20 +60,20 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
     app.add_option("--chat-rate-room", o.hub.chat_rate_room,
                    "Chat lines per second in one room, all senders together (bursts of three seconds' worth)")
         ->envname("CATAN_CHAT_RATE_ROOM")
-        ->check(CLI::Range(0.01, 1e6))
+        ->check(CLI::Range(0.01, 1e9))
         ->capture_default_str();
     app.add_option("--chat-rate-address", o.hub.chat_rate_address,
                    "Chat lines per second from one address, across all its connections and rooms (bursts of three seconds' worth)")
         ->envname("CATAN_CHAT_RATE_ADDRESS")
-        ->check(CLI::Range(0.01, 1e6))
+        ->check(CLI::Range(0.01, 1e9))
         ->capture_default_str();
     app.add_option("--room-create-rate", c.room_creates_per_minute, "Rooms one address may create per minute, after its burst")
         ->envname("CATAN_ROOM_CREATE_RATE")
-        ->check(CLI::Range(0.01, 1e6))
+        ->check(CLI::Range(0.01, 1e9))
         ->capture_default_str();
     app.add_option("--room-create-burst", o.hub.create_burst_address, "Rooms one address may create at once")
         ->envname("CATAN_ROOM_CREATE_BURST")
-        ->check(CLI::Range(1.0, 1e6))
+        ->check(CLI::Range(1.0, 1e9))
         ->capture_default_str();
     app.add_option("--unjoined-room-timeout", c.unjoined_room_seconds,
                    "Seconds a room nobody has joined is kept before it is closed and forgotten")

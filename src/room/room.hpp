@@ -207,7 +207,8 @@ private:
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every
-    // other task for this room waits in held_. Without a store `then` runs at once.
+    // other task for this room waits in held_. Without a store `then` runs at once. (Chat is the
+    // exception: room_chat.cpp writes it without holding the room.)
     bool durable() const { return context_->options.store != nullptr; }
     void after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then);
     void committed(bool ok, const std::function<void()>& then);

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -245,6 +246,7 @@ void BM_CommandLatency(benchmark::State& state) {
     remove_db(path);
     room::HubOptions o;
     o.allow_client_seeds = true;  // repeatable games: each room is dealt from its own seed
+    o.create_burst_address = 1e6;  // every room comes from this one process
     if (persist) o.store = std::make_shared<store::Store>(path.string());
     room::Hub hub(o, [] { return std::make_shared<SerialExecutor>(); }, std::make_shared<room::Metrics>());
     std::uint64_t next_id = 1;
@@ -253,7 +255,11 @@ void BM_CommandLatency(benchmark::State& state) {
     const auto settle = [&](TimedOutbox& out, std::uint64_t seen) { out.wait_past(seen, nullptr); };
     for (std::size_t r = 0; r < rooms.size(); ++r) {
         BenchRoom& br = rooms[r];
-        const auto created = hub.create_room(json{{"players", 4}, {"seed", std::to_string(r + 1)}});
+        std::promise<room::Hub::HttpResult> answer;
+        auto answered = answer.get_future();
+        hub.create_room(json{{"players", 4}, {"seed", std::to_string(r + 1)}}, "127.0.0.1:1",
+                        [&answer](room::Hub::HttpResult result) { answer.set_value(std::move(result)); });
+        const auto created = answered.get();
         const std::string code = created.body.at("code");
         for (int seat = 0; seat < 4; ++seat) {
             auto out = std::make_shared<TimedOutbox>(next_id++);

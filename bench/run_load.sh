@@ -85,7 +85,7 @@ start_server() {  # $1: name of the log
   [[ "${PERSIST:-1}" == 0 ]] && persistence=(--no-persist)
   # --allow-client-seeds: load_gen deals each room from its own seed, so runs are repeatable.
   "$server" serve --listen 127.0.0.1:0 --port-file "$portfile" --threads "$SERVER_THREADS" --log-level warn \
-    "${persistence[@]}" --max-connections-per-ip 100000 --max-connections "$need" --max-rooms 1000000 --lookup-rate 0 --allow-client-seeds >"$out/$1.server.log" 2>&1 &
+    "${persistence[@]}" --max-connections-per-ip 100000 --max-connections "$need" --max-rooms 1000000 --lookup-rate 0 --allow-client-seeds --room-create-burst 1000000 >"$out/$1.server.log" 2>&1 &
   server_pid=$!
   for i in $(seq 1 200); do
     [[ -s "$portfile" ]] && break

@@ -161,6 +161,15 @@ private:
     catan::Rng rng_;  // the bots' choices
     Stage stage_ = Stage::Queued;
     std::vector<std::shared_ptr<Client>> clients_;
+    // --chatters: spectators flooding chat while the bots play (index kChatter + i); not part of the
+    // game's bookkeeping (settled(), latencies).
+    static constexpr int kChatter = 1000;
+    std::vector<std::shared_ptr<Client>> chatters_;
+    std::size_t next_chatter_ = 0;
+    std::uint64_t chat_lines_ = 0;
+    net::steady_timer chat_timer_;
+    void on_chatter_message(Client& c, std::string_view type, std::string_view text);
+    void chat_tick();
     int connected_ = 0;
     int welcomed_ = 0;
     std::string code_, host_key_;

@@ -58,6 +58,9 @@ void Stats::merge(const Stats& s) {
     rooms_created += s.rooms_created;
     throttled += s.throttled;
     late += s.late;
+    chat_sent += s.chat_sent;
+    chat_refused += s.chat_refused;
+    chat_received += s.chat_received;
     messages_received += s.messages_received;
     bytes_received += s.bytes_received;
     messages_in_window += s.messages_in_window;

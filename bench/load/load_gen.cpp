@@ -319,6 +319,13 @@ int run() {
             add("replay_p50_ms", rc.ok_p50_ms, 1);
             add("replay_p99_ms", rc.ok_p99_ms, 1);
         }
+        if (o.chatters > 0) {
+            std::printf("  chat flood: %d chatters per room at %.1f lines/s each: %.0f lines/s sent, %.0f/s refused, %.0f/s received per chatter\n",
+                        o.chatters, o.chat_rate, static_cast<double>(all.chat_sent) / window_s, static_cast<double>(all.chat_refused) / window_s,
+                        static_cast<double>(all.chat_received) / window_s / (o.chatters * o.rooms));
+            add("chat_sent_per_s", static_cast<double>(all.chat_sent) / window_s, 0);
+            add("chat_refused_per_s", static_cast<double>(all.chat_refused) / window_s, 0);
+        }
         add("rooms", o.rooms, 0);
         add("rate", o.rate, 2);
         add("window_s", window_s, 1);

@@ -45,6 +45,8 @@ struct Options {
     int max_commands_per_game = 5000;
     double stall_ms = 30000;
     int replay_clients = 0;  // HTTP clients asking for the first room's replay record over and over
+    int chatters = 0;       // extra connections per room that spectate and flood chat (a chat flood)
+    double chat_rate = 16;  // chat lines per second per chatter
     // idle
     int idle = 1000;
     std::string idle_kind = "seat";
@@ -113,6 +115,7 @@ struct Stats {
     std::uint64_t rooms_created = 0;
     std::uint64_t throttled = 0;
     std::uint64_t late = 0;  // paced sends that went out over a period behind schedule
+    std::uint64_t chat_sent = 0, chat_refused = 0, chat_received = 0;  // by chatters, in the window
     std::uint64_t messages_received = 0;
     std::uint64_t bytes_received = 0;
     std::uint64_t bytes_in_window = 0;

@@ -33,6 +33,9 @@ int parse_options(int argc, char** argv) {
     play->add_option("--client-rate", o.client_rate, "client-side cap, messages/s per connection")->check(CLI::Range(0.1, 1e9));
     play->add_option("--client-burst", o.client_burst, "client-side burst, messages")->check(CLI::Range(1.0, 1e9));
     play->add_option("--max-commands-per-game", o.max_commands_per_game, "abandon a game after this many commands")->check(CLI::Range(10, 1000000));
+    play->add_option("--chatters", o.chatters, "extra connections per room that spectate and send chat lines (a chat flood)")
+        ->check(CLI::Range(0, 10000));
+    play->add_option("--chat-rate", o.chat_rate, "chat lines per second per chatter")->check(CLI::Range(0.1, 1e6));
     play->add_option("--stall-ms", o.stall_ms, "a command not seen by all 4 after this long counts as a stall")->check(CLI::Range(10.0, 600000.0));
     play->add_option("--replay-clients", o.replay_clients,
                      "HTTP clients asking for the first room's replay record over and over (its latency is reported apart)")

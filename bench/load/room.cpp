@@ -27,6 +27,7 @@ Room::Room(Worker& w, Kind kind, int clients)
       serial_(g_room_serial.fetch_add(1)),
       game_seed_(room_seed(serial_)),
       rng_(game_seed_ ^ 0x5eedULL),
+      chat_timer_(w.ioc),
       timer_(w.ioc) {}
 
 void Room::start_setup() {
@@ -37,6 +38,11 @@ void Room::start_setup() {
         clients_.push_back(std::make_shared<Client>(w_, this, i));
         clients_.back()->connect();
     }
+    if (kind_ == Kind::Play)
+        for (int i = 0; i < g_opt.chatters; ++i) {
+            chatters_.push_back(std::make_shared<Client>(w_, this, kChatter + i));
+            chatters_.back()->connect();
+        }
 }
 
 void Room::go() {
@@ -49,7 +55,38 @@ void Room::go() {
     } else {
         next_due_ns_ = t;
     }
+    if (!chatters_.empty()) chat_tick();
     try_act();
+}
+
+// One line from the next chatter every 1 / (chatters x rate) seconds, within each connection's own
+// message budget (the server's per-connection limit is not what this floods).
+void Room::chat_tick() {
+    if (stage_ != Stage::Playing || g_stop.load(std::memory_order_relaxed)) return;
+    const std::int64_t t = now_ns();
+    Client& c = *chatters_[next_chatter_++ % chatters_.size()];
+    if (c.welcomed && c.token_wait_ns(t) == 0) {  // send() takes the token
+        if (in_window(t)) ++w_.stats.chat_sent;
+        c.send(R"({"v":1,"type":"chat","text":"flood line )" + std::to_string(++chat_lines_) + R"( with some words in it"})");
+    }
+    chat_timer_.expires_after(std::chrono::nanoseconds(static_cast<std::int64_t>(1e9 / (g_opt.chat_rate * static_cast<double>(chatters_.size())))));
+    chat_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec) self->chat_tick();
+    });
+}
+
+void Room::on_chatter_message(Client& c, std::string_view type, std::string_view text) {
+    const bool window = in_window(now_ns());
+    if (type == "welcome") c.welcomed = true;
+    else if (type == "chat" && window) ++w_.stats.chat_received;
+    else if (type == "error" && window) {
+        ++w_.stats.chat_refused;
+        std::string_view code;
+        loadgen::json::for_each_member(text, [&](std::string_view k, std::string_view v) {
+            if (k == "code") code = loadgen::json::unquote(v);
+        });
+        ++w_.stats.error_codes["chat:" + std::string(code)];
+    }
 }
 
 void Room::check(std::int64_t t) {
@@ -73,7 +110,12 @@ void Room::check(std::int64_t t) {
     }
 }
 
-void Room::on_connected(Client&) {
+void Room::on_connected(Client& c) {
+    if (c.index >= kChatter) {
+        c.seq = 0;  // connected: it may be sent to
+        if (!code_.empty()) c.send(spectate_message());
+        return;
+    }
     if (++connected_ < nclients_) return;
     stage_ = Stage::Creating;
     std::string msg = R"({"v":1,"type":"create_room","id":1,"options":{"players":4,"seed":")";
@@ -85,6 +127,11 @@ void Room::on_connected(Client&) {
 
 void Room::on_closed(Client& c, beast::error_code ec) {
     if (stage_ == Stage::Done) return;
+    if (c.index >= kChatter) {
+        ++w_.stats.disconnects;
+        w_.stats.note("chatter " + std::to_string(c.index - kChatter) + " of room " + code_ + " closed: " + ec.message());
+        return;
+    }
     ++w_.stats.disconnects;
     w_.stats.note("connection " + std::to_string(c.index) + " of room " + code_ + " closed: " + ec.message());
     if (stage_ < Stage::Ready) return fail_setup();
@@ -102,6 +149,7 @@ void Room::on_message(Client& c, std::string_view text) {
         else if (k == "host_key") host_key = v;
         else if (k == "message") message = v;
     });
+    if (c.index >= kChatter) return on_chatter_message(c, type, text);
     const std::int64_t t = now_ns();
     if (in_window(t)) {
         ++w_.stats.messages_in_window;
@@ -129,6 +177,8 @@ void Room::on_message(Client& c, std::string_view text) {
         host_key_ = std::string(loadgen::json::unquote(host_key));
         if (replay_target) set_replay_target(code_);
         stage_ = Stage::Joining;
+        for (auto& chatter : chatters_)  // those connected already (on_connected: the rest)
+            if (chatter->seq == 0) chatter->send(spectate_message());
         if (kind_ == Kind::IdleSpectate) {
             for (auto& cl : clients_) cl->send(spectate_message());
         } else {
@@ -229,6 +279,7 @@ void Room::fail_setup() {
     if (stage_ != Stage::Queued) w_.release_setup();
     stage_ = Stage::Done;
     for (auto& c : clients_) c->close();
+    for (auto& c : chatters_) c->close();
 }
 
 void Room::end_command(std::int64_t t, bool ok) {
@@ -336,7 +387,9 @@ void Room::finish(bool completed) {
     stage_ = Stage::Done;
     ++timer_generation_;
     timer_.cancel();
+    chat_timer_.cancel();
     for (auto& c : clients_) c->close();
+    for (auto& c : chatters_) c->close();
     if (kind_ != Kind::Play || g_stop.load()) return;
     auto next = std::make_shared<Room>(w_, kind_, nclients_);
     next->replay_target = replay_target;

@@ -171,22 +171,30 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
             if (!options.is_object())
                 return send(json(req, 400, error_body("wrong_type", "the request body must be a JSON object")));
         }
-        room::Hub::HttpResult result;
+        // The answer comes from the store's commit (this thread goes on meanwhile), back on this strand.
+        auto request = std::make_shared<Request>(std::move(req));
+        const auto created = [respond, request, id_, remote = std::string(remote_), public_url = gw.public_url](
+                                 room::Hub::HttpResult result) {
+            respond([request, id_, remote, public_url, result = std::move(result)]() mutable -> http::message_generator {
+                const Request& req = *request;
+                // Without --public-url the join URL uses the address the client reached us by.
+                if (public_url.empty() && result.status == 201 && result.body.is_object() && result.body.contains("code") &&
+                    result.body["code"].is_string() && plausible_host(req[http::field::host]))
+                    result.body["url"] =
+                        "http://" + std::string(req[http::field::host]) + "/r/" + result.body["code"].get<std::string>();
+                if (result.status == 201 && result.body.is_object() && result.body.contains("code"))
+                    spdlog::info("[conn {} {}] room {} created over HTTP", id_, remote, result.body["code"].get<std::string>());
+                spdlog::debug("[conn {} {}] POST {} -> {}", id_, remote, std::string_view(req.target()), result.status);
+                return json_result(req, result);
+            });
+        };
         try {
-            result = gw.hub.create_room(options);
+            gw.hub.create_room(options, remote_, created);
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] create_room failed: {}", id_, remote_, e.what());
-            return send(text(req, http::status::internal_server_error, "internal error\n"));
+            return send(text(*request, http::status::internal_server_error, "internal error\n"));
         }
-        // Without --public-url the join URL uses the address the client reached us by.
-        if (gw.public_url.empty() && result.status == 201 && result.body.is_object() && result.body.contains("code") &&
-            result.body["code"].is_string() && plausible_host(req[http::field::host]))
-            result.body["url"] =
-                "http://" + std::string(req[http::field::host]) + "/r/" + result.body["code"].get<std::string>();
-        if (result.status == 201 && result.body.is_object() && result.body.contains("code"))
-            spdlog::info("[conn {} {}] room {} created over HTTP", id_, remote_, result.body["code"].get<std::string>());
-        log_request(static_cast<unsigned>(result.status));
-        return send(json(req, result.status, result.body));
+        return std::nullopt;
     }
     if (path.starts_with("/api/rooms/") && path.ends_with("/replay")) {
         if (!get) return refuse_method("GET, HEAD");

@@ -1,5 +1,6 @@
 #include "catan/net/serve_command.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
@@ -125,6 +126,29 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_ROOM_IDLE_TIMEOUT")
         ->check(CLI::Range(1, 30 * 24 * 3600))
         ->capture_default_str();
+    app.add_option("--chat-rate-room", o.hub.chat_rate_room,
+                   "Chat lines per second in one room, all senders together (bursts of three seconds' worth)")
+        ->envname("CATAN_CHAT_RATE_ROOM")
+        ->check(CLI::Range(0.01, 1e9))
+        ->capture_default_str();
+    app.add_option("--chat-rate-address", o.hub.chat_rate_address,
+                   "Chat lines per second from one address, across all its connections and rooms (bursts of three seconds' worth)")
+        ->envname("CATAN_CHAT_RATE_ADDRESS")
+        ->check(CLI::Range(0.01, 1e9))
+        ->capture_default_str();
+    app.add_option("--room-create-rate", c.room_creates_per_minute, "Rooms one address may create per minute, after its burst")
+        ->envname("CATAN_ROOM_CREATE_RATE")
+        ->check(CLI::Range(0.01, 1e9))
+        ->capture_default_str();
+    app.add_option("--room-create-burst", o.hub.create_burst_address, "Rooms one address may create at once")
+        ->envname("CATAN_ROOM_CREATE_BURST")
+        ->check(CLI::Range(1.0, 1e9))
+        ->capture_default_str();
+    app.add_option("--unjoined-room-timeout", c.unjoined_room_seconds,
+                   "Seconds a room nobody has joined is kept before it is closed and forgotten")
+        ->envname("CATAN_UNJOINED_ROOM_TIMEOUT")
+        ->check(CLI::Range(1, 30 * 24 * 3600))
+        ->capture_default_str();
     app.add_option("--bot-delay", c.bot_delay_ms,
                    "Milliseconds a bot waits before each move, so people can follow it (0: at once)")
         ->envname("CATAN_BOT_DELAY")
@@ -208,6 +232,10 @@ int run_serve(ServeConfig config) {
     while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();
     o.hub.public_url = config.public_url;
     o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
+    o.hub.unjoined_room_timeout = std::chrono::seconds(config.unjoined_room_seconds);
+    o.hub.create_rate_address = config.room_creates_per_minute / 60;
+    o.hub.chat_burst_room = std::max(1.0, 3 * o.hub.chat_rate_room);
+    o.hub.chat_burst_address = std::max(1.0, 3 * o.hub.chat_rate_address);
     o.hub.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     o.hub.sync_interval = std::chrono::milliseconds(config.sync_interval_ms);
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);

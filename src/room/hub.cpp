@@ -4,12 +4,13 @@
 #include "catan/room/hub.hpp"
 
 #include <atomic>
-#include <future>
+#include <cmath>
 #include <mutex>
 #include <unordered_map>
 
 #include <spdlog/spdlog.h>
 
+#include "catan/room/address_limiter.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/secret.hpp"
@@ -55,26 +56,24 @@ struct Hub::Impl {
         return e;
     }
 
-    // A new room with a fresh code, host key and executor; null at the room cap, or when the store
-    // cannot keep it (the code and host key are answered only once the room is on disk).
-    std::shared_ptr<Room> create(const OptionsUpdate& update, std::string& host_key) {
-        RoomOptions options;
-        options.apply(update);
-        host_key = random_hex();
-        auto room = registry->create([&](const std::string& code) {
-            return std::make_shared<Room>(code, options, secret_hash(host_key), make_executor(), context);
-        });
-        if (room && context->options.store && !store_created(*room)) {
-            room->post([](Room& r) { r.close("the server could not save the room", false); });
-            return nullptr;
-        }
-        if (room) spdlog::info("[{}] room created ({} players, {} VP)", room->code(), options.players, options.vp_target);
-        return room;
-    }
-    bool store_created(const Room& room);
+    // Rooms created per address (POST /api/rooms and create_room alike).
+    std::unique_ptr<AddressLimiter> creations;
+
+    // What a creation came to: a room with its host key, or the refusal (status and error).
+    struct Created {
+        std::shared_ptr<Room> room;
+        std::string host_key;
+        int status = 201;
+        ErrorInfo error;
+        int retry_after = 0;  // seconds, for a refusal by the per-address budget
+    };
+    // A new room with a fresh code, host key and executor, for a client at `remote`. `done` gets it
+    // once the room is on disk (the code and host key are answered only then): on the store's
+    // writer thread, or at once for a refusal or without a store. Never blocks.
+    void create(const OptionsUpdate& update, std::string_view remote, std::function<void(Created)> done);
     void restore_rooms();
 
-    std::string url(const std::string& code) const { return context->options.public_url + "/r/" + code; }
+    static std::string join_url(const RoomContext& c, const std::string& code) { return c.options.public_url + "/r/" + code; }
 
     // A room code looked up by `remote`: the room, or null with the answer to give in `refusal`
     // (a rate limit) or none (no such room, counted against the address).
@@ -89,14 +88,51 @@ struct Hub::Impl {
     void dispatch(ConnEntry& e, ClientMessage&& m, json&& id);
 };
 
-// Durable creation: the room's row is committed before anyone learns its code.
-bool Hub::Impl::store_created(const Room& room) {
-    auto committed = std::make_shared<std::promise<bool>>();
-    auto result = committed->get_future();
-    context->options.store->create_room(room.record(), [committed](bool ok) { committed->set_value(ok); });
-    if (result.get()) return true;
-    spdlog::error("[{}] the data file refused the new room; it was not created", room.code());
-    return false;
+void Hub::Impl::create(const OptionsUpdate& update, std::string_view remote, std::function<void(Created)> done) {
+    const std::string address = address_key(remote);
+    if (!creations->take(address)) {
+        const auto wait = static_cast<long>(std::ceil(creations->wait_seconds(address)));
+        spdlog::info("room creation from {} refused: over its budget", address);
+        return done({nullptr, {}, 429,
+                     {std::string(err::kRateLimited),
+                      fmt::format("too many rooms created from your address (at most {:g} at once, then {:g} a minute); "
+                                  "try again in {} s",
+                                  creations->burst(), creations->rate() * 60, std::max(1L, wait)),
+                      {}, {}},
+                     static_cast<int>(std::max(1L, wait))});
+    }
+    RoomOptions options;
+    options.apply(update);
+    std::string host_key = random_hex();
+    auto room = registry->create([&](const std::string& code) {
+        return std::make_shared<Room>(code, options, secret_hash(host_key), make_executor(), context);
+    });
+    if (!room) return done({nullptr, {}, 503, {std::string(err::kTooManyRooms), "the server has no room for another game; try again later", {}, {}}});
+    const auto announce = [room, options, address] {
+        spdlog::info("[{}] room created by {} ({} players, {} VP)", room->code(), address, options.players, options.vp_target);
+    };
+    store::Store* const store = context->options.store.get();
+    if (!store) {
+        announce();
+        return done({std::move(room), std::move(host_key), 201, {}});
+    }
+    // Durable creation: the room's row is committed before anyone learns its code, and the thread
+    // that asked (a connection's) goes on meanwhile: the answer comes from the commit's callback.
+    auto record = room->record();
+    store::Done committed = [room, host_key = std::move(host_key), announce, done = std::move(done)](bool ok) mutable {
+        if (!ok) {
+            spdlog::error("[{}] the data file refused the new room; it was not created", room->code());
+            room->post([](Room& r) { r.close("the server could not save the room", false); });
+            return done({nullptr, {}, 503,
+                         {std::string(err::kStoreFailed),
+                          "the server could not save the new room; try again later, and tell the server's operator if it keeps happening",
+                          {}, {}}});
+        }
+        announce();
+        done({std::move(room), std::move(host_key), 201, {}});
+    };
+    if (context->options.hold_commit_for_testing) committed = context->options.hold_commit_for_testing("create", std::move(committed));
+    store->create_room(std::move(record), std::move(committed));
 }
 
 // Every room the store holds comes back as it was; one that does not rebuild is set aside (kept in the
@@ -138,6 +174,8 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
         context->options.replay_workers ? context->options.replay_workers : workers, context->options.max_replay_builds);
     context->workers = std::move(workers);
     impl_->limits = std::make_unique<RequestLimits>(context->options);
+    context->chat_by_address = std::make_shared<AddressLimiter>(context->options.chat_rate_address, context->options.chat_burst_address);
+    impl_->creations = std::make_unique<AddressLimiter>(context->options.create_rate_address, context->options.create_burst_address);
     impl_->context = std::move(context);
     impl_->make_executor = std::move(make_executor);
     impl_->metrics = std::move(metrics);
@@ -190,20 +228,18 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
     const auto& outbox = e.conn->outbox;
     switch (m.type) {
         case ClientType::Ping: outbox->send(pong_message()); return;
-        case ClientType::CreateRoom: {
+        case ClientType::CreateRoom:
             if (const auto refused = refuse_client_seed(m.options, context->options.allow_client_seeds, "options.seed")) {
                 outbox->send(error_message(*refused, id));
                 return;
             }
-            std::string host_key;
-            auto room = create(m.options, host_key);
-            if (!room) {
-                outbox->send(error_message({std::string(err::kTooManyRooms), "the server has no room for another game", {}, {}}, id));
-                return;
-            }
-            outbox->send(room_created_message(room->code(), url(room->code()), host_key, id));
+            // Outbox::send is thread-safe: the answer goes out from wherever the commit returns.
+            // The context, not the hub: a late commit callback may outlive the hub.
+            create(m.options, outbox->remote(), [ctx = context, outbox, id = std::move(id)](Created c) {
+                if (!c.room) return outbox->send(error_message(c.error, id));
+                outbox->send(room_created_message(c.room->code(), join_url(*ctx, c.room->code()), c.host_key, id));
+            });
             return;
-        }
         case ClientType::Join:
         case ClientType::Rejoin:
         case ClientType::Spectate: {
@@ -232,18 +268,22 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
     e.room->post([conn = e.conn, m = std::move(m), id = std::move(id)](Room& r) { r.handle(conn, m, id); });
 }
 
-Hub::HttpResult Hub::create_room(const json& body) {
+void Hub::create_room(const json& body, std::string_view remote, std::function<void(HttpResult)> done) {
     const auto options = parse_room_options(body.is_null() ? json::object() : body);
-    if (!options) return {400, error_body(error_info(options.error()))};
+    if (!options) return done({400, error_body(error_info(options.error()))});
     if (const auto refused = refuse_client_seed(options.value(), impl_->context->options.allow_client_seeds, "seed"))
-        return {400, error_body(*refused)};
+        return done({400, error_body(*refused)});
     // A room made now would be closed before anyone could join it.
     if (impl_->shutting_down)
-        return {503, error_body({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})};
-    std::string host_key;
-    const auto room = impl_->create(options.value(), host_key);
-    if (!room) return {503, error_body({std::string(err::kTooManyRooms), "the server has no room for another game", {}, {}})};
-    return {201, {{"code", room->code()}, {"url", impl_->url(room->code())}, {"host_key", host_key}}};
+        return done({503, error_body({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})});
+    impl_->create(options.value(), remote, [ctx = impl_->context, done = std::move(done)](Impl::Created c) {
+        if (!c.room) {
+            HttpResult refused{c.status, error_body(c.error)};
+            refused.retry_after = c.retry_after;
+            return done(std::move(refused));
+        }
+        done({201, {{"code", c.room->code()}, {"url", Impl::join_url(*ctx, c.room->code())}, {"host_key", c.host_key}}});
+    });
 }
 
 namespace {

@@ -28,11 +28,12 @@ inline constexpr std::string_view kTooFewPlayers = "too_few_players";
 inline constexpr std::string_view kStaleSequence = "stale_sequence";
 inline constexpr std::string_view kTooManyRooms = "too_many_rooms";
 inline constexpr std::string_view kShuttingDown = "shutting_down";
+inline constexpr std::string_view kStoreFailed = "store_failed";  // the data file refused the write
 inline constexpr std::string_view kWrongPhase = "wrong_phase";  // the engine's name, for commands before the start
 inline constexpr std::string_view kOutOfRange = "out_of_range";
 inline constexpr std::string_view kSeatTaken = "seat_taken";  // add_bot on a seat someone has
 inline constexpr std::string_view kNotABot = "not_a_bot";     // remove_bot on a seat without a bot
-inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-address or server-wide limit
+inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-room, per-address or server-wide limit
 }  // namespace err
 
 // An error answering one client message; `id` is the client's id (null: none).

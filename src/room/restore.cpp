@@ -146,6 +146,14 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
         }
     }
     for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
+    // A lobby nobody sits in and nobody spoke in was never joined, as far as the file can tell: it
+    // keeps the deadline it had from its creation, so a restart does not bring back rooms made by
+    // the thousand to fill the cap.
+    m.ever_joined_ = !r.seats.empty() || !stored.chat.empty() || m.phase_ != RoomPhase::Lobby;
+    if (!m.ever_joined_) {
+        const auto age = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.created_ms));
+        m.idle_since_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(age);
+    }
     if (m.phase_ != RoomPhase::Lobby) {
         RebuiltGame rebuilt = rebuild_game(stored);
         m.salt_ = std::move(rebuilt.salt);

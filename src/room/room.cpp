@@ -26,6 +26,7 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
       executor_(std::move(executor)),
       context_(std::move(context)),
       options_(options),
+      chat_bucket_(context_->options.chat_rate_room, context_->options.chat_burst_room),
       idle_since_(Clock::now()),
       created_ms_(store::now_ms()) {
     context_->metrics->room_opened();
@@ -116,6 +117,7 @@ Room::Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, st
         if (seats_[seat].connections++ == 0) seat_present(seat);
     } else
         ++spectators_;
+    ever_joined_ = true;
     Member& m = members_[conn.get()];
     m = Member{conn, seat, std::move(name)};
     return m;
@@ -161,29 +163,6 @@ bool Room::require_host(const Member& m, const json& id) {
         return false;
     }
     return true;
-}
-
-// Chat is not part of the diffed document: it goes to everyone as its own message (one
-// serialisation for the whole room) and is kept for snapshots; it does not move the sequence number.
-void Room::on_chat(const Member& m, const ClientMessage& msg, const json& id) {
-    std::string why;
-    if (!valid_chat(msg.text, why)) {
-        reply_error(m.conn, {std::string(err::kOutOfRange), why, "text", {}}, id);
-        return;
-    }
-    const auto now = std::chrono::system_clock::now().time_since_epoch();
-    const std::string& name = m.seat >= 0 ? seats_[m.seat].name : (m.name.empty() ? "spectator" : m.name);
-    json entry = {{"seat", m.seat >= 0 ? json(m.seat) : json(nullptr)},
-                  {"name", name},
-                  {"text", msg.text},
-                  {"at", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
-    log_chat(entry, [this, entry] {
-        const Message message = envelope("chat", entry);
-        chat_.push_back(entry);
-        ++chat_version_;
-        if (chat_.size() > kChatHistory) chat_.pop_front();
-        for (const auto& [conn, member] : members_) reply(member, message);
-    });
 }
 
 // A snapshot is up to ~230 KB with a full chat. Repeated syncs share one built snapshot while the
@@ -247,6 +226,11 @@ void Room::sweep(Clock::time_point now) {
     } else if (members_.empty() && now - idle_since_ >= o.idle_room_timeout) {
         forget();
         close("the room was idle", true);
+    } else if (!ever_joined_ && now - idle_since_ >= o.unjoined_room_timeout) {
+        // Made and never used (idle_since_ is its creation): rooms made by the thousand to fill the
+        // cap go after minutes, not after the idle timeout.
+        forget();
+        close("nobody joined the room", false);
     }
 }
 
@@ -266,6 +250,7 @@ void Room::close(std::string_view reason, bool notify) {
     public_parts_.clear();
     game_.reset();
     chat_.clear();
+    chat_unsaved_.clear();
     if (auto registry = context_->registry.lock()) registry->remove(code_, this);
     context_->metrics->room_closed();
     spdlog::info("[{}] room closed: {}", code_, reason);

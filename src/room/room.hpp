@@ -19,6 +19,7 @@
 #include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
 #include "catan/proto/view_parts.hpp"
+#include "catan/room/address_limiter.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/executor.hpp"
 #include "catan/room/hub.hpp"
@@ -27,6 +28,7 @@
 #include "catan/room/replay.hpp"
 #include "catan/store/store.hpp"
 #include "messages.hpp"
+#include "token_bucket.hpp"
 
 namespace catan::room {
 
@@ -40,12 +42,14 @@ struct RoomContext {
     std::weak_ptr<Registry> registry;  // weak: the registry owns its rooms
     std::shared_ptr<Worker> workers;   // bot decisions; null: on the room's executor
     std::shared_ptr<ReplayBuilds> replay_builds;  // replay records, built off the rooms' executors
+    std::shared_ptr<AddressLimiter> chat_by_address;  // chat lines per address, across all rooms
 };
 
 // A connection as rooms see it; shared by the hub (which routes its messages) and the room it sits in.
 struct Connection {
-    explicit Connection(std::shared_ptr<Outbox> o) : outbox(std::move(o)) {}
+    explicit Connection(std::shared_ptr<Outbox> o) : outbox(std::move(o)), address(address_key(outbox->remote())) {}
     std::shared_ptr<Outbox> outbox;
+    const std::string address;  // address_key of the peer: the key of per-address limits
     std::atomic<bool> topology_sent{false};  // the board topology goes with a connection's first snapshot only
 };
 
@@ -157,8 +161,17 @@ private:
     void reply(const Member& m, Message message) const { m.conn->outbox->send(std::move(message)); }
     void reply_error(const std::shared_ptr<Connection>& conn, const ErrorInfo& e, const nlohmann::json& id) const;
     bool require_host(const Member& m, const nlohmann::json& id);
+    // room_chat.cpp: chat lines, their limits, their writes and their broadcast
     void on_chat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     void on_sync(Member& m);  // a snapshot now, or one at the end of the sync interval
+    struct ChatLine {
+        nlohmann::json entry;
+        std::weak_ptr<Connection> from;  // told if the line could not be saved
+        nlohmann::json id;
+    };
+    void write_chat();  // the lines waiting in chat_unsaved_, in one store write
+    void chat_committed(bool ok, std::vector<ChatLine>& lines);
+    void broadcast_chat(const nlohmann::json& entry);
     std::string tag(int seat) const;  // "[K7QX3 seat 2]" for log lines
 
     // room_lobby.cpp: seats before the start, joining at any time
@@ -214,13 +227,13 @@ private:
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every
-    // other task for this room waits in held_. Without a store `then` runs at once.
+    // other task for this room waits in held_. Without a store `then` runs at once. (Chat is the
+    // exception: room_chat.cpp writes it without holding the room.)
     bool durable() const { return context_->options.store != nullptr; }
     void after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then);
     void committed(bool ok, const std::function<void()>& then);
     void save_lobby(std::function<void()> then);  // room row and seats
     void log_command(int seat, const Command& command, std::function<void()> then);
-    void log_chat(const nlohmann::json& entry, std::function<void()> then);
     void forget();  // closed for good (idle, archived): the store drops the room
 
     // room_replay.cpp: replay records, one build at a time, built off the executor
@@ -249,6 +262,13 @@ private:
     proto::ViewParts public_parts_;
     std::deque<nlohmann::json> chat_;
     std::uint64_t chat_version_ = 0;  // bumped with every line: a cached snapshot shows one version
+    // Chat is written without holding the room (commands go on meanwhile): one write in flight at a
+    // time, the lines sent meanwhile wait here and go in the next write, each broadcast once durable.
+    TokenBucket chat_bucket_;
+    bool chat_writing_ = false;
+    std::vector<ChatLine> chat_unsaved_;
+    // Someone has joined, spectated or sat here; a room nobody ever joined closes early (sweep).
+    bool ever_joined_ = false;
     Clock::time_point idle_since_;
     Clock::time_point finished_at_{};
     bool closed_ = false;

@@ -83,12 +83,6 @@ void Room::log_command(int seat, const Command& command, std::function<void()> t
         std::move(then));
 }
 
-void Room::log_chat(const json& entry, std::function<void()> then) {
-    if (!durable()) return then();
-    after_commit([this, text = entry.dump()](store::Store& s, store::Done done) { s.append_chat(code_, text, kChatHistory, std::move(done)); },
-                 std::move(then));
-}
-
 void Room::forget() {
     if (durable()) context_->options.store->delete_room(code_, nullptr);
 }

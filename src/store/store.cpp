@@ -272,9 +272,15 @@ void Store::append_command(const std::string& code, std::int64_t game, LoggedCom
 }
 
 void Store::append_chat(const std::string& code, std::string entry, std::size_t keep, Done done) {
+    std::vector<std::string> entries;
+    entries.push_back(std::move(entry));
+    append_chat(code, std::move(entries), keep, std::move(done));
+}
+
+void Store::append_chat(const std::string& code, std::vector<std::string> entries, std::size_t keep, Done done) {
     impl_->enqueue(
-        [code, entry = std::move(entry), keep](Writes& w) {
-            w.insert_chat.reset().bind(1, code).bind(2, entry).run();
+        [code, entries = std::move(entries), keep](Writes& w) {
+            for (const std::string& entry : entries) w.insert_chat.reset().bind(1, code).bind(2, entry).run();
             w.trim_chat.reset().bind(1, code).bind(2, static_cast<std::int64_t>(keep)).run();
         },
         std::move(done));

@@ -116,6 +116,39 @@ Response http_request(std::uint16_t port, Method m, std::string_view target,
     return out;
 }
 
+Response http_request_from(const std::string& source, std::uint16_t port, Method m, std::string_view target, std::string body) {
+    const http::verb method = m == Method::get ? http::verb::get : m == Method::head ? http::verb::head
+                              : m == Method::post                   ? http::verb::post
+                                                                    : http::verb::delete_;
+    asio::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.socket().open(tcp::v4());
+    stream.socket().bind({asio::ip::make_address(source), 0});
+    auto ec = run_with_deadline(ioc, stream, [&](auto h) { stream.async_connect(loopback(port), h); }, 3s);
+    if (ec) throw std::runtime_error("connect from " + source + ": " + ec.message());
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+    if (!body.empty() || method == http::verb::post) {
+        req.body() = std::move(body);
+        req.prepare_payload();
+    }
+    ec = run_with_deadline(ioc, stream, [&](auto h) { http::async_write(stream, req, h); }, 3s);
+    if (ec) throw std::runtime_error("write: " + ec.message());
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    ec = run_with_deadline(ioc, stream, [&](auto h) { http::async_read(stream, buffer, parser, h); }, 5s);
+    if (ec) throw std::runtime_error("read: " + ec.message());
+    Response out;
+    out.status = parser.get().result_int();
+    for (const auto& field : parser.get()) {
+        std::string name(field.name_string());
+        for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        out.headers[name] = std::string(field.value());
+    }
+    out.body = parser.get().body();
+    return out;
+}
+
 std::string raw_request(std::uint16_t port, const std::string& raw) {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);

@@ -54,6 +54,10 @@ Response http_request(std::uint16_t port, Method method, std::string_view target
 inline Response get(std::uint16_t port, std::string_view target, const std::map<std::string, std::string>& headers = {}) {
     return http_request(port, Method::get, target, headers);
 }
+// The same from the local address `source` (e.g. "127.0.0.2": every 127.x address is loopback), so a
+// test can be two clients on two addresses.
+Response http_request_from(const std::string& source, std::uint16_t port, Method method, std::string_view target,
+                           std::string body = {});
 // Whatever comes back on a raw TCP connection after writing `raw` (for targets no client would send).
 std::string raw_request(std::uint16_t port, const std::string& raw);
 

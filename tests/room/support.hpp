@@ -5,6 +5,7 @@
 #include <chrono>
 #include <deque>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,7 +25,9 @@ using nlohmann::json;
 
 class FakeOutbox : public Outbox {
 public:
-    explicit FakeOutbox(std::uint64_t id) : id_(id), remote_("127.0.0.1:" + std::to_string(40000 + id)) {}
+    // `host`: the peer's address (per-address limits count by it); every connection has its own port.
+    explicit FakeOutbox(std::uint64_t id, std::string_view host = "127.0.0.1")
+        : id_(id), remote_(std::string(host) + ":" + std::to_string(40000 + id)) {}
     void send(Message message) override {
         const std::lock_guard lock(mutex_);
         sent_.push_back(std::move(message));
@@ -175,6 +178,12 @@ inline HubOptions seeded(HubOptions options = {}) {
     return options;
 }
 
+// Limits high enough that a test sending chat lines in a tight loop is never refused.
+inline HubOptions unlimited_chat(HubOptions o = {}) {
+    o.chat_rate_room = o.chat_burst_room = o.chat_rate_address = o.chat_burst_address = 1e6;
+    return o;
+}
+
 // A hub whose rooms run inline; `timers` is the clock of their delayed tasks (bots, takeovers).
 struct Fixture {
     explicit Fixture(HubOptions options = seeded(), ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr)
@@ -190,8 +199,8 @@ struct Fixture {
 // the document (snapshot + patches in order), the last seq and legal actions.
 class Client {
 public:
-    Client(Hub& hub, std::uint64_t id, std::atomic<int>* failures = nullptr)
-        : hub_(hub), out_(std::make_shared<FakeOutbox>(id)), failures_(failures) {
+    Client(Hub& hub, std::uint64_t id, std::atomic<int>* failures = nullptr, std::string_view host = "127.0.0.1")
+        : hub_(hub), out_(std::make_shared<FakeOutbox>(id, host)), failures_(failures) {
         hub_.on_open(out_);
     }
 
@@ -283,8 +292,15 @@ struct Created {
     std::string code;
     std::string host_key;
 };
+// POST /api/rooms from `remote`, its answer waited for (with a store it comes from the store's writer).
+inline Hub::HttpResult create_room(Hub& hub, const json& options, std::string_view remote = "127.0.0.1:40000") {
+    std::promise<Hub::HttpResult> answer;
+    auto answered = answer.get_future();
+    hub.create_room(options, remote, [&answer](Hub::HttpResult r) { answer.set_value(std::move(r)); });
+    return answered.get();
+}
 inline Created create(Hub& hub, json options = json::object()) {
-    const auto r = hub.create_room(options);
+    const auto r = create_room(hub, options);
     REQUIRE(r.status == 201);
     return {r.body.at("code").get<std::string>(), r.body.at("host_key").get<std::string>()};
 }

@@ -110,7 +110,7 @@ TEST_CASE("lifecycle: shutdown tells every connection, then closes it", "[room]"
     a.send(msg("ping"));
     CHECK(a.poll().empty());
     // A room made now would be closed before anyone could join it.
-    const auto late = f.hub.create_room(json::object());
+    const auto late = create_room(f.hub, json::object());
     CHECK(late.status == 503);
     CHECK(late.body["code"] == "shutting_down");
     CHECK(f.hub.room_count() == 0);
@@ -247,7 +247,7 @@ TEST_CASE("lifecycle: rooms on their own threads, driven from several threads at
     std::vector<std::shared_ptr<ThreadExecutor>> keep;
     std::mutex keep_mutex;
     {
-        Fixture f(seeded(), [&] {
+        Fixture f(unlimited_chat(seeded()), [&] {
             auto e = std::make_shared<ThreadExecutor>();
             const std::lock_guard lock(keep_mutex);
             keep.push_back(e);

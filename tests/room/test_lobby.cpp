@@ -105,15 +105,15 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
 
 TEST_CASE("lobby: REST create and summary", "[room]") {
     Fixture f;
-    auto bad = f.hub.create_room(json{{"players", 9}});
+    auto bad = create_room(f.hub, json{{"players", 9}});
     CHECK(bad.status == 400);
     CHECK(bad.body["code"] == "out_of_range");
     CHECK(bad.body["field"] == "players");
-    CHECK(f.hub.create_room(json{{"seed", 1}}).body["code"] == "wrong_type");
-    CHECK(f.hub.create_room(json{{"players", 2}, {"x", 1}}).body["code"] == "unexpected_field");
+    CHECK(create_room(f.hub, json{{"seed", 1}}).body["code"] == "wrong_type");
+    CHECK(create_room(f.hub, json{{"players", 2}, {"x", 1}}).body["code"] == "unexpected_field");
     CHECK(f.hub.room_count() == 0);
 
-    const auto ok = f.hub.create_room(nullptr);  // an empty body: every default
+    const auto ok = create_room(f.hub, nullptr);  // an empty body: every default
     REQUIRE(ok.status == 201);
     const std::string code = ok.body["code"];
     const auto summary = f.hub.room_summary(code);
@@ -133,7 +133,7 @@ TEST_CASE("lobby: the room cap answers too_many_rooms", "[room]") {
     Fixture f(o);
     create(f.hub);
     create(f.hub);
-    const auto third = f.hub.create_room(json::object());
+    const auto third = create_room(f.hub, json::object());
     CHECK(third.status == 503);
     CHECK(third.body["code"] == "too_many_rooms");
     Client a(f.hub, 1);
@@ -460,7 +460,7 @@ TEST_CASE("lobby: room.you follows each connection's seat through moves and comp
 }
 
 TEST_CASE("lobby: chat goes to everyone once and is kept for snapshots", "[room]") {
-    Lobby l;
+    Lobby l(json::object(), unlimited_chat());
     Client b(l.hub, 2), w(l.hub, 3);
     l.join(b, "Bob");
     l.host.poll();

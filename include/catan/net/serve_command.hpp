@@ -18,6 +18,9 @@ struct ServeConfig {
     long strong_bot_ms = 1000;
     std::string takeover_level = "basic";
     bool no_persist = false;  // rooms in memory only (tests, benchmarks): --no-persist
+    // Abuse limits of the room layer (docs/security.md); bursts are three seconds' worth of chat.
+    double room_creates_per_minute = 2;
+    long unjoined_room_seconds = 10 * 60;
 };
 
 // Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).

@@ -69,6 +69,18 @@ struct HubOptions {
     // server send hundreds of them a second.
     std::chrono::milliseconds sync_interval{1000};
     std::size_t sync_burst = 20;
+
+    // Abuse limits (docs/security.md). Chat lines per second, each with a burst: per room, and per
+    // address across all its connections and rooms. Rooms one address may create (per second, and
+    // a burst), and how long a room nobody ever joined is kept before it is closed and forgotten.
+    double chat_rate_room = 5, chat_burst_room = 15;
+    double chat_rate_address = 3, chat_burst_address = 9;
+    double create_rate_address = 2.0 / 60, create_burst_address = 10;
+    std::chrono::seconds unjoined_room_timeout{10 * 60};
+    // Tests only: the commit callback of each room creation ("create") and chat write ("chat")
+    // passes through here before the room layer sees it, so a test can hold it back like a slow disk
+    // and call it later. Empty: none.
+    std::function<std::function<void(bool)>(std::string_view write, std::function<void(bool)> done)> hold_commit_for_testing{};
 };
 
 class Hub {
@@ -95,7 +107,10 @@ public:
         std::shared_ptr<const std::string> text{};
         int retry_after = 0;  // seconds; set on a refusal by a rate limit (the Retry-After header)
     };
-    HttpResult create_room(const nlohmann::json& options);       // POST /api/rooms
+    // POST /api/rooms from `remote` (the peer's "ip:port", for the per-address budget). `done` gets
+    // the answer once the room is on disk: from the store's writer thread (or at once, without a
+    // store or for a refusal), exactly once; it must not block.
+    void create_room(const nlohmann::json& options, std::string_view remote, std::function<void(HttpResult)> done);
     // `remote` is the client's "ip:port", for the per-address limits; empty: a caller inside the
     // process (tests, tools), not limited.
     HttpResult room_summary(std::string_view code, std::string_view remote = {}) const;  // GET /api/rooms/{code}

@@ -113,6 +113,7 @@ public:
     void append_command(const std::string& code, std::int64_t game, LoggedCommand command, std::string phase,
                         std::optional<Snapshot> snapshot, Done done);
     void append_chat(const std::string& code, std::string entry, std::size_t keep, Done done);
+    void append_chat(const std::string& code, std::vector<std::string> entries, std::size_t keep, Done done);  // in order
     void delete_room(const std::string& code, Done done);
     void flush();  // blocks until everything queued before the call is durable
 

@@ -15,7 +15,7 @@
 using namespace gateway_test;
 using catan::room::test::HeldCommits;
 
-TEST_CASE("rooms: one address over its budget of rooms gets 429 rate_limited; another address still creates", "[net][creation]") {
+TEST_CASE("rooms: one address over its budget of rooms gets 429 rate_limited, another address still creates", "[net][creation]") {
     auto options = test_options();
     options.hub.create_rate_address = 0.001;  // three rooms, then one every 1000 s
     options.hub.create_burst_address = 3;

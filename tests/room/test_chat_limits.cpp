@@ -105,7 +105,7 @@ TEST_CASE("chat: one address over its budget is refused across its connections a
     CHECK(chat_texts(a2.poll()) == std::vector<std::string>{"f"});
 }
 
-TEST_CASE("chat: a command is applied and broadcast while a chat line's commit is pending; lines follow in order", "[room][chat][durability]") {
+TEST_CASE("chat: a command is applied and broadcast while a chat line's commit is pending, lines follow in order", "[room][chat][durability]") {
     TempDir dir;
     const std::string path = dir.file("catan.db").string();
     auto store = std::make_shared<Store>(path);
@@ -160,7 +160,7 @@ TEST_CASE("chat: a command is applied and broadcast while a chat line's commit i
     CHECK(json::parse(rooms[0].chat[2])["text"] == "third");
 }
 
-TEST_CASE("chat: a line the data file refuses is not sent; its sender gets store_failed and the room goes on", "[room][chat][durability]") {
+TEST_CASE("chat: a line the data file refuses is not sent, its sender gets store_failed and the room goes on", "[room][chat][durability]") {
     TempDir dir;
     const std::string path = dir.file("catan.db").string();
     auto store = std::make_shared<Store>(path);

@@ -12,7 +12,7 @@ using namespace std::chrono_literals;
 using catan::store::Store;
 using catan::store::test::TempDir;
 
-TEST_CASE("creation: an address over its budget of rooms is refused with 429 rate_limited; others still create", "[room][creation]") {
+TEST_CASE("creation: an address over its budget of rooms is refused with 429 rate_limited, others still create", "[room][creation]") {
     HubOptions o;
     o.create_rate_address = 0.001;  // two rooms, then one every 1000 s
     o.create_burst_address = 2;

@@ -98,7 +98,7 @@ store::StoredRoom stored(const std::string& path, const std::string& code) {
 
 TEST_CASE("seeds: a normal server refuses a seed in POST /api/rooms and in create_room, and makes no room", "[room][seeds]") {
     Fixture f(normal());
-    const auto rest = f.hub.create_room(json{{"players", 2}, {"seed", "424242"}});
+    const auto rest = create_room(f.hub, json{{"players", 2}, {"seed", "424242"}});
     CHECK(rest.status == 400);
     CHECK(rest.body["code"] == "out_of_range");
     CHECK(rest.body["field"] == "seed");  // REST fields are named inside the body, as "players" is

@@ -272,6 +272,14 @@ std::uint16_t Server::Impl::start() {
     const auto bound = acceptor.local_endpoint();
     spdlog::info("listening on http://{} ({} threads, join URLs {}/r/...)", endpoint_text(bound), thread_count(),
                  options.hub.public_url.empty() ? std::string("http://<Host>") : options.hub.public_url);
+    // Before the port is announced: a SIGTERM sent as soon as a script sees the port must be ours to
+    // handle (a graceful stop, exit 0), not the default action's (killed, 143). Asio queues a signal
+    // that comes before the first wait.
+    if (options.handle_signals) {
+        signals_added = true;
+        signals.add(SIGINT);
+        signals.add(SIGTERM);
+    }
     write_port_file();
 
     asio::post(control, [this] {

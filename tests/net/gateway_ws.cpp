@@ -215,6 +215,8 @@ TEST_CASE("WebSocket: a client that never reads is dropped when its queued bytes
     options.messages_per_second = 100000;
     options.message_burst = 100000;
     options.send_queue_bytes = 64 * 1024;  // about 110 of the chat lines below: well under 256 messages
+    options.hub.chat_rate_room = options.hub.chat_burst_room = 1e6;  // chat is this test's flood
+    options.hub.chat_rate_address = options.hub.chat_burst_address = 1e6;
     TestServer s(options);
 
     WsClient talker;

@@ -3,6 +3,7 @@
 // survives command_json and decodes back to itself.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "catan/proto/command_json.hpp"
 #include "fuzz_support.hpp"
@@ -19,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Command& c = decoded.value();
     fuzz::check(c.player == kSeat, "the decoded command is not the sender's seat");
     const nlohmann::json wire = proto::command_json(c);
-    const auto again = proto::decode_command(wire.dump(), kSeat);
+    const auto again = proto::decode_command(std::string_view(wire.dump()), kSeat);
     fuzz::check(again.ok(), "command_json of an accepted command is refused");
     fuzz::check(again.value() == c, "command_json does not decode back to the same command");
     return 0;

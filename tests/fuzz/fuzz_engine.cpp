@@ -44,6 +44,20 @@ Command arbitrary_command(fuzz::Bytes& in, int players) {
     return c;
 }
 
+// `c` with the fields its type does not read back at their defaults, as legal_actions lists it.
+Command canonical(const Command& c) {
+    const prop::CommandFields f = prop::fields_of(c.type);
+    Command d;
+    d.type = c.type;
+    d.player = c.player;
+    if (f.target) d.target = c.target;
+    if (f.resource) d.resource = c.resource;
+    if (f.victim) d.victim = c.victim;
+    if (f.give) d.give = c.give;
+    if (f.want) d.want = c.want;
+    return d;
+}
+
 class Sequence {
 public:
     explicit Sequence(fuzz::Bytes& in) : in_(in) {
@@ -113,7 +127,8 @@ private:
             legal_actions(s_, c.player, list_);
             keys_.clear();
             for (const Command& l : list_) keys_.emplace_back(l);
-            if (!prop::listed(keys_, c)) expect("a command that is not listed was accepted", s_, c);
+            // The engine ignores the fields a type does not read (the decoder never fills them).
+            if (!prop::listed(keys_, canonical(c))) expect("a command that is not listed was accepted", s_, c);
         }
         accept(next, c);
     }

@@ -3,6 +3,7 @@
 // and the engine can list and apply the moves of every seat in it without undefined behaviour.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "catan/engine/engine.hpp"
@@ -18,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     const GameState& s = decoded.value();
-    const auto again = proto::decode_state(proto::state_json(s).dump());
+    const auto again = proto::decode_state(std::string_view(proto::state_json(s).dump()));
     fuzz::check(again.ok(), "state_json of an accepted state is refused");
     fuzz::check(again.value() == s, "state_json does not decode back to the same state");
 

@@ -6,7 +6,8 @@
 #            scripts/fuzz.sh build/asan). Runs the engine, proto, store, bots, room, gateway and socket
 #            tests and the fuzz regression corpora; not the browser, schema and benchmark runs (node and
 #            Chromium code, nothing of ours in C++ that the other tests do not cover).
-#   thread:  build/tsan, TSan; the room and gateway tests (the code with threads: executors, hub, server).
+#   thread:  build/tsan, TSan; the room, gateway and socket tests (the code with threads: executors, hub,
+#            gateway, store; the socket tests run the instrumented catan-server through whole games).
 # Reports go to <tree>/sanitizer-reports/ (one file per process) and are printed when a run fails.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,7 +17,7 @@ jobs="$(nproc)"
 
 case "$mode" in
   address) tree="$root/build/asan"; configure=(-DCATAN_SANITIZE=address,undefined -DCATAN_FUZZ=ON); targets=(all) ;;
-  thread)  tree="$root/build/tsan"; configure=(-DCATAN_SANITIZE=thread); targets=(room_tests gateway_tests catan-server) ;;
+  thread)  tree="$root/build/tsan"; configure=(-DCATAN_SANITIZE=thread); targets=(room_tests gateway_tests server_tests catan-server) ;;
   *) echo "error: unknown mode '$mode': use address or thread" >&2; exit 2 ;;
 esac
 
@@ -40,7 +41,7 @@ if [[ "$mode" == address ]]; then
   ctest --output-on-failure --no-tests=error -j "$jobs" -LE 'web|schema|e2e' || status=1
 else
   ctest --output-on-failure --no-tests=error -j "$jobs" -L room || status=1
-  ctest --output-on-failure --no-tests=error -j "$jobs" -R '^gateway:' || status=1
+  ctest --output-on-failure --no-tests=error -j "$jobs" -R '^(gateway|server):' || status=1
 fi
 if compgen -G "$reports/*" >/dev/null; then
   for f in "$reports"/*; do echo "---- $f"; cat "$f"; done >&2

@@ -20,7 +20,8 @@ while read -r name dict corpora; do
   artifacts="$fuzz_dir/artifacts/$name"
   log="$fuzz_dir/$name.log"
   mkdir -p "$corpus" "$artifacts"
-  options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+  # 16 KiB: the largest WebSocket frame and REST body the gateway reads (longer kept inputs are cut).
+  options=(-max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
            -artifact_prefix="$artifacts/")
   [[ "$dict" != "-" ]] && options+=(-dict="$dict")
   # shellcheck disable=SC2086  # the corpus directories are a space-separated list (no spaces in paths)

@@ -10,6 +10,9 @@ packages=(g++ cmake ninja-build ccache pkg-config
           zlib1g-dev)  # zlib: the embedded web client is gzip-compressed at build time
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
+  # The sanitizer builds and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh): clang, its ASan/UBSan/TSan
+  # and libFuzzer runtimes (not pulled in by clang without recommends), llvm-symbolizer for the reports.
+  packages+=(clang libclang-rt-14-dev llvm)
   # Node runs the schema validator (Ajv) and, later, the browser tests. Any install that provides
   # node and npm will do (Debian's packages, or NodeSource's nodejs which bundles npm).
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

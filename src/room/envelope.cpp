@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "catan/proto/parse.hpp"
 #include "catan/proto/proto.hpp"
 #include "guard.hpp"
 
@@ -150,9 +151,10 @@ void RoomOptions::apply(const OptionsUpdate& u) {
 
 ParsedMessage parse_client_message(std::string_view text) {
     ParsedMessage out;
-    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    bool too_deep = false;
+    json j = proto::parse_untrusted(text, &too_deep);
     if (j.is_discarded()) {
-        out.error = {DecodeErrorKind::Malformed, "", "the message is not valid JSON"};
+        out.error = {DecodeErrorKind::Malformed, "", too_deep ? proto::kTooDeepMessage : "the message is not valid JSON"};
         return out;
     }
     if (!j.is_object()) {

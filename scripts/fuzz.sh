@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of a CATAN_FUZZ build tree for a bounded time, one after another, and
+# fails if any of them finds a crash, a sanitizer report, a broken property, a leak or a hang.
+# Usage: scripts/fuzz.sh <build dir> [seconds per target, default 30] [target ...]
+# Each target grows its corpus in <build>/tests/fuzz/corpus/<target>/ (kept between runs) from the
+# seeds and regression inputs CMake listed in <build>/tests/fuzz/fuzzers.txt; a failing input lands in
+# <build>/tests/fuzz/artifacts/<target>/ and the run's log in <build>/tests/fuzz/<target>.log.
+# To keep a crash input for good: copy it to tests/fuzz/regressions/<target>/ (then reconfigure).
+set -euo pipefail
+build="${1:?usage: scripts/fuzz.sh <build dir> [seconds per target] [target ...]}"
+seconds="${2:-30}"
+shift $(( $# < 2 ? $# : 2 ))
+fuzz_dir="$(cd "$build/tests/fuzz" && pwd)"
+[[ -s "$fuzz_dir/fuzzers.txt" ]] || { echo "error: $fuzz_dir/fuzzers.txt is missing: configure $build with -DCATAN_FUZZ=ON" >&2; exit 1; }
+
+failed=()
+while read -r name dict corpora; do
+  if [[ $# -gt 0 && ! " $* " == *" $name "* ]]; then continue; fi
+  corpus="$fuzz_dir/corpus/$name"
+  artifacts="$fuzz_dir/artifacts/$name"
+  log="$fuzz_dir/$name.log"
+  mkdir -p "$corpus" "$artifacts"
+  # 16 KiB: the largest WebSocket frame and REST body the gateway reads (longer kept inputs are cut).
+  options=(-max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+           -artifact_prefix="$artifacts/")
+  [[ "$dict" != "-" ]] && options+=(-dict="$dict")
+  # shellcheck disable=SC2086  # the corpus directories are a space-separated list (no spaces in paths)
+  if "$fuzz_dir/$name" "${options[@]}" "$corpus" $corpora >"$log" 2>&1; then
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+    cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1)
+    echo "fuzz: $name: ${seconds} s, ${execs:-?} inputs (${rate:-?}/s), $cov, corpus $(ls "$corpus" | wc -l) files"
+  else
+    echo "fuzz: $name FAILED (log $log, inputs in $artifacts):" >&2
+    grep -E -A40 'ERROR: |fuzz property broken|runtime error|SUMMARY' "$log" | head -80 >&2 || tail -60 "$log" >&2
+    failed+=("$name")
+  fi
+done <"$fuzz_dir/fuzzers.txt"
+
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "error: fuzzing failed: ${failed[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds a clang tree with sanitizers on every target and runs the C++ tests there; any sanitizer
+# report (also from a catan-server the socket tests start) fails the run.
+# Usage: scripts/sanitize.sh address|thread
+#   address: build/asan, ASan + UBSan, and the fuzz targets (CATAN_FUZZ=ON, same objects: run them with
+#            scripts/fuzz.sh build/asan). Runs the engine, proto, store, bots, room, gateway and socket
+#            tests and the fuzz regression corpora; not the browser, schema and benchmark runs (node and
+#            Chromium code, nothing of ours in C++ that the other tests do not cover).
+#   thread:  build/tsan, TSan; the room, gateway and socket tests (the code with threads: executors, hub,
+#            gateway, store; the socket tests run the instrumented catan-server through whole games).
+# Reports go to <tree>/sanitizer-reports/ (one file per process) and are printed when a run fails.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+mode="${1:?usage: scripts/sanitize.sh address|thread}"
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
+jobs="$(nproc)"
+
+case "$mode" in
+  address) tree="$root/build/asan"; configure=(-DCATAN_SANITIZE=address,undefined -DCATAN_FUZZ=ON); targets=(all) ;;
+  thread)  tree="$root/build/tsan"; configure=(-DCATAN_SANITIZE=thread); targets=(room_tests gateway_tests server_tests catan-server) ;;
+  *) echo "error: unknown mode '$mode': use address or thread" >&2; exit 2 ;;
+esac
+
+# -O1: the sanitizers' own advice (fast enough to run, quick to compile, accurate stacks). Warnings
+# are the GCC tree's job (-Werror there); clang's extra ones would only fail this tree.
+cmake -S "$root" -B "$tree" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCATAN_BUILD_TESTS=ON -DCATAN_BUILD_BENCH=OFF "${configure[@]}" >/dev/null
+cmake --build "$tree" -j "$jobs" --target "${targets[@]}"
+
+reports="$tree/sanitizer-reports"
+rm -rf "$reports" && mkdir -p "$reports"
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:check_initialization_order=1:strict_init_order=1:log_path=$reports/asan"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$reports/ubsan"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$reports/tsan"
+# The property test's 10,000 games take minutes under ASan; the fuzz_engine target plays on from there.
+export CATAN_PROPERTY_GAMES="${CATAN_PROPERTY_GAMES:-150}"
+
+status=0
+cd "$tree"
+if [[ "$mode" == address ]]; then
+  ctest --output-on-failure --no-tests=error -j "$jobs" -LE 'web|schema|e2e' || status=1
+else
+  ctest --output-on-failure --no-tests=error -j "$jobs" -L room || status=1
+  ctest --output-on-failure --no-tests=error -j "$jobs" -R '^(gateway|server):' || status=1
+fi
+if compgen -G "$reports/*" >/dev/null; then
+  for f in "$reports"/*; do echo "---- $f"; cat "$f"; done >&2
+  echo "error: sanitizer reports in $reports" >&2
+  status=1
+fi
+exit $status

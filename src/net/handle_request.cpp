@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/proto/parse.hpp"
 #include "catan/store/store.hpp"
 
 namespace catan::net {
@@ -165,9 +166,11 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
         nlohmann::json options = nlohmann::json::object();
         const auto& body = req.body();
         if (body.find_first_not_of(" \t\r\n") != std::string::npos) {
-            options = nlohmann::json::parse(body, nullptr, false);
+            bool too_deep = false;
+            options = proto::parse_untrusted(body, &too_deep);
             if (options.is_discarded())
-                return send(json(req, 400, error_body("malformed", "the request body is not valid JSON")));
+                return send(json(req, 400, error_body("malformed", too_deep ? "the request body is nested deeper than 64 levels"
+                                                                            : "the request body is not valid JSON")));
             if (!options.is_object())
                 return send(json(req, 400, error_body("wrong_type", "the request body must be a JSON object")));
         }

@@ -213,6 +213,11 @@ TEST_CASE("REST: create a room, read its summary", "[net]") {
         CHECK(http_request(s.port, Method::post, "/api/rooms", {}, "[1,2]").status == 400);
         CHECK(http_request(s.port, Method::post, "/api/rooms", {}, R"({"players":9})").status == 400);
         CHECK(http_request(s.port, Method::post, "/api/rooms", {}, std::string(64 * 1024, ' ')).status == 413);
+        // Deeper than any room options: refused while parsing, before anything walks it (docs/security.md).
+        std::string deep = std::string(100, '[') + std::string(100, ']');
+        const auto nested = http_request(s.port, Method::post, "/api/rooms", {}, R"({"players":)" + deep + "}");
+        CHECK(nested.status == 400);
+        CHECK(nlohmann::json::parse(nested.body).at("message") == "the request body is nested deeper than 64 levels");
     }
     SECTION("wrong method, unknown endpoint, foreign origin") {
         CHECK(get(s.port, "/api/rooms").status == 405);

@@ -49,16 +49,6 @@ void for_params(std::string_view params, F&& f) {
 
 }  // namespace
 
-bool TokenBucket::take(Clock::time_point now) {
-    if (now > last_) {
-        tokens_ = std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
-        last_ = now;
-    }
-    if (tokens_ < 1.0) return false;
-    tokens_ -= 1.0;
-    return true;
-}
-
 bool origin_allowed(std::string_view origin, std::string_view host, const std::vector<std::string>& allowed) {
     origin = trim(origin);
     if (origin.empty()) return true;  // not a browser

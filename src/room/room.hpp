@@ -28,7 +28,7 @@
 #include "catan/room/replay.hpp"
 #include "catan/store/store.hpp"
 #include "messages.hpp"
-#include "token_bucket.hpp"
+#include "catan/room/token_bucket.hpp"
 
 namespace catan::room {
 

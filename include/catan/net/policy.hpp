@@ -8,21 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "catan/room/token_bucket.hpp"
+
 namespace catan::net {
 
-// A token bucket: `rate` tokens per second, at most `burst` saved up. Starts full.
-class TokenBucket {
-public:
-    using Clock = std::chrono::steady_clock;
-    TokenBucket(double rate, double burst, Clock::time_point now = Clock::now())
-        : rate_(rate), burst_(burst), tokens_(burst), last_(now) {}
-    // Takes one token if there is one.
-    bool take(Clock::time_point now = Clock::now());
-
-private:
-    double rate_, burst_, tokens_;
-    Clock::time_point last_;
-};
+// A connection's message rate (websocket_session.cpp): the room layer's token bucket.
+using TokenBucket = room::TokenBucket;
 
 // Whether a WebSocket upgrade (or a POST) from `origin` may proceed. No Origin header (a non-browser
 // client) is allowed; an origin whose host[:port] equals the request's Host is allowed; otherwise the

@@ -1,6 +1,7 @@
 #pragma once
-// One token bucket (a room's chat budget): `rate` tokens a second, at most `burst` saved up,
-// starting full. Not thread-safe: it lives inside one room, used on the room's executor only.
+// One token bucket: `rate` tokens a second, at most `burst` saved up, starting full. Not
+// thread-safe: each lives inside one room (its chat budget) or one connection (its message rate),
+// used on that one's executor only. Budgets shared by many connections are AddressLimiter's.
 #include <algorithm>
 #include <chrono>
 
@@ -9,7 +10,8 @@ namespace catan::room {
 class TokenBucket {
 public:
     using Clock = std::chrono::steady_clock;
-    TokenBucket(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
+    TokenBucket(double rate, double burst, Clock::time_point now = Clock::now())
+        : rate_(rate), burst_(burst), tokens_(burst), last_(now) {}
 
     bool take(Clock::time_point now = Clock::now()) {
         if (now > last_) {
@@ -23,7 +25,7 @@ public:
 
 private:
     double rate_, burst_, tokens_;
-    Clock::time_point last_ = Clock::now();
+    Clock::time_point last_;
 };
 
 }  // namespace catan::room

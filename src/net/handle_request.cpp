@@ -25,13 +25,19 @@ constexpr std::string_view kServer = "catan-server";
 
 bool is_head(const Request& req) { return req.method() == http::verb::head; }
 
-StringResponse make_response(const Request& req, http::status status, std::string body, std::string_view type,
-                             std::string_view cache = "no-store") {
-    StringResponse res{status, req.version()};
+// The headers every answer carries.
+template <class Response>
+void standard_headers(Response& res, std::string_view type, std::string_view cache = "no-store") {
     res.set(http::field::server, kServer);
     res.set(http::field::content_type, type);
     res.set(http::field::cache_control, cache);
     res.set("X-Content-Type-Options", "nosniff");
+}
+
+StringResponse make_response(const Request& req, http::status status, std::string body, std::string_view type,
+                             std::string_view cache = "no-store") {
+    StringResponse res{status, req.version()};
+    standard_headers(res, type, cache);
     res.keep_alive(req.keep_alive());
     const auto size = body.size();
     if (!is_head(req)) res.body() = std::move(body);
@@ -57,10 +63,7 @@ StringResponse json_result(const Request& req, const room::Hub::HttpResult& resu
 // A body the hub serialised already (a replay record), written from the shared string itself.
 http::response<SharedTextBody> record_response(const Request& req, const room::Hub::HttpResult& result) {
     http::response<SharedTextBody> res{static_cast<http::status>(result.status), req.version()};
-    res.set(http::field::server, kServer);
-    res.set(http::field::content_type, "application/json");
-    res.set(http::field::cache_control, "no-store");
-    res.set("X-Content-Type-Options", "nosniff");
+    standard_headers(res, "application/json");
     res.keep_alive(req.keep_alive());
     if (result.retry_after > 0) res.set(http::field::retry_after, std::to_string(result.retry_after));
     if (!is_head(req)) res.body() = result.text;
@@ -85,15 +88,7 @@ std::string_view path_of(std::string_view target) { return target.substr(0, targ
 
 // An answer to a request that could not be read: HTTP/1.1, and the connection closes after it.
 http::message_generator refusal(http::status status, std::string body) {
-    StringResponse res{status, 11};
-    res.set(http::field::server, kServer);
-    res.set(http::field::content_type, "text/plain; charset=utf-8");
-    res.set(http::field::cache_control, "no-store");
-    res.set("X-Content-Type-Options", "nosniff");
-    res.keep_alive(false);
-    res.body() = std::move(body);
-    res.prepare_payload();
-    return res;
+    return closing_text(11, status, std::move(body));
 }
 
 // RFC 9112 6.1: a request's only transfer coding we understand is a single "chunked". Beast reads
@@ -106,6 +101,15 @@ bool plain_chunked(std::string_view value) {
 }
 
 }  // namespace
+
+http::message_generator closing_text(unsigned version, http::status status, std::string body) {
+    StringResponse res{status, version};
+    standard_headers(res, "text/plain; charset=utf-8");
+    res.keep_alive(false);
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return res;
+}
 
 std::optional<http::message_generator> handle_request(Gateway& gateway, Request&& req, const Peer& peer,
                                                       Respond respond) {
@@ -263,11 +267,8 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
     std::string etag = asset->etag;
     if (gzip && etag.size() >= 2) etag.insert(etag.size() - 1, "-gz");
     auto set_headers = [&](auto& res) {
-        res.set(http::field::server, kServer);
-        res.set(http::field::content_type, asset->mime);
-        res.set(http::field::cache_control, asset->cache_control);
+        standard_headers(res, asset->mime, asset->cache_control);
         res.set(http::field::etag, etag);
-        res.set("X-Content-Type-Options", "nosniff");
         if (!asset->gzip.empty()) res.set(http::field::vary, "Accept-Encoding");
         res.keep_alive(req.keep_alive());
     };
@@ -327,10 +328,7 @@ std::optional<http::message_generator> parse_error_response(const Gateway& gatew
                            " bytes: send fewer or shorter ones\n");
     case http::error::body_limit: {
         StringResponse res{http::status::payload_too_large, 11};
-        res.set(http::field::server, kServer);
-        res.set(http::field::content_type, "application/json");
-        res.set(http::field::cache_control, "no-store");
-        res.set("X-Content-Type-Options", "nosniff");
+        standard_headers(res, "application/json");
         res.keep_alive(false);
         res.body() = error_body("out_of_range", "the request body is too large").dump();
         res.prepare_payload();

@@ -18,15 +18,7 @@ namespace websocket = beast::websocket;
 namespace {
 
 http::message_generator plain(const Request& req, http::status status, std::string body) {
-    http::response<http::string_body> res{status, req.version()};
-    res.set(http::field::server, "catan-server");
-    res.set(http::field::content_type, "text/plain; charset=utf-8");
-    res.set(http::field::cache_control, "no-store");
-    res.set("X-Content-Type-Options", "nosniff");
-    res.keep_alive(false);
-    res.body() = std::move(body);
-    res.prepare_payload();
-    return res;
+    return closing_text(req.version(), status, std::move(body));
 }
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }

@@ -40,7 +40,9 @@ struct World {
         options.hub.max_rooms = 256;  // rooms created by inputs accumulate: keep memory bounded
         hub = std::make_unique<room::Hub>(options.hub, strand_executors(ioc, std::make_shared<RoomTimers>()), metrics);
         gateway = std::make_shared<Gateway>(options, *hub, *metrics, StaticFiles(web_assets()), "");
-        room_code = hub->create_room(nlohmann::json::object()).body.at("code").get<std::string>();
+        // Without a store the answer comes at once, before create_room returns.
+        hub->create_room(nlohmann::json::object(), {},
+                         [this](room::Hub::HttpResult r) { room_code = r.body.at("code").get<std::string>(); });
         ioc.poll();
     }
 };

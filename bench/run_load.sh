@@ -5,7 +5,7 @@
 #   bench/run_load.sh [BUILD_DIR]        (default: build/test; configured already, e.g. by scripts/test.sh)
 #
 # It builds load_gen and catan-server in BUILD_DIR, compiles the baselines from $BASELINES
-# (/work/shared/baselines) into BUILD_DIR/bench/load/baselines, then runs, each against a fresh server:
+# (default: the shared baselines directory beside this repository, ../shared/baselines) into BUILD_DIR/bench/load/baselines, then runs, each against a fresh server:
 #   1. echo baseline: beast_echo + wsrtt (round-trip median) and load_gen echo (100 connections, 64 B)
 #   2. idle: $IDLE connections seated 4 to a room in lobbies, then $IDLE bare WebSockets (no room)
 #      -> server memory per idle connection
@@ -24,7 +24,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$(cd "${1:-$root/build/test}" && pwd)"
-baselines="${BASELINES:-/work/shared/baselines}"
+baselines="${BASELINES:-$root/../shared/baselines}"
 ROOMS="${ROOMS:-2500}"
 RATE="${RATE:-1}"
 DURATION="${DURATION:-60}"

@@ -35,13 +35,19 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:log_path=$reports/t
 # The property test's 10,000 games take minutes under ASan; the fuzz_engine target plays on from there.
 export CATAN_PROPERTY_GAMES="${CATAN_PROPERTY_GAMES:-150}"
 
+# Run in the uninstrumented (GCC) stage only: the descriptor test holds the server at a 256-descriptor
+# limit, where the sanitizer runtimes themselves fail (UBSan's vptr check probes memory through a
+# pipe and reports a false "invalid vptr", report files and the symbolizer cannot be opened); the
+# slow-reader test bounds the server's RSS, which ASan's quarantine of freed memory inflates.
+not_here='catan-server with 256 descriptors|64 slow readers sending sync'
+
 status=0
 cd "$tree"
 if [[ "$mode" == address ]]; then
-  ctest --output-on-failure --no-tests=error -j "$jobs" -LE 'web|schema|e2e' || status=1
+  ctest --output-on-failure --no-tests=error -j "$jobs" -LE 'web|schema|e2e' -E "$not_here" || status=1
 else
   ctest --output-on-failure --no-tests=error -j "$jobs" -L room || status=1
-  ctest --output-on-failure --no-tests=error -j "$jobs" -R '^(gateway|server):' || status=1
+  ctest --output-on-failure --no-tests=error -j "$jobs" -R '^(gateway|server):' -E "$not_here" || status=1
 fi
 if compgen -G "$reports/*" >/dev/null; then
   for f in "$reports"/*; do echo "---- $f"; cat "$f"; done >&2

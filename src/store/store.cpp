@@ -169,12 +169,16 @@ struct Store::Impl {
                     }
                 }
             }
-            if (ok != batch.size()) commits += batch.size();
+            const std::size_t done_count = batch.size();
+            if (ok != done_count) commits += done_count;
+            // The callbacks' captures (rooms, and through them this store) go before flush() hears the
+            // round is done: once it returns, nothing of the caller's is released on this thread.
+            batch.clear();
             {
                 const std::lock_guard lock(queue_mutex);
-                finished += batch.size();
+                finished += done_count;
                 stats.writes += ok;
-                stats.failed += batch.size() - ok;
+                stats.failed += done_count - ok;
                 stats.commits += commits;
             }
             committed.notify_all();

@@ -87,8 +87,8 @@ bool plausible_host(std::string_view host) {
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
 
 // An answer to a request that could not be read: HTTP/1.1, and the connection closes after it.
-http::message_generator refusal(http::status status, std::string body) {
-    return closing_text(11, status, std::move(body));
+http::message_generator refusal(http::status status, std::string body, bool head = false) {
+    return closing_text(11, status, std::move(body), head);
 }
 
 // RFC 9112 6.1: a request's only transfer coding we understand is a single "chunked". Beast reads
@@ -102,12 +102,13 @@ bool plain_chunked(std::string_view value) {
 
 }  // namespace
 
-http::message_generator closing_text(unsigned version, http::status status, std::string body) {
+http::message_generator closing_text(unsigned version, http::status status, std::string body, bool head) {
     StringResponse res{status, version};
     standard_headers(res, "text/plain; charset=utf-8");
     res.keep_alive(false);
-    res.body() = std::move(body);
-    res.prepare_payload();
+    const auto size = body.size();
+    if (!head) res.body() = std::move(body);  // an answer to HEAD has the headers of the body, not the body
+    res.content_length(size);
     return res;
 }
 
@@ -300,11 +301,13 @@ std::optional<http::message_generator> refuse_malformed(const Gateway& gateway, 
     if (request.target().size() > gateway.options.max_target_bytes)
         return refusal(http::status::uri_too_long, "the request target is longer than " +
                                                         std::to_string(gateway.options.max_target_bytes) +
-                                                        " bytes: shorten it\n");
+                                                        " bytes: shorten it\n",
+                       is_head(request));
     const auto codings = request.equal_range(http::field::transfer_encoding);
     if (codings.first != codings.second &&
         (std::next(codings.first) != codings.second || !plain_chunked(codings.first->value())))
-        return refusal(http::status::bad_request, "bad request: the only Transfer-Encoding accepted is chunked\n");
+        return refusal(http::status::bad_request, "bad request: the only Transfer-Encoding accepted is chunked\n",
+                       is_head(request));
     return std::nullopt;
 }
 

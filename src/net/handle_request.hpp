@@ -27,8 +27,9 @@ using MakeResponse = std::function<http::message_generator()>;
 // How a request answered later is answered: called exactly once, from any thread.
 using Respond = std::function<void(MakeResponse)>;
 
-// A short plain-text answer after which the connection closes (refusals, the upgrade's errors).
-http::message_generator closing_text(unsigned version, http::status status, std::string body);
+// A short plain-text answer after which the connection closes (refusals, the upgrade's errors); to a
+// HEAD request (`head`) without its body.
+http::message_generator closing_text(unsigned version, http::status status, std::string body, bool head = false);
 
 // The answer to `request`: a response now, or nothing when the answer comes later through `respond`
 // (REST calls that run on a room's executor). Never throws for any request the parser accepted. A

@@ -18,7 +18,7 @@ namespace websocket = beast::websocket;
 namespace {
 
 http::message_generator plain(const Request& req, http::status status, std::string body) {
-    return closing_text(req.version(), status, std::move(body));
+    return closing_text(req.version(), status, std::move(body), req.method() == http::verb::head);
 }
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }

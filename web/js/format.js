@@ -1,7 +1,11 @@
-// Game events as sentences in the reader's language, with names and "you" ("Ana rolled 8 — you got
-// 2 ore"). Unknown event types fall back to the server's English `text`.
+// Game events as sentences in the reader's language, with names and second-person forms ("Ana rolled
+// 8 — you got 2 ore", "Ana gave you 1 ore"), and the labels screen readers hear. When the reader is the
+// actor, or the one acted upon, a sentence has its own key (`.me`, `.to_me`): languages do not build
+// "you" sentences by putting a pronoun in a third-person one ("Toi accepte" is not French). Unknown
+// event types fall back to the server's English `text`.
 
-import { t, resList, hasOwn } from './i18n.js';
+import { t, resList, RESOURCES } from './i18n.js';
+import { TERRAIN_RESOURCE } from './icons.js';
 
 export function seatName(doc, seat) {
   if (seat === null || seat === undefined) return '?';
@@ -9,103 +13,124 @@ export function seatName(doc, seat) {
   return entry?.name || t('seat.n', { n: seat + 1 });
 }
 
+// A name, or the pronoun for the reader (for labels only: sentences use their `.me` keys).
 export function who(doc, seat, me) {
   return seat === me ? t('you') : seatName(doc, seat);
 }
 
-function key(type, isMe) {
-  const k = `ev.${type}${isMe ? '.me' : ''}`;
-  return isMe && hasOwn(k) ? k : `ev.${type}`;
-}
-
 const capital = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+const mine = (seat, me) => me !== null && me !== undefined && seat === me;
+
+// "the 6 ore" for hex `id` of the board in the game view (terrain and number as the doc says them).
+export function placeName(board, id) {
+  const terrain = board?.terrain?.[id];
+  if (!terrain) return t('place.hex_id', { id });
+  const res = TERRAIN_RESOURCE[terrain];
+  const n = board.numbers?.[id];
+  if (!res || !n) return t('place.terrain', { terrain: t(`terrain.${terrain}`) });
+  return t('place.hex', { n, res: t(`res.${res}`), terrain: t(`terrain.${terrain}`) });
+}
 
 export function eventText(ev, doc, me) {
   return capital(eventSentence(ev, doc, me));
 }
 
+// Picks the sentence for the reader's role: `.me` when the reader acts, `.to_me` when the reader is
+// the one the actor acts upon (`object` names that seat), else the plain third-person key.
+function sentence(base, ev, me, object, params) {
+  if (mine(ev.player, me)) return t(`${base}.me`, params);
+  if (object !== undefined && mine(object, me)) return t(`${base}.to_me`, params);
+  return t(base, params);
+}
+
 function eventSentence(ev, doc, me) {
-  const isMe = ev.player === me && me !== null && me !== undefined;
-  const p = {
-    who: who(doc, ev.player, me),
-    victim: who(doc, ev.victim, me),
-    by: who(doc, ev.by, me),
-    with: who(doc, ev.with, me),
-    from: who(doc, ev.from, me),
-    holder: who(doc, ev.holder, me),
-    to: ev.to === null || ev.to === undefined ? t('everyone') : who(doc, ev.to, me),
-  };
-  const k = (type) => key(type, isMe);
+  const name = (seat) => seatName(doc, seat);
+  const p = { who: name(ev.player) };
   switch (ev.type) {
     case 'dice_rolled':
-      return t(k('dice_rolled'), { ...p, n: ev.sum, a: ev.dice[0], b: ev.dice[1] });
+      return sentence('ev.dice_rolled', ev, me, undefined, { ...p, n: ev.sum, a: ev.dice?.[0], b: ev.dice?.[1] });
     case 'produced':
-      return t(k('produced'), { ...p, list: resList(ev.resources) });
+      return sentence('ev.produced', ev, me, undefined, { ...p, list: resList(ev.resources) });
+    case 'hex_produced':
+      return sentence('ev.hex_produced', ev, me, undefined, { ...p, place: placeName(doc?.game?.board, ev.hex), list: resList(ev.resources) });
     case 'production_blocked':
       return t('ev.production_blocked', { res: t(`res.${ev.resource}`) });
     case 'starting_resources':
-      return t(k('starting_resources'), { ...p, list: resList(ev.resources) });
+      return sentence('ev.starting_resources', ev, me, undefined, { ...p, list: resList(ev.resources) });
     case 'discarded':
-      return t(k('discarded'), { ...p, list: resList(ev.resources) });
+      return sentence('ev.discarded', ev, me, undefined, { ...p, list: resList(ev.resources) });
     case 'robber_moved':
-      return t(k('robber_moved'), p);
-    case 'stole':
-      if (ev.resource) return t(ev.victim === me ? 'ev.stole.from_me' : k('stole.known'), { ...p, who: ev.victim === me ? seatName(doc, ev.player) : p.who, res: t(`res.${ev.resource}`) });
-      return t(k('stole'), p);
+      return sentence('ev.robber_moved', ev, me, undefined, { ...p, place: placeName(doc?.game?.board, ev.hex) });
+    case 'stole': {
+      const q = { ...p, victim: name(ev.victim), res: ev.resource ? t(`res.${ev.resource}`) : '' };
+      return sentence(ev.resource ? 'ev.stole.known' : 'ev.stole', ev, me, ev.victim, q);
+    }
     case 'steal_failed':
-      return t(k('steal_failed'), p);
+      return sentence('ev.steal_failed', ev, me, ev.victim, { ...p, victim: name(ev.victim) });
     case 'built':
-      return t(k(`built.${ev.piece}`), p);
+      return sentence(`ev.built.${ev.piece}`, ev, me, undefined, p);
     case 'dev_card_bought':
-      return ev.card ? t(k('dev_card_bought.known'), { ...p, card: t(`dev.${ev.card}`) }) : t(k('dev_card_bought'), p);
+      return ev.card ? sentence('ev.dev_card_bought.known', ev, me, undefined, { ...p, card: t(`dev.${ev.card}`) }) : sentence('ev.dev_card_bought', ev, me, undefined, p);
     case 'dev_card_played':
-      return t(k('dev_card_played'), { ...p, card: t(`dev.${ev.card}`) });
+      return sentence('ev.dev_card_played', ev, me, undefined, { ...p, card: t(`dev.${ev.card}`) });
     case 'invention_taken':
-      return t(k('invention_taken'), { ...p, list: resList(ev.resources) });
+      return sentence('ev.invention_taken', ev, me, undefined, { ...p, list: resList(ev.resources) });
     case 'monopoly_taken':
-      return t(k('monopoly_taken'), { ...p, n: ev.count, res: t(`res.${ev.resource}`) });
+      return sentence('ev.monopoly_taken', ev, me, ev.from, { ...p, from: name(ev.from), list: resList({ [ev.resource]: ev.count }), n: ev.count, res: t(`res.${ev.resource}`) });
     case 'bank_traded':
-      return t(k('bank_traded'), { ...p, gave: resList(ev.gave), got: resList(ev.got) });
-    case 'trade_proposed':
-      return t(k('trade_proposed'), { ...p, give: resList(ev.give), want: resList(ev.want) });
+      return sentence('ev.bank_traded', ev, me, undefined, { ...p, gave: resList(ev.gave), got: resList(ev.got) });
+    case 'trade_proposed': {
+      const q = { ...p, give: resList(ev.give), want: resList(ev.want), to: ev.to === null || ev.to === undefined ? t('everyone') : name(ev.to) };
+      return sentence(ev.to === null || ev.to === undefined ? 'ev.trade_proposed.all' : 'ev.trade_proposed', ev, me, ev.to, q);
+    }
+    // The responder is `by`; `player` is the one who made the offer.
     case 'trade_accepted':
-      return t('ev.trade_accepted', p);
     case 'trade_declined':
-      return t('ev.trade_declined', p);
-    case 'trade_countered':
-      return t('ev.trade_countered', { ...p, give: resList(ev.give), want: resList(ev.want) });
+    case 'trade_countered': {
+      const q = { who: name(ev.by), by: name(ev.by), proposer: name(ev.player), give: resList(ev.give), want: resList(ev.want) };
+      return sentence(`ev.${ev.type}`, { player: ev.by }, me, ev.player, q);
+    }
     case 'trade_completed':
-      return t(k('trade_completed'), { ...p, gave: resList(ev.gave), got: resList(ev.got) });
+      return sentence('ev.trade_completed', ev, me, ev.with, { ...p, with: name(ev.with), gave: resList(ev.gave), got: resList(ev.got) });
     case 'trade_cancelled':
       return t('ev.trade_cancelled', p);
     case 'longest_road_changed':
-      return ev.holder === null ? t('ev.longest_road_lost') : t('ev.longest_road_changed', { ...p, n: ev.length });
+      if (ev.holder === null || ev.holder === undefined) return t('ev.longest_road_lost');
+      return sentence('ev.longest_road_changed', { player: ev.holder }, me, undefined, { holder: name(ev.holder), who: name(ev.holder), n: ev.length });
     case 'largest_army_changed':
-      return ev.holder === null ? t('ev.largest_army_lost') : t('ev.largest_army_changed', { ...p, n: ev.knights });
+      if (ev.holder === null || ev.holder === undefined) return t('ev.largest_army_lost');
+      return sentence('ev.largest_army_changed', { player: ev.holder }, me, undefined, { holder: name(ev.holder), who: name(ev.holder), n: ev.knights });
     case 'turn_ended':
-      return t(k('turn_ended'), p);
+      return sentence('ev.turn_ended', ev, me, undefined, p);
     case 'turn_started':
-      return t(k('turn_started'), p);
+      return sentence('ev.turn_started', ev, me, undefined, p);
     case 'game_won':
-      return t(k('game_won'), { ...p, n: ev.vp });
+      return sentence('ev.game_won', ev, me, undefined, { ...p, n: ev.vp });
     default:
       return ev.text || ev.type;
   }
 }
 
-// Log lines from store.log entries: a roll and the production it caused make one line.
+// What the log does not show as a line of its own: a turn's end ("X's turn" says it) and the hexes
+// that produced (the production sentence after the roll says who got what).
+const NOT_LOGGED = new Set(['turn_ended', 'hex_produced']);
+
+// Log lines from store.log entries: a roll and the production it caused make one line, and so do a
+// Monopoly and what it took from each player (with the total). `player` is the seat whose badge the
+// line carries: the one who acted (for a trade answer, the one who answered).
 export function logLines(log, doc, me) {
   const lines = [];
+  const sameSeq = (j, seq, types) => j < log.length && log[j].seq === seq && types.includes(log[j].ev.type);
   for (let i = 0; i < log.length; i++) {
     const { seq, ev } = log[i];
-    if (ev.type === 'turn_ended') continue; // "X's turn" says it
+    if (NOT_LOGGED.has(ev.type)) continue;
     if (ev.type === 'dice_rolled') {
       const parts = [];
       let j = i + 1;
-      while (j < log.length && log[j].seq === seq && (log[j].ev.type === 'produced' || log[j].ev.type === 'production_blocked')) {
+      for (; sameSeq(j, seq, ['produced', 'production_blocked', 'hex_produced']); j++) {
         const e = log[j].ev;
-        parts.push(e.type === 'produced' ? t(e.player === me ? 'ev.got.me' : 'ev.got', { who: who(doc, e.player, me), list: resList(e.resources) }) : t('ev.production_blocked', { res: t(`res.${e.resource}`) }));
-        j++;
+        if (e.type === 'produced') parts.push(t(mine(e.player, me) ? 'ev.got.me' : 'ev.got', { who: seatName(doc, e.player), list: resList(e.resources) }));
+        else if (e.type === 'production_blocked') parts.push(t('ev.production_blocked', { res: t(`res.${e.resource}`) }));
       }
       let text = eventText(ev, doc, me);
       if (parts.length) text += ` — ${parts.join(t('list.sep2'))}`;
@@ -114,36 +139,122 @@ export function logLines(log, doc, me) {
       i = j - 1;
       continue;
     }
-    lines.push({ seq, text: eventText(ev, doc, me), type: ev.type, player: ev.player ?? ev.holder });
+    if (ev.type === 'dev_card_played' && ev.card === 'monopoly' && sameSeq(i + 1, seq, ['monopoly_taken'])) {
+      let j = i + 1;
+      const takes = [];
+      for (; sameSeq(j, seq, ['monopoly_taken']); j++) takes.push(log[j].ev);
+      lines.push({ seq, text: monopolyText(ev, takes, doc, me), type: 'monopoly_taken', player: ev.player });
+      i = j - 1;
+      continue;
+    }
+    const player = ev.type === 'trade_accepted' || ev.type === 'trade_declined' || ev.type === 'trade_countered' ? ev.by : ev.player ?? ev.holder;
+    lines.push({ seq, text: eventText(ev, doc, me), type: ev.type, player });
   }
   return lines;
 }
 
+// "Ana played Monopoly: 5 ore in all (2 from Bo, 3 from you)."
+function monopolyText(played, takes, doc, me) {
+  const res = takes[0].resource;
+  const total = takes.reduce((a, e) => a + (e.count || 0), 0);
+  const parts = takes.map((e) => t(mine(e.from, me) ? 'ev.monopoly_part.me' : 'ev.monopoly_part', { n: e.count, from: seatName(doc, e.from) }));
+  const params = { who: seatName(doc, played.player), n: total, list: resList({ [res]: total }), res: t(`res.${res}`), parts: parts.join(t('list.sep')) };
+  return capital(t(mine(played.player, me) ? 'ev.monopoly_total.me' : 'ev.monopoly_total', params));
+}
+
+// What a screen reader announces for a batch of events (the polite live region): the roll, and the
+// start of the reader's turn. Null when nothing in the batch is worth interrupting for.
+export function announcement(events, doc, me) {
+  const parts = [];
+  for (const ev of events) {
+    if (ev.type === 'dice_rolled') parts.push(eventText(ev, doc, me));
+    else if (ev.type === 'turn_started') parts.push(eventText(ev, doc, me));
+    else if (ev.type === 'game_won') parts.push(eventText(ev, doc, me));
+  }
+  return parts.length ? parts.join(' ') : null;
+}
+
 // The turn banner's sentence for the game view `g`, as seat `me` reads it (null: a spectator).
 export function bannerText(doc, g, me) {
-  const mine = g.current === me && me !== null;
-  const cur = who(doc, g.current, me);
+  const isMine = mine(g.current, me);
+  const cur = seatName(doc, g.current);
   const p = g.players.find((x) => x.seat === me);
   switch (g.phase) {
     case 'setup_settlement':
-      return mine ? t('banner.setup_settlement.me') : t('banner.setup.other', { who: cur });
+      return isMine ? t('banner.setup_settlement.me') : t('banner.setup.other', { who: cur });
     case 'setup_road':
-      return mine ? t('banner.setup_road.me') : t('banner.setup.other', { who: cur });
+      return isMine ? t('banner.setup_road.me') : t('banner.setup.other', { who: cur });
     case 'pre_roll':
-      return mine ? t('banner.pre_roll.me') : t('banner.turn.other', { who: cur });
+      return isMine ? t('banner.pre_roll.me') : t('banner.turn.other', { who: cur });
     case 'main':
-      return mine ? t('banner.main.me') : t('banner.turn.other', { who: cur });
+      return isMine ? t('banner.main.me') : t('banner.turn.other', { who: cur });
     case 'discard':
       return p?.discard_owed ? t('banner.discard.me', { n: p.discard_owed }) : t('banner.discard.other');
     case 'move_robber':
-      return mine ? t('banner.robber.me') : t('banner.robber.other', { who: cur });
+      return isMine ? t('banner.robber.me') : t('banner.robber.other', { who: cur });
     case 'road_building':
-      return mine ? t('banner.road_building.me', { n: g.free_roads }) : t('banner.turn.other', { who: cur });
+      return isMine ? t('banner.road_building.me', { n: g.free_roads }) : t('banner.turn.other', { who: cur });
     case 'trade_offer':
-      return g.offer?.from === me ? t('banner.trade_offer.me') : t('banner.trade_offer.other', { who: who(doc, g.offer?.from ?? g.current, me) });
+      return mine(g.offer?.from, me) ? t('banner.trade_offer.me') : t('banner.trade_offer.other', { who: seatName(doc, g.offer?.from ?? g.current) });
     case 'game_over':
-      return t('banner.game_over', { who: who(doc, g.winner, me) });
+      return mine(g.winner, me) ? t('banner.game_over.me') : t('banner.game_over', { who: seatName(doc, g.winner) });
     default:
       return '';
   }
+}
+
+// --- labels for screen readers ----------------------------------------------------------------------
+
+// One hand card: "2 brick".
+export function handCardLabel(res, n) {
+  return t('res.count', { n, res: t(`res.${res}`), r: res });
+}
+
+// The whole hand: "Your hand: 2 brick, 1 ore (3 cards)".
+export function handLabel(hand) {
+  const total = RESOURCES.reduce((a, r) => a + (hand?.[r] || 0), 0);
+  return t('a11y.hand', { list: resList(hand), n: total, cards: t('hand.total', { n: total }) });
+}
+
+// An action button: "Road, costs 1 brick, 1 lumber. You need 1 brick more." (cost and reason optional).
+export function actionLabel(label, cost, why) {
+  let s = label;
+  if (cost) s += t('a11y.sep') + t('a11y.costs', { list: resList(cost) });
+  if (why) s += `. ${why}`;
+  return s;
+}
+
+// A player's row: "Hana, bot · basic, playing now, 7 victory points, 3 cards, 1 development card,
+// 0 knights, road length 4, Longest Road".
+export function playerLabel(doc, g, p, me) {
+  const seat = doc?.room?.seats?.find((x) => x.seat === p.seat);
+  const parts = [mine(p.seat, me) ? t('a11y.player.me', { name: seatName(doc, p.seat) }) : seatName(doc, p.seat)];
+  if (seat?.controlled_by === 'bot') parts.push(seat.bot ? `${t('bot.badge')} · ${t(`bot.level.${seat.bot}`)}` : t('bot.takeover'));
+  else if (seat?.connected === false) parts.push(t('players.offline'));
+  if (g.current === p.seat) parts.push(t('players.current'));
+  const vp = mine(p.seat, me) && g.me ? g.me.vp : p.vp;
+  parts.push(t('a11y.vp', { n: vp }), t('a11y.cards', { n: p.cards }), t('a11y.devs', { n: p.dev_cards }), t('a11y.knights', { n: p.knights }), t('a11y.road', { n: p.road_length }));
+  if (g.longest_road === p.seat) parts.push(t('badge.longest_road'));
+  if (g.largest_army === p.seat) parts.push(t('badge.largest_army'));
+  return parts.join(t('a11y.sep'));
+}
+
+// The hexes around intersection `id`, as places: "6 ore, 8 grain" (sea sides are left out).
+function nodePlaces(topo, board, id) {
+  const hexes = topo?.intersections?.[id]?.hexes || [];
+  return hexes.map((hx) => placeName(board, hx)).join(t('list.sep'));
+}
+
+// A highlighted spot on the board: "Settlement spot next to the 6 ore, the 8 grain", "Road spot
+// between …", "Move the robber to the 6 ore". topo: the topology; board: the game view's board.
+export function spotLabel(kind, id, topo, board) {
+  if (kind === 'hex') return t('a11y.spot.hex', { place: placeName(board, id) });
+  if (kind === 'path') {
+    const [a, b] = topo?.paths?.[id]?.intersections || [];
+    const ha = topo?.intersections?.[a]?.hexes || [];
+    const hb = topo?.intersections?.[b]?.hexes || [];
+    const shared = ha.filter((x) => hb.includes(x));
+    return t('a11y.spot.path', { places: shared.map((hx) => placeName(board, hx)).join(t('list.and')) });
+  }
+  return t(kind === 'city' ? 'a11y.spot.city' : 'a11y.spot.node', { places: nodePlaces(topo, board, id) });
 }

@@ -37,7 +37,7 @@ export function setLang(code) {
   if (!LANGS[code]) return;
   current = code;
   storage.setLang(code);
-  document.documentElement.lang = code;
+  if (globalThis.document) document.documentElement.lang = code;
   for (const fn of listeners) fn(code);
 }
 
@@ -51,13 +51,49 @@ export function hasOwn(key) {
   return LANGS[current][key] !== undefined;
 }
 
-// t('key', {n: 2}) — {name} placeholders; a value may also be a function of the params.
+// Whether the main pointer is a finger: hints say "tap" on touch screens and "click" with a mouse.
+export function touchInput() {
+  return !!globalThis.matchMedia?.('(pointer: coarse)').matches;
+}
+
+let rules = null;
+function pluralCategory(n) {
+  if (!rules || rules.resolvedOptions().locale.split('-')[0] !== current) rules = new Intl.PluralRules(current);
+  return rules.select(Number(n));
+}
+
+// A value is a string with {name} placeholders, a function of the params, or an object choosing a form:
+// {touch, click} by the input device, or plural forms {one, few, many, other} by params.n following the
+// language's plural rules (Intl.PluralRules: French "1 carte, 0 carte", English "0 cards").
+function resolve(v, params) {
+  for (let depth = 0; v && typeof v === 'object' && depth < 3; depth++) {
+    if ('touch' in v || 'click' in v) v = touchInput() ? v.touch : v.click;
+    else v = v[pluralCategory(params.n)] ?? v.other;
+  }
+  return typeof v === 'function' ? v(params) : v;
+}
+
+// t('key', {n: 2}) — the current language's text, else English, else the key itself.
 export function t(key, params = {}) {
   let v = LANGS[current][key];
   if (v === undefined) v = en[key];
   if (v === undefined) return key;
-  if (typeof v === 'function') return v(params);
-  return v.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+  v = resolve(v, params);
+  if (typeof v !== 'string') return key;
+  const out = v.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+  return current === 'ko' ? koreanParticles(out) : out;
+}
+
+// Korean particles depend on the sound before them: 이/가, 을/를, 은/는, 과/와 and (으)로 after a
+// Hangul syllable with or without a final consonant. Texts write both forms ("이(가)"); after a
+// Hangul syllable the right one is picked, after a Latin name both stay.
+const PARTICLES = { '이(가)': ['이', '가'], '을(를)': ['을', '를'], '은(는)': ['은', '는'], '과(와)': ['과', '와'] };
+function koreanParticles(s) {
+  return s.replace(/([\uAC00-\uD7A3])(이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)/g, (m, syl, p) => {
+    const final = (syl.charCodeAt(0) - 0xac00) % 28; // 0: no final consonant, 8: ㄹ
+    if (p === '(으)로') return syl + (final === 0 || final === 8 ? '로' : '으로');
+    return syl + PARTICLES[p][final === 0 ? 1 : 0];
+  });
 }
 
 export const RESOURCES = ['brick', 'lumber', 'wool', 'grain', 'ore'];

@@ -1,0 +1,225 @@
+// Every event sentence of the web client (web/js/format.js) in every language, without a browser:
+// each event type the server can send (the list is read from proto/v1/event.schema.json, plus
+// `hex_produced`), read by the actor, by the seat acted upon, by a third player and by a spectator, in
+// en, fr, ko and ja. A sentence fails on a missing key, an English fallback, a leftover "{placeholder}",
+// "undefined"/"null"/"NaN", a "you" sentence for a reader who is not concerned (or none for one who is),
+// and a French "toi" put where a subject or an object pronoun belongs. The log lines: production by hex
+// is no line, a trade answer carries the answerer's badge, the robber line says where, a Monopoly says
+// its total. And all lang files have the same keys.
+//
+//   node --test tests/e2e/i18n.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+
+let touch = false;
+globalThis.matchMedia = (q) => ({ matches: q === '(pointer: coarse)' && touch });
+
+const web = new URL('../../web/js/', import.meta.url);
+const i18n = await import(new URL('i18n.js', web));
+const { eventText, logLines, bannerText, placeName, spotLabel, playerLabel, handLabel, actionLabel } = await import(new URL('format.js', web));
+const { t, setLang, lang, LANGS } = i18n;
+const schema = JSON.parse(fs.readFileSync(new URL('../../proto/v1/event.schema.json', import.meta.url), 'utf8'));
+
+const LANG_CODES = ['en', 'fr', 'ko', 'ja'];
+const YOU = { en: /\b[Yy]ou(r)?\b/, fr: /\b([Tt]u|[Tt]oi|t’|te|[Tt]on|[Tt]a|tes|tiennes)\b|t’/, ko: /당신/, ja: /あなた/ };
+const NAMES = ['Hana', 'Dmitri', 'Sora', 'Luc'];
+
+const doc = {
+  room: { seats: NAMES.map((name, seat) => ({ seat, name, controlled_by: 'player', connected: true })) },
+  game: { board: { terrain: ['mountains', 'fields', 'desert', 'hills'], numbers: [6, 8, null, 5], robber: 2 } },
+};
+const R = (o) => ({ brick: 0, lumber: 0, wool: 0, grain: 0, ore: 0, ...o });
+
+// Each event with its actor (`actor`) and the seat it acts upon (`object`, when there is one).
+// Seats: 0 acts, 1 is acted upon, 2 is a third player; the spectator is null.
+const EVENTS = [
+  { type: 'dice_rolled', player: 0, dice: [3, 5], sum: 8 },
+  { type: 'produced', player: 0, resources: R({ ore: 2 }) },
+  { type: 'hex_produced', player: 0, hex: 0, resources: R({ ore: 2 }) },
+  { type: 'production_blocked', resource: 'grain', actorless: true },
+  { type: 'starting_resources', player: 0, resources: R({ brick: 1, grain: 1 }) },
+  { type: 'discarded', player: 0, resources: R({ wool: 4 }) },
+  { type: 'robber_moved', player: 0, hex: 0 },
+  { type: 'stole', player: 0, victim: 1, object: 1 },
+  { type: 'stole', player: 0, victim: 1, object: 1, resource: 'ore' },
+  { type: 'steal_failed', player: 0, victim: 1, object: 1 },
+  { type: 'built', player: 0, piece: 'road', path: 3 },
+  { type: 'built', player: 0, piece: 'settlement', intersection: 4 },
+  { type: 'built', player: 0, piece: 'city', intersection: 4 },
+  { type: 'dev_card_bought', player: 0 },
+  { type: 'dev_card_bought', player: 0, card: 'monopoly' },
+  { type: 'dev_card_played', player: 0, card: 'knight' },
+  { type: 'invention_taken', player: 0, resources: R({ ore: 1, wool: 1 }) },
+  { type: 'monopoly_taken', player: 0, from: 1, object: 1, resource: 'ore', count: 3 },
+  { type: 'bank_traded', player: 0, gave: R({ brick: 4 }), got: R({ ore: 1 }) },
+  { type: 'trade_proposed', player: 0, to: 1, object: 1, give: R({ brick: 1 }), want: R({ ore: 1 }) },
+  { type: 'trade_proposed', player: 0, to: null, give: R({ brick: 1 }), want: R({ ore: 1 }) },
+  // A trade answer: `by` answers (the actor), `player` made the offer (acted upon).
+  { type: 'trade_accepted', player: 1, by: 0, actor: 0, object: 1 },
+  { type: 'trade_declined', player: 1, by: 0, actor: 0, object: 1 },
+  { type: 'trade_countered', player: 1, by: 0, actor: 0, object: 1, give: R({ ore: 1 }), want: R({ wool: 2 }) },
+  { type: 'trade_completed', player: 0, with: 1, object: 1, gave: R({ brick: 1 }), got: R({ ore: 1 }) },
+  { type: 'trade_cancelled', player: 0, actorless: true },
+  { type: 'longest_road_changed', holder: 0, previous: null, length: 5, actor: 0 },
+  { type: 'longest_road_changed', holder: null, previous: 0, length: 0, actorless: true },
+  { type: 'largest_army_changed', holder: 0, previous: 1, knights: 3, actor: 0 },
+  { type: 'largest_army_changed', holder: null, previous: 0, knights: 0, actorless: true },
+  { type: 'turn_ended', player: 0 },
+  { type: 'turn_started', player: 0, turn: 7 },
+  { type: 'game_won', player: 0, vp: 10 },
+].map((e) => {
+  const { actor, object, actorless, ...ev } = e;
+  return { ev: { ...ev, text: `SERVER TEXT ${e.type}` }, actor: actorless ? undefined : actor ?? e.player, object, actorless };
+});
+
+const VIEWERS = [['actor', 0], ['object', 1], ['third', 2], ['spectator', null]];
+
+function render(code, ev, me) {
+  setLang(code);
+  return eventText(ev, doc, me);
+}
+
+function badText(s) {
+  if (typeof s !== 'string' || !s) return 'empty';
+  if (/\{\w+\}/.test(s)) return 'a leftover placeholder';
+  if (/\b(undefined|null|NaN)\b/.test(s)) return 'undefined/null/NaN';
+  if (/^[a-z0-9_]+(\.[a-z0-9_]+)+$/.test(s)) return 'a bare key';
+  if (s.startsWith('SERVER TEXT')) return "the server's English text";
+  return null;
+}
+
+test('the fixture covers every event type of the protocol', () => {
+  const types = schema.oneOf.map((x) => x.properties.type.const);
+  const covered = new Set(EVENTS.map((x) => x.ev.type));
+  for (const type of [...types, 'hex_produced']) assert.ok(covered.has(type), `no sentence tested for ${type}`);
+});
+
+test('all lang files have the same keys', () => {
+  const en = Object.keys(LANGS.en).sort();
+  for (const code of LANG_CODES) assert.deepEqual(Object.keys(LANGS[code]).sort(), en, `${code} keys differ from en`);
+});
+
+for (const code of LANG_CODES) {
+  test(`every event sentence in ${code}`, () => {
+    for (const { ev, actor, object, actorless } of EVENTS) {
+      for (const [role, me] of VIEWERS) {
+        const text = render(code, ev, me);
+        const what = `${code} ${ev.type}${ev.resource || ev.piece || ev.card ? `(${ev.resource || ev.piece || ev.card})` : ''} read by ${role}: "${text}"`;
+        const bad = badText(text);
+        assert.equal(bad, null, `${what} — ${bad}`);
+        if (code !== 'en') assert.notEqual(text, render('en', ev, me), `${what} — an English fallback`);
+        if (code === 'fr') {
+          // "À toi de jouer" is French; "Toi accepte", "toi a gagné", "à toi" after a verb are not.
+          assert.ok(!/\b[Tt]oi\b/.test(text.replace(/^À toi de jouer/, '')), `${what} — "toi" used as a pronoun`);
+        }
+        const concerned = !actorless && (me === actor || (object !== undefined && me === object));
+        if (ev.type === 'trade_proposed' && ev.to === null) continue; // offered to everyone: readers may or may not count themselves
+        assert.equal(YOU[code].test(text), concerned, `${what} — ${concerned ? 'no second-person sentence for the reader concerned' : 'speaks to a reader it does not concern'}`);
+      }
+    }
+  });
+}
+
+test('a French sentence for the one acted upon is in the second person', () => {
+  setLang('fr');
+  const find = (type) => EVENTS.find((x) => x.ev.type === type && !x.ev.resource).ev;
+  assert.equal(eventText(find('trade_completed'), doc, 1), 'Hana t’a donné 1 argile contre 1 minerai.');
+  assert.equal(eventText(find('trade_accepted'), doc, 0), 'Tu acceptes l’offre de Dmitri.');
+  assert.equal(eventText(find('game_won'), doc, 0), 'Tu as gagné avec 10 points !');
+  assert.equal(bannerText(doc, { phase: 'game_over', winner: 0, players: [] }, 0), 'Tu as gagné');
+  assert.equal(t('hand.total', { n: 1 }), '1 carte');
+  assert.equal(t('res.count', { n: 2, res: t('res.ore'), r: 'ore' }), '2 minerais');
+});
+
+test('plural forms follow the language', () => {
+  setLang('en');
+  assert.equal(t('hand.total', { n: 1 }), '1 card');
+  assert.equal(t('hand.total', { n: 0 }), '0 cards');
+  assert.equal(t('banner.road_building.me', { n: 1 }), 'Place 1 free road');
+  setLang('fr');
+  assert.equal(t('hand.total', { n: 0 }), '0 carte');
+  assert.equal(t('hand.total', { n: 2 }), '2 cartes');
+});
+
+test('hints say tap on a touch screen and click with a mouse', () => {
+  for (const code of LANG_CODES) {
+    setLang(code);
+    touch = false;
+    const click = [t('mode.road'), t('banner.robber.me')];
+    touch = true;
+    const tap = [t('mode.road'), t('banner.robber.me')];
+    touch = false;
+    assert.notDeepEqual(click, tap, `${code}: the same hint for a mouse and a finger`);
+    if (code === 'fr') assert.ok(click.every((s) => !/[Tt]ouche/.test(s)), `fr desktop hint says "Touche": ${click}`);
+    if (code === 'en') assert.ok(click.every((s) => !/\btap\b/i.test(s)), `en desktop hint says "tap": ${click}`);
+  }
+});
+
+test('log lines: hex production hidden, answer badges, robber place, Monopoly total', () => {
+  const log = [
+    { seq: 10, ev: { type: 'dice_rolled', player: 0, dice: [4, 2], sum: 6 } },
+    { seq: 10, ev: { type: 'hex_produced', player: 1, hex: 0, resources: R({ ore: 1 }) } },
+    { seq: 10, ev: { type: 'produced', player: 1, resources: R({ ore: 1 }) } },
+    { seq: 11, ev: { type: 'hex_produced', player: 2, hex: 0, resources: R({ ore: 1 }) } },
+    { seq: 12, ev: { type: 'robber_moved', player: 0, hex: 0 } },
+    { seq: 12, ev: { type: 'stole', player: 0, victim: 1 } },
+    { seq: 13, ev: { type: 'trade_proposed', player: 0, to: null, give: R({ brick: 1 }), want: R({ ore: 1 }) } },
+    { seq: 14, ev: { type: 'trade_declined', player: 0, by: 2 } },
+    { seq: 15, ev: { type: 'trade_accepted', player: 0, by: 1 } },
+    { seq: 16, ev: { type: 'dev_card_played', player: 3, card: 'monopoly' } },
+    { seq: 16, ev: { type: 'monopoly_taken', player: 3, from: 0, resource: 'ore', count: 2 } },
+    { seq: 16, ev: { type: 'monopoly_taken', player: 3, from: 1, resource: 'ore', count: 3 } },
+  ];
+  for (const code of LANG_CODES) {
+    setLang(code);
+    for (const [role, me] of VIEWERS) {
+      const lines = logLines(log, doc, me);
+      const what = `${code} log read by ${role}`;
+      assert.ok(!lines.some((l) => l.type === 'hex_produced'), `${what}: a hex_produced line`);
+      assert.equal(lines.length, 7, `${what}: ${lines.map((l) => l.text).join(' | ')}`);
+      for (const l of lines) assert.equal(badText(l.text), null, `${what}: "${l.text}"`);
+      const declined = lines.find((l) => l.type === 'trade_declined');
+      const accepted = lines.find((l) => l.type === 'trade_accepted');
+      assert.equal(declined.player, 2, `${what}: a decline carries the proposer's badge`);
+      assert.equal(accepted.player, 1, `${what}: an acceptance carries the proposer's badge`);
+      const robber = lines.find((l) => l.type === 'robber_moved');
+      assert.ok(robber.text.includes(placeName(doc.game.board, 0)) && robber.text.includes('6'), `${what}: the robber line says where: ${robber.text}`);
+      const mono = lines.find((l) => l.type === 'monopoly_taken');
+      assert.ok(mono.player === 3 && mono.text.includes('5') && mono.text.includes('2') && mono.text.includes('3'), `${what}: the Monopoly total: ${mono.text}`);
+    }
+  }
+  setLang('en');
+  const lines = logLines(log, doc, 1);
+  assert.equal(lines[1].text, 'Hana moved the robber to the 6 ore.');
+  assert.equal(lines[6].text, 'Luc played Monopoly: 5 ore in all (2 from Hana, 3 from you).');
+});
+
+test('screen-reader labels are sentences, not bare numbers', () => {
+  const topo = { intersections: [{ hexes: [0, 1] }, { hexes: [0, 1, 3] }], paths: [{ intersections: [0, 1] }] };
+  const g = { current: 0, me: { vp: 3 }, longest_road: 0, largest_army: null, players: [] };
+  const p = { seat: 0, vp: 2, cards: 1, dev_cards: 0, knights: 0, road_length: 5 };
+  for (const code of LANG_CODES) {
+    setLang(code);
+    const labels = [
+      spotLabel('node', 1, topo, doc.game.board), spotLabel('path', 0, topo, doc.game.board), spotLabel('hex', 0, topo, doc.game.board),
+      playerLabel(doc, g, p, 1), handLabel(R({ brick: 2, ore: 1 })), actionLabel(t('act.road'), R({ brick: 1, lumber: 1 }), null),
+    ];
+    for (const s of labels) {
+      assert.equal(badText(s), null, `${code}: "${s}"`);
+      assert.ok(!/(^|\s)\d+(\s+\d+)+(\s|$)/.test(s), `${code}: bare numbers in "${s}"`);
+    }
+    if (code !== 'en') {
+      setLang('en');
+      const en = spotLabel('node', 1, topo, doc.game.board);
+      setLang(code);
+      assert.notEqual(labels[0], en, `${code}: an English spot label`);
+    }
+  }
+  setLang('en');
+  assert.equal(spotLabel('node', 1, topo, doc.game.board), 'Settlement spot next to the 6 ore, the 8 grain, the 5 brick');
+  assert.equal(playerLabel(doc, g, p, 1), 'Hana, playing now, 2 victory points, 1 resource card, 0 development cards, 0 knights played, road length 5, Longest Road');
+  assert.equal(handLabel(R({ brick: 2, ore: 1 })), 'Your hand: 2 brick, 1 ore (3 cards)');
+  assert.equal(actionLabel('Road', R({ brick: 1, lumber: 1 }), null), 'Road, costs 1 brick, 1 lumber');
+  assert.equal(lang(), 'en');
+});

@@ -6,6 +6,7 @@ import { s, clear } from './dom.js';
 import { PanZoom } from './zoom.js';
 import { SEAT_COLORS, SEAT_INK, TERRAIN_COLORS, TERRAIN_RESOURCE, RES_COLORS, resourceShape, glyphPath } from './icons.js';
 import { t } from './i18n.js';
+import { spotLabel } from './format.js';
 
 const S = 60; // hex circumradius in SVG units
 const XU = (S * Math.sqrt(3)) / 2;
@@ -16,7 +17,7 @@ export class BoardView {
   constructor(host, { onSpot }) {
     this.host = host;
     this.onSpot = onSpot;
-    this.svg = s('svg', { class: 'board-svg', role: 'img', 'aria-label': t('board.label'), preserveAspectRatio: 'xMidYMid meet' });
+    this.svg = s('svg', { class: 'board-svg', role: 'group', 'aria-label': t('board.label'), preserveAspectRatio: 'xMidYMid meet' });
     this.layer = s('g', { class: 'board-layer' });
     this.svg.append(this.layer);
     this.layers = {};
@@ -56,6 +57,7 @@ export class BoardView {
   render(view) {
     if (!this.geo || !view.game) return;
     const g = view.game;
+    this.board = g.board;
     const key = JSON.stringify([g.board.robber, g.dice, g.players.map((p) => [p.settlements, p.cities, p.roads]), [...view.spots.node], [...view.spots.city], [...view.spots.path], [...view.spots.hex], g.phase, g.current]);
     if (key === this.key) return;
     this.key = key;
@@ -185,7 +187,7 @@ export class BoardView {
     for (const id of spots.hex) {
       const hx = hexes[id];
       const pts = hx.corners.map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`).join(' ');
-      const el = s('g', { class: 'spot spot-hex', dataset: { spot: 'hex', id }, tabindex: 0, role: 'button', 'aria-label': t('spot.hex', { id }) });
+      const el = s('g', { class: 'spot spot-hex', dataset: { spot: 'hex', id }, tabindex: 0, role: 'button', 'aria-label': spotLabel('hex', id, this.topo, this.board) });
       el.append(s('polygon', { points: pts, class: 'spot-hex-outline' }));
       el.append(s('circle', { cx: hx.x, cy: hx.y, r: S * 0.55, class: 'hit' }));
       layer.append(el);
@@ -193,7 +195,7 @@ export class BoardView {
     }
     for (const id of spots.path) {
       const p = paths[id];
-      const el = s('g', { class: 'spot spot-path', dataset: { spot: 'path', id }, tabindex: 0, role: 'button', 'aria-label': t('spot.path', { id }) });
+      const el = s('g', { class: 'spot spot-path', dataset: { spot: 'path', id }, tabindex: 0, role: 'button', 'aria-label': spotLabel('path', id, this.topo, this.board) });
       const sh = 0.16;
       el.append(s('line', { x1: p.x1 + (p.x2 - p.x1) * sh, y1: p.y1 + (p.y2 - p.y1) * sh, x2: p.x2 + (p.x1 - p.x2) * sh, y2: p.y2 + (p.y1 - p.y2) * sh, class: 'spot-line' }));
       el.append(s('circle', { cx: p.x, cy: p.y, r: S * 0.22, class: 'hit' }));
@@ -203,7 +205,7 @@ export class BoardView {
     for (const [kind, set] of [['node', spots.node], ['city', spots.city]]) {
       for (const id of set) {
         const n = nodes[id];
-        const el = s('g', { class: `spot spot-${kind}`, dataset: { spot: kind, id }, tabindex: 0, role: 'button', 'aria-label': t(kind === 'city' ? 'spot.city' : 'spot.node', { id }) });
+        const el = s('g', { class: `spot spot-${kind}`, dataset: { spot: kind, id }, tabindex: 0, role: 'button', 'aria-label': spotLabel(kind, id, this.topo, this.board) });
         el.append(s('circle', { cx: n.x, cy: n.y, r: S * (kind === 'city' ? 0.3 : 0.17), class: 'spot-dot' }));
         el.append(s('circle', { cx: n.x, cy: n.y, r: S * 0.3, class: 'hit' }));
         layer.append(el);

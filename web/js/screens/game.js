@@ -7,7 +7,8 @@ import { t, RESOURCES } from '../i18n.js';
 import { BoardView } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, COSTS, SEAT_COLORS } from '../icons.js';
 import { all, ids, has, reason } from '../legal.js';
-import { seatName, logLines, bannerText } from '../format.js';
+import { seatName, logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement } from '../format.js';
+import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
 import { playerRows } from '../ui/players.js';
 import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog } from '../ui/dialogs.js';
 import { tradeDialog, counterDialog, offerPanel } from '../ui/trade.js';
@@ -58,6 +59,9 @@ export class GameView {
       this.winner,
     );
     this.unsubEvents = store.onEvents((events, st) => this.onEvents(events, st));
+    this.live = h('div.sr#live', { role: 'status', 'aria-live': 'polite', 'aria-label': t('keys.live') });
+    this.el.append(this.live);
+    installKeys(this);
   }
 
   destroy() {
@@ -197,8 +201,8 @@ export class GameView {
     }
     const total = RESOURCES.reduce((a, r) => a + g.me.hand[r], 0);
     replace(this.hand,
-      h('div.hand-cards', RESOURCES.map((r) => h(`div.card.res-${r}${g.me.hand[r] ? '' : '.zero'}`, { dataset: { res: r, count: g.me.hand[r] }, title: t(`res.${r}`) }, resIcon(r, 'icon card-icon'), h('b.count', String(g.me.hand[r]))))),
-      h('div.hand-total', t('hand.total', { n: total })));
+      h('div.hand-cards', { role: 'group', 'aria-label': handLabel(g.me.hand) }, RESOURCES.map((r) => h(`div.card.res-${r}${g.me.hand[r] ? '' : '.zero'}`, { dataset: { res: r, count: g.me.hand[r] }, title: handCardLabel(r, g.me.hand[r]), role: 'img', 'aria-label': handCardLabel(r, g.me.hand[r]) }, resIcon(r, 'icon card-icon'), h('b.count', { 'aria-hidden': 'true' }, String(g.me.hand[r]))))),
+      h('div.hand-total', { 'aria-hidden': 'true' }, t('hand.total', { n: total })));
   }
 
   renderActions(st, g) {
@@ -217,7 +221,9 @@ export class GameView {
         dataset: { action: a.id },
         'aria-disabled': String(!!why),
         'aria-pressed': a.mode ? String(active) : undefined,
-        title: why || label,
+        title: shortcutTitle(a.id, why || label),
+        'aria-label': actionLabel(label, a.cost, why),
+        'aria-keyshortcuts': SHORTCUTS[a.id],
         onclick: () => (why ? toast(why, 'error') : this.doAction(a.id)),
       },
       h('span.action-main', icon(a.icon, 'icon', a.mode ? SEAT_COLORS[seat] : undefined), h('span.action-label', label)),
@@ -301,6 +307,8 @@ export class GameView {
   }
 
   onEvents(events, st) {
+    const said = announcement(events, st.doc, st.seat);
+    if (said) this.live.textContent = said;
     // A few events deserve a toast for the player they concern.
     for (const ev of events) {
       if (ev.type === 'stole' && ev.victim === st.seat && ev.resource) toast(t('ev.stole.from_me', { who: seatName(st.doc, ev.player), res: t(`res.${ev.resource}`) }));

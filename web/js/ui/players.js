@@ -4,7 +4,7 @@
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { icon, seatBadge, SEAT_COLORS } from '../icons.js';
-import { seatName } from '../format.js';
+import { seatName, playerLabel } from '../format.js';
 
 // doc: {room: {seats}} for names and tags; g: the game view; me: our seat (null for a spectator).
 export function playerRows(doc, g, me) {
@@ -14,10 +14,10 @@ export function playerRows(doc, g, me) {
     if (g.longest_road === p.seat) badges.push(h('span.award', { title: t('badge.longest_road') }, icon('road_award', 'icon'), h('span.sr', t('badge.longest_road'))));
     if (g.largest_army === p.seat) badges.push(h('span.award', { title: t('badge.largest_army') }, icon('army_award', 'icon'), h('span.sr', t('badge.largest_army'))));
     const current = g.current === p.seat;
-    return h(`div.player${current ? '.current' : ''}${p.seat === me ? '.me' : ''}`, { dataset: { seat: p.seat }, style: { '--seat': SEAT_COLORS[p.seat] } },
+    return h(`div.player${current ? '.current' : ''}${p.seat === me ? '.me' : ''}`, { dataset: { seat: p.seat }, style: { '--seat': SEAT_COLORS[p.seat] }, role: 'group', 'aria-label': playerLabel(doc, g, p, me) },
       h('div.player-name', seatBadge(p.seat), h('span.name', seatName(doc, p.seat)), seat && seat.controlled_by === 'bot' ? h('span.tag.bot', { title: seat.bot ? t('bot.level_title') : t('bot.takeover_title') }, seat.bot ? `${t('bot.badge')} · ${t(`bot.level.${seat.bot}`)}` : t('bot.takeover'))
           : seat && seat.connected === false ? h('span.offline', { title: t('players.offline') }, '⚠') : null, badges),
-      h('div.player-stats',
+      h('div.player-stats', { 'aria-hidden': 'true' },
         h('span.stat.vp', { title: t('players.vp') }, icon('star', 'icon'), h('b', String(p.seat === me && g.me ? g.me.vp : p.vp))),
         h('span.stat.cards', { title: t('players.cards') }, icon('cards', 'icon'), h('b', String(p.cards))),
         h('span.stat.devs', { title: t('players.dev') }, icon('dev', 'icon'), h('b', String(p.dev_cards))),

@@ -17,7 +17,7 @@ globalThis.matchMedia = (q) => ({ matches: q === '(pointer: coarse)' && touch })
 
 const web = new URL('../../web/js/', import.meta.url);
 const i18n = await import(new URL('i18n.js', web));
-const { eventText, logLines, bannerText, placeName, spotLabel, playerLabel, handLabel, actionLabel } = await import(new URL('format.js', web));
+const { eventText, logLines, bannerText, placeName, spotLabel, playerLabel, handLabel, actionLabel, announcement } = await import(new URL('format.js', web));
 const { t, setLang, lang, LANGS } = i18n;
 const schema = JSON.parse(fs.readFileSync(new URL('../../proto/v1/event.schema.json', import.meta.url), 'utf8'));
 
@@ -222,4 +222,18 @@ test('screen-reader labels are sentences, not bare numbers', () => {
   assert.equal(handLabel(R({ brick: 2, ore: 1 })), 'Your hand: 2 brick, 1 ore (3 cards)');
   assert.equal(actionLabel('Road', R({ brick: 1, lumber: 1 }), null), 'Road, costs 1 brick, 1 lumber');
   assert.equal(lang(), 'en');
+});
+
+test('the live region says the roll with its production and whose turn it is', () => {
+  setLang('en');
+  const events = [
+    { type: 'dice_rolled', player: 0, dice: [4, 2], sum: 6 },
+    { type: 'hex_produced', player: 1, hex: 0, resources: R({ ore: 1 }) },
+    { type: 'produced', player: 1, resources: R({ ore: 1 }) },
+  ];
+  assert.equal(announcement(events, doc, 1), 'Hana rolled 6 — you got 1 ore');
+  assert.equal(announcement([{ type: 'turn_ended', player: 0 }, { type: 'turn_started', player: 1, turn: 3 }], doc, 1), 'Your turn.');
+  assert.equal(announcement([{ type: 'built', player: 0, piece: 'road', path: 1 }], doc, 1), null);
+  setLang('fr');
+  assert.equal(announcement(events, doc, 0), 'Tu as fait 6 — Dmitri reçoit 1 minerai');
 });

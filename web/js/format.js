@@ -162,16 +162,13 @@ function monopolyText(played, takes, doc, me) {
   return capital(t(mine(played.player, me) ? 'ev.monopoly_total.me' : 'ev.monopoly_total', params));
 }
 
-// What a screen reader announces for a batch of events (the polite live region): the roll, and the
-// start of the reader's turn. Null when nothing in the batch is worth interrupting for.
+// What a screen reader announces for a batch of events (the polite live region): the roll with what
+// it produced ("Hana rolled 8 — you got 2 ore"), the start of a turn ("Your turn."), the winner. Null
+// when nothing in the batch is worth interrupting for.
 export function announcement(events, doc, me) {
-  const parts = [];
-  for (const ev of events) {
-    if (ev.type === 'dice_rolled') parts.push(eventText(ev, doc, me));
-    else if (ev.type === 'turn_started') parts.push(eventText(ev, doc, me));
-    else if (ev.type === 'game_won') parts.push(eventText(ev, doc, me));
-  }
-  return parts.length ? parts.join(' ') : null;
+  const said = ['dice_rolled', 'turn_started', 'game_won'];
+  const lines = logLines(events.map((ev) => ({ seq: 0, ev })), doc, me).filter((l) => said.includes(l.type));
+  return lines.length ? lines.map((l) => l.text).join(' ') : null;
 }
 
 // The turn banner's sentence for the game view `g`, as seat `me` reads it (null: a spectator).

@@ -149,7 +149,8 @@ export class GameView {
 
   renderHead(st, g) {
     const mine = g.current === st.seat;
-    const dice = g.dice ? h('span.dice', { title: t('banner.dice', { a: g.dice[0], b: g.dice[1], n: g.dice[0] + g.dice[1] }) }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
+    const diceText = g.dice ? t('banner.dice', { a: g.dice[0], b: g.dice[1], n: g.dice[0] + g.dice[1] }) : '';
+    const dice = g.dice ? h('span.dice', { title: diceText, role: 'img', 'aria-label': diceText }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
     replace(this.head,
       h('button.icon-btn.menu-btn#menu-btn', { type: 'button', 'aria-label': t('menu.title'), onclick: () => this.openMenu() }, '☰'),
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },

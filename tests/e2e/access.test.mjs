@@ -5,7 +5,8 @@
 // trade dialog, 1 for the road mode, E to end the turn. Screen readers get labels, not bare numbers
 // (hand, actions with costs, player rows, board spots), and the roll and "your turn" are said in a
 // polite live region. The hints say "click" with a mouse and "tap" on a touch phone. Text meets WCAG AA
-// contrast (4.5:1, 3:1 for large text) on the start page, the lobby and the game. In Japanese and
+// contrast (4.5:1, 3:1 for large text) on the start page, the lobby, the game, the trade dialog,
+// the menu and the replay. In Japanese and
 // Korean at 360x640 the short labels (actions, names, bot badge) do not break inside a word.
 //
 //   node tests/e2e/access.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
@@ -231,14 +232,24 @@ try {
   const cg = await page.evaluate(contrastFailures);
   check(cg.length === 0, `game text meets WCAG AA contrast${cg.length ? `: ${cg.join('; ')}` : ''}`);
   await page.screenshot({ path: path.join(OUT, 'access-desktop.png') });
+  await page.click('#menu-btn');
+  await page.waitForSelector('#modal-root.open', { state: 'attached' });
+  const cm = await page.evaluate(contrastFailures);
+  check(cm.length === 0, `menu text meets WCAG AA contrast${cm.length ? `: ${cm.join('; ')}` : ''}`);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#modal-root:not(.open)', { state: 'attached' });
   s = await state(page);
   await page.keyboard.press('e');
   await waitSeq(page, s.seq);
   check((await state(page)).game.current !== s.seat, 'E ended the turn');
 
-  // A touch phone says "tap" (same room, watching).
+  // A touch phone says "tap" (same room, watching); the replay screen's contrast.
   const phone = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true })).newPage());
-  await phone.goto(page.url());
+  await phone.goto(`${page.url().split('#')[0]}#replay`);
+  await phone.waitForSelector('#replay-last');
+  await phone.click('#replay-last');
+  const cr = await phone.evaluate(contrastFailures);
+  check(cr.length === 0, `replay text meets WCAG AA contrast${cr.length ? `: ${cr.join('; ')}` : ''}`);
   const hints = await phone.evaluate(async () => {
     const { t } = await import('/js/i18n.js');
     return [t('mode.road'), t('banner.robber.me')];

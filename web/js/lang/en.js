@@ -40,10 +40,6 @@ export default {
   robber: 'Robber',
   'harbor.generic': 'Harbor {ratio}:1 — any resource',
   'harbor.specific': 'Harbor {ratio}:1 — {res}',
-  'spot.hex': 'Hex {id}',
-  'spot.path': 'Road spot {id}',
-  'spot.node': 'Settlement spot {id}',
-  'spot.city': 'Upgrade to a city at {id}',
 
   'why.not_started': 'The game has not started.',
   'why.spectator': 'You are watching.',

@@ -40,10 +40,6 @@ export default {
   robber: 'Voleurs',
   'harbor.generic': 'Port {ratio}:1 — toute ressource',
   'harbor.specific': 'Port {ratio}:1 — {res}',
-  'spot.hex': 'Tuile {id}',
-  'spot.path': 'Emplacement de route {id}',
-  'spot.node': 'Emplacement de colonie {id}',
-  'spot.city': 'Transformer en ville ({id})',
 
   'why.not_started': 'La partie n’a pas commencé.',
   'why.spectator': 'Tu regardes la partie.',

@@ -37,10 +37,6 @@ export default {
   robber: '盗賊',
   'harbor.generic': '港 {ratio}:1 — どの資源でも',
   'harbor.specific': '港 {ratio}:1 — {res}',
-  'spot.hex': 'タイル {id}',
-  'spot.path': '道の場所 {id}',
-  'spot.node': '開拓地の場所 {id}',
-  'spot.city': '{id} の開拓地を都市に',
 
   'why.not_started': 'ゲームはまだ始まっていません。',
   'why.spectator': '観戦中です。',

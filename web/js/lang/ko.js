@@ -37,10 +37,6 @@ export default {
   robber: '도둑',
   'harbor.generic': '항구 {ratio}:1 — 모든 자원',
   'harbor.specific': '항구 {ratio}:1 — {res}',
-  'spot.hex': '지형 {id}',
-  'spot.path': '도로 자리 {id}',
-  'spot.node': '정착지 자리 {id}',
-  'spot.city': '{id}의 정착지를 도시로',
 
   'why.not_started': '게임이 아직 시작되지 않았습니다.',
   'why.spectator': '관전 중입니다.',

@@ -46,11 +46,6 @@ export function onLang(fn) {
   return () => listeners.delete(fn);
 }
 
-// Whether the current language has its own text for `key` (no English fallback).
-export function hasOwn(key) {
-  return LANGS[current][key] !== undefined;
-}
-
 // Whether the main pointer is a finger: hints say "tap" on touch screens and "click" with a mouse.
 export function touchInput() {
   return !!globalThis.matchMedia?.('(pointer: coarse)').matches;

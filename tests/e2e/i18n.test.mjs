@@ -237,3 +237,15 @@ test('the live region says the roll with its production and whose turn it is', (
   setLang('fr');
   assert.equal(announcement(events, doc, 0), 'Tu as fait 6 — Dmitri reçoit 1 minerai');
 });
+
+test('Korean particles follow the sound before them', () => {
+  setLang('ko');
+  const named = (name) => ({ ...doc, room: { seats: [{ seat: 0, name }, ...doc.room.seats.slice(1)] } });
+  const built = { type: 'built', player: 0, piece: 'road', path: 1 };
+  assert.equal(eventText(built, named('민준'), 1), '민준이 도로를 지었습니다.');
+  assert.equal(eventText(built, named('하나'), 1), '하나가 도로를 지었습니다.');
+  assert.equal(eventText(built, named('Bot 2'), 1), 'Bot 2가 도로를 지었습니다.');
+  assert.equal(eventText(built, named('Bot 1'), 1), 'Bot 1이 도로를 지었습니다.');
+  assert.equal(eventText(built, named('Hana'), 1), 'Hana이(가) 도로를 지었습니다.');
+  assert.equal(eventText({ type: 'robber_moved', player: 0, hex: 0 }, doc, 0), '당신은 도둑을 6 광석 지형으로 옮겼습니다.');
+});

@@ -80,14 +80,16 @@ export function t(key, params = {}) {
 }
 
 // Korean particles depend on the sound before them: 이/가, 을/를, 은/는, 과/와 and (으)로 after a
-// Hangul syllable with or without a final consonant. Texts write both forms ("이(가)"); after a
-// Hangul syllable the right one is picked, after a Latin name both stay.
+// syllable with or without a final consonant. Texts write both forms ("이(가)"); after a Hangul
+// syllable or a digit (read in Sino-Korean: 일, 이, 삼… and 십, 백 for a final 0) the right one is
+// picked, after a Latin name both stay.
 const PARTICLES = { '이(가)': ['이', '가'], '을(를)': ['을', '를'], '은(는)': ['은', '는'], '과(와)': ['과', '와'] };
+const DIGIT_FINAL = { 0: 1, 1: 8, 2: 0, 3: 1, 4: 0, 5: 0, 6: 1, 7: 8, 8: 8, 9: 0 }; // 0: none, 8: ㄹ, 1: another
 function koreanParticles(s) {
-  return s.replace(/([\uAC00-\uD7A3])(이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)/g, (m, syl, p) => {
-    const final = (syl.charCodeAt(0) - 0xac00) % 28; // 0: no final consonant, 8: ㄹ
-    if (p === '(으)로') return syl + (final === 0 || final === 8 ? '로' : '으로');
-    return syl + PARTICLES[p][final === 0 ? 1 : 0];
+  return s.replace(/([\uAC00-\uD7A30-9])(이\(가\)|을\(를\)|은\(는\)|과\(와\)|\(으\)로)/g, (m, ch, p) => {
+    const final = /[0-9]/.test(ch) ? DIGIT_FINAL[ch] : (ch.charCodeAt(0) - 0xac00) % 28; // 0: none, 8: ㄹ
+    if (p === '(으)로') return ch + (final === 0 || final === 8 ? '로' : '으로');
+    return ch + PARTICLES[p][final === 0 ? 1 : 0];
   });
 }
 

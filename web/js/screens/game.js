@@ -81,6 +81,7 @@ export class GameView {
     const list = h('ul.chat-list');
     this.chatLists = this.chatLists || new Set();
     this.chatLists.add(list);
+    if (this.st) replace(list, this.st.chat.slice(-30).map(chatLine)); // a chat opened in the log dialog shows its lines at once
     return h('form.chat', { onsubmit: (e) => {
       e.preventDefault();
       const text = input.value.trim();

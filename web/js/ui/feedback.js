@@ -171,6 +171,7 @@ export class Feedback {
     replace(this.card, ...children);
     this.card.className = `fx-card fx-card-${kind.replace('.', ' fx-card-')}${reducedMotion() ? ' still' : ''}`;
     this.card.dataset.kind = kind;
+    this.card.dataset.count = String((Number(this.card.dataset.count) || 0) + 1);
     Object.assign(this.card.dataset, data);
     this.card.hidden = false;
     this.cardTimer = setTimeout(() => { this.card.hidden = true; }, CARD_MS);

@@ -180,6 +180,11 @@ try {
       if (p === cy && shown.length && d.animations !== 0) check(false, `reduced motion: the spectator's overlay does not move (${d.animations} animations)`);
       if (p === ana && shown.length && d.animations === 0) check(false, 'Ana\'s overlay animates the dice');
     }
+    if (turn === 0) {
+      // Pictures, not checks: the overlay may already be fading on a slow machine.
+      await bo.screenshot({ path: path.join(OUT, 'feedback-dice-360x640.png') });
+      await cy.screenshot({ path: path.join(OUT, 'feedback-dice-640x360.png') });
+    }
     const gains = evs.filter((e) => e.type === 'produced');
     if (roll.sum === 7 && !seen.seven) {
       const shown = await Promise.all(all.map(async (p) => (await fx(p)).dice.at(-1)));
@@ -256,6 +261,7 @@ try {
         const res = stole.resource;
         await waitFor(victimPage, (n) => window.__fx.cards.length > n, cards[all.indexOf(victimPage)]);
         const vc = (await fx(victimPage)).cards.at(-1) || {};
+        await victimPage.screenshot({ path: path.join(OUT, `feedback-steal-${victimPage.label}.png`) });
         check(vc.kind === 'steal.victim' && vc.res === res && vc.text.includes(res) && vc.inView, `the victim sees what was taken: ${res} ("${vc.text}")`);
         await waitFor(roller, (n) => window.__fx.cards.length > n, cards[all.indexOf(roller)]);
         const tc = (await fx(roller)).cards.at(-1);

@@ -86,12 +86,17 @@ export function play(name) {
   }
 }
 
+// A speaker with sound waves, or crossed out (drawn, so it shows where no emoji font is installed).
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const SPEAKER_ON = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+const SPEAKER_OFF = `<svg viewBox="0 0 24 24" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+
 // The speaker button for the game header: one tap turns sound off or on. Make it once per screen
 // (it listens for changes made elsewhere, e.g. another toggle).
 export function soundToggle(h, t) {
   const btn = h('button.icon-btn.sound-btn#sound-btn', { type: 'button' });
   const paint = () => {
-    btn.textContent = on ? '🔊' : '🔇';
+    btn.innerHTML = on ? SPEAKER_ON : SPEAKER_OFF;
     btn.setAttribute('aria-pressed', String(on));
     btn.setAttribute('aria-label', t('fb.sound'));
     btn.title = t(on ? 'fb.sound.is_on' : 'fb.sound.is_off');

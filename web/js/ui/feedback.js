@@ -161,8 +161,14 @@ export class Feedback {
     const taker = list[0].player;
     const res = list[0].resource;
     const n = list.reduce((a, e) => a + e.count, 0);
-    const parts = list.map((e) => t('fb.monopoly.from', { from: who(doc, e.from, me), n: e.count })).join(t('list.sep'));
-    this.showCard('monopoly', { res, total: n }, resIcon(res, 'icon fx-card-icon'), h('b.fx-card-big', `${taker === me ? '+' : ''}${n}`),
+    const parts = list.map((e) => capital(t('fb.monopoly.from', { from: who(doc, e.from, me), n: e.count }))).join(t('list.sep'));
+    const lost = list.find((e) => e.from === me && me !== null);
+    for (const e of list) if (e.count) this.fly(`.player[data-seat="${e.from}"] .stat.cards`, `−${e.count}`, resIcon(res, 'icon'), 'loss', { seat: e.from, res });
+    if (n) this.fly(`.player[data-seat="${taker}"] .stat.cards`, `+${n}`, resIcon(res, 'icon'), 'gain', { seat: taker, res });
+    if (taker === me && n) this.fly(`#hand .card[data-res="${res}"]`, `+${n}`, resIcon(res, 'icon'), 'gain', { res, mine: 1 });
+    if (lost?.count) this.fly(`#hand .card[data-res="${res}"]`, `−${lost.count}`, resIcon(res, 'icon'), 'loss', { res, mine: 1 });
+    const big = taker === me ? `+${n}` : lost ? `−${lost.count}` : String(n);
+    this.showCard(`monopoly${lost ? '.victim' : ''}`, { res, total: n }, resIcon(res, 'icon fx-card-icon'), h('b.fx-card-big', big),
       h('p', t(taker === me ? 'fb.monopoly.me' : 'fb.monopoly', { who: seatName(doc, taker), n, res: t(`res.${res}`) })), h('p.fx-card-parts', parts));
   }
 

@@ -13,7 +13,7 @@ import { toast } from './toast.js';
 
 const FLY_MS = 1600;
 const CARD_MS = 3200;
-const HEX_MS = 2600;
+const HEX_MS = 4000; // outlasts the dice overlay, which covers the middle of the board for a while
 
 const total = (set) => RESOURCES.reduce((a, r) => a + (set?.[r] || 0), 0);
 const capital = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
@@ -40,6 +40,7 @@ export class Feedback {
     this.unread = 0;
     this.badge = h('span.chat-badge#chat-badge', { hidden: true });
     this.lastChatAt = null;
+    this.onState(store.state); // what is already there when the game screen opens is not news
     this.cardTimer = 0;
     this.unsub = store.subscribe((st) => this.onState(st));
     this.onResize = () => this.chatSeen(false);
@@ -126,22 +127,27 @@ export class Feedback {
   // Cards flying onto a hand: "+2 ore" rising from the player's card count, and for our own seat from
   // each card of the hand.
   flyGain(seat, resources, me) {
+    let i = 0;
     for (const r of RESOURCES) {
       const n = resources?.[r] || 0;
       if (!n) continue;
-      this.fly(`.player[data-seat="${seat}"] .stat.cards`, `+${n}`, resIcon(r, 'icon'), 'gain', { seat, res: r });
+      this.fly(`.player[data-seat="${seat}"] .stat.cards`, `+${n}`, resIcon(r, 'icon'), 'gain', { seat, res: r }, i++);
       if (seat === me) this.fly(`#hand .card[data-res="${r}"]`, `+${n}`, resIcon(r, 'icon'), 'gain', { seat, res: r, mine: 1 });
     }
   }
 
-  fly(selector, text, pic, kind, data) {
+  // nth: the chip's place in a row of chips bound for one spot (each a little later and further right).
+  fly(selector, text, pic, kind, data, nth = 0) {
     const target = document.querySelector(selector);
     if (!target) return;
     const r = target.getBoundingClientRect();
     if (!r.width && !r.height) return;
-    const chip = h(`div.fx-fly.fx-${kind}${reducedMotion() ? '.still' : ''}`, { dataset: data, style: { left: `${r.left + r.width / 2}px`, top: `${r.top}px` } }, pic, h('b', text));
+    const chip = h(`div.fx-fly.fx-${kind}${reducedMotion() ? '.still' : ''}`, {
+      dataset: data,
+      style: { left: `${r.left + r.width / 2 + nth * 44}px`, top: `${r.top}px`, animationDelay: `${nth * 150}ms` },
+    }, pic, h('b', text));
     this.root.append(chip);
-    setTimeout(() => chip.remove(), FLY_MS);
+    setTimeout(() => chip.remove(), FLY_MS + nth * 150);
   }
 
   // A steal: thief and victim see the card that changed hands (the server tells only them which);

@@ -22,7 +22,9 @@ const capital = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
 // servers only a null seat).
 export function chatLine(c) {
   const spectator = c.spectator ?? (c.seat === null || c.seat === undefined);
-  return h(`li${spectator ? '.chat-spectator' : ''}`, h('b', c.name || '?'), spectator ? h('span.tag.chat-tag', t('fb.chat.spectator')) : null, ': ', c.text);
+  // "spectator" is the server's name for one who gave none: the tag alone says it, in the reader's language.
+  const name = spectator && c.name === 'spectator' ? null : h('b', c.name || '?');
+  return h(`li${spectator ? '.chat-spectator' : ''}`, name, spectator ? h('span.tag.chat-tag', t('fb.chat.spectator')) : null, ': ', c.text);
 }
 
 export class Feedback {
@@ -36,7 +38,8 @@ export class Feedback {
     this.card = h('div.fx-card#fx-card', { hidden: true, role: 'status' });
     document.body.append(this.card);
     this.hexLayer = s('g', { class: 'fx-hexes' });
-    this.soundBtn = soundToggle(h, t);
+    this.sound = soundToggle(h, t);
+    this.soundBtn = this.sound.el;
     this.unread = 0;
     this.badge = h('span.chat-badge#chat-badge', { hidden: true });
     this.lastChatAt = null;
@@ -49,6 +52,7 @@ export class Feedback {
 
   destroy() {
     this.unsub?.();
+    this.sound.dispose();
     window.removeEventListener('resize', this.onResize);
     this.dice.destroy();
     this.root.remove();
@@ -225,6 +229,8 @@ export class Feedback {
     this.unread += fresh.length;
     this.paintBadge();
     const last = fresh[fresh.length - 1];
-    toast(`${last.name || '?'}${(last.spectator ?? last.seat === null) ? ` (${t('fb.chat.spectator')})` : ''}: ${last.text}`, 'chat', 4500);
+    const spectator = last.spectator ?? last.seat === null;
+    const name = spectator && last.name === 'spectator' ? t('fb.chat.spectator') : `${last.name || '?'}${spectator ? ` (${t('fb.chat.spectator')})` : ''}`;
+    toast(`${name}: ${last.text}`, 'chat', 4500);
   }
 }

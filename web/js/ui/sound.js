@@ -107,6 +107,6 @@ export function soundToggle(h, t) {
     if (on) unlock();
   });
   paint();
-  onSoundChange(paint);
-  return btn;
+  const off = onSoundChange(paint);
+  return { el: btn, dispose: off };
 }

@@ -232,6 +232,7 @@ try {
       await waitFor(bo, () => document.querySelector('#chat-badge:not([hidden])'));
       check((await bo.locator('#chat-badge').textContent({ timeout: 1000 }).catch(() => null)) === '1', 'an unread badge appears on the phone\'s log button');
       check((await bo.locator('.toast-chat', { hasText: 'hello Bo' }).count()) === 1, 'a toast shows the new chat line on the phone');
+      await bo.screenshot({ path: path.join(OUT, 'feedback-chat-badge-360x640.png') });
       check((await ana.locator('#chat-badge').count()) === 1 && await ana.locator('#chat-badge').isHidden(), 'no badge where the chat is on screen (desktop)');
       await bo.locator('#last-log').tap();
       check(await waitFor(bo, () => document.querySelector('[data-dialog="log"] .chat-list li')), 'the log dialog shows the chat line as it opens');

@@ -391,4 +391,18 @@ export default {
   'err.stale_sequence': 'The game moved on; try again.',
   'err.bad_token': 'That seat link is no longer valid.',
   'err.generic': 'Refused: {message}',
+
+  // --- issue 11: feedback ---
+  'fb.dice.rolled': '{who} rolled',
+  'fb.dice.rolled.me': 'You rolled',
+  'fb.dice.seven': '7 — the robber moves',
+  'fb.dice.nothing': 'Nobody produced anything',
+  'fb.monopoly': '{who} took {n} {res} with Monopoly',
+  'fb.monopoly.me': 'You took {n} {res} with Monopoly',
+  'fb.monopoly.from': '{from}: {n}',
+  'fb.sound': 'Sound',
+  'fb.sound.is_on': 'Sound on: turn it off',
+  'fb.sound.is_off': 'Sound off: turn it on',
+  'fb.chat.spectator': 'spectator',
+  'fb.chat.unread': (p) => (p.n === 1 ? '1 new chat message' : `${p.n} new chat messages`),
 };

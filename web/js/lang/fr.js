@@ -391,4 +391,18 @@ export default {
   'err.stale_sequence': 'La partie a avancé ; réessaie.',
   'err.bad_token': 'Ce lien de place n’est plus valable.',
   'err.generic': 'Refusé : {message}',
+
+  // --- issue 11: feedback ---
+  'fb.dice.rolled': '{who} a lancé les dés',
+  'fb.dice.rolled.me': 'Tu as lancé les dés',
+  'fb.dice.seven': '7 — le voleur se déplace',
+  'fb.dice.nothing': 'Personne n’a rien produit',
+  'fb.monopoly': '{who} a pris {n} {res} avec le Monopole',
+  'fb.monopoly.me': 'Tu as pris {n} {res} avec le Monopole',
+  'fb.monopoly.from': '{from} : {n}',
+  'fb.sound': 'Son',
+  'fb.sound.is_on': 'Son activé : le couper',
+  'fb.sound.is_off': 'Son coupé : le remettre',
+  'fb.chat.spectator': 'spectateur',
+  'fb.chat.unread': (p) => (p.n === 1 ? '1 nouveau message' : `${p.n} nouveaux messages`),
 };

@@ -388,4 +388,18 @@ export default {
   'err.stale_sequence': 'ゲームが進みました。もう一度どうぞ。',
   'err.bad_token': 'この席のURLはもう使えません。',
   'err.generic': '拒否されました：{message}',
+
+  // --- issue 11: feedback ---
+  'fb.dice.rolled': '{who}のサイコロ',
+  'fb.dice.rolled.me': 'あなたのサイコロ',
+  'fb.dice.seven': '7 — 盗賊が動きます',
+  'fb.dice.nothing': '誰も資源を得られませんでした',
+  'fb.monopoly': '{who}は独占で{res}を{n}枚獲得',
+  'fb.monopoly.me': 'あなたは独占で{res}を{n}枚獲得',
+  'fb.monopoly.from': '{from}：{n}枚',
+  'fb.sound': 'サウンド',
+  'fb.sound.is_on': 'サウンド オン：消音する',
+  'fb.sound.is_off': 'サウンド オフ：オンにする',
+  'fb.chat.spectator': '観戦者',
+  'fb.chat.unread': '新着チャット {n}件',
 };

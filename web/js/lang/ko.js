@@ -388,4 +388,18 @@ export default {
   'err.stale_sequence': '게임이 진행되었습니다. 다시 해 보세요.',
   'err.bad_token': '이 자리 링크는 더 이상 쓸 수 없습니다.',
   'err.generic': '거부됨: {message}',
+
+  // --- issue 11: feedback ---
+  'fb.dice.rolled': '{who}의 주사위',
+  'fb.dice.rolled.me': '내 주사위',
+  'fb.dice.seven': '7 — 도둑이 움직입니다',
+  'fb.dice.nothing': '아무도 자원을 받지 못했습니다',
+  'fb.monopoly': '{who}: 독점으로 {res} {n}장',
+  'fb.monopoly.me': '독점으로 {res} {n}장을 가져왔습니다',
+  'fb.monopoly.from': '{from}: {n}장',
+  'fb.sound': '소리',
+  'fb.sound.is_on': '소리 켜짐: 끄기',
+  'fb.sound.is_off': '소리 꺼짐: 켜기',
+  'fb.chat.spectator': '관전자',
+  'fb.chat.unread': '새 채팅 메시지 {n}개',
 };

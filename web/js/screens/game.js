@@ -7,7 +7,7 @@ import { t, RESOURCES } from '../i18n.js';
 import { BoardView } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, COSTS, SEAT_COLORS } from '../icons.js';
 import { all, ids, has, reason } from '../legal.js';
-import { seatName, logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement } from '../format.js';
+import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement } from '../format.js';
 import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
 import { playerRows } from '../ui/players.js';
 import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog } from '../ui/dialogs.js';
@@ -16,6 +16,7 @@ import { winnerPanel } from '../ui/winner.js';
 import { menuContent } from '../ui/menu.js';
 import { toast } from '../ui/toast.js';
 import { resChips, unfairWarning } from '../ui/common.js';
+import { Feedback, chatLine } from '../ui/feedback.js';
 
 const ACTIONS = [
   { id: 'roll', icon: 'dice', cost: null },
@@ -49,6 +50,7 @@ export class GameView {
     this.logPanel = h('section.log-panel', h('h2', t('log.title')), this.log, this.chatBox());
     this.winner = h('div.winner-host');
     this.board = new BoardView(this.boardWrap, { onSpot: (kind, id) => this.onSpot(kind, id) });
+    this.fb = new Feedback(store, { board: this.board, boardWrap: this.boardWrap });
     this.boardWrap.append(this.modeHint, this.zoomButtons());
     this.el.append(
       this.head,
@@ -66,6 +68,7 @@ export class GameView {
 
   destroy() {
     this.unsubEvents?.();
+    this.fb.destroy();
     this.modal.close();
   }
 
@@ -82,6 +85,7 @@ export class GameView {
     const list = h('ul.chat-list');
     this.chatLists = this.chatLists || new Set();
     this.chatLists.add(list);
+    if (this.st) replace(list, this.st.chat.slice(-30).map(chatLine)); // a chat opened in the log dialog shows its lines at once
     return h('form.chat', { onsubmit: (e) => {
       e.preventDefault();
       const text = input.value.trim();
@@ -156,6 +160,7 @@ export class GameView {
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
         seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(st.doc, g, st.seat))),
       dice,
+      this.fb.soundBtn,
       st.seat === null ? h('span.tag', t('banner.spectating')) : null,
       this.fairnessTag(st.doc.room.fairness));
   }
@@ -187,10 +192,10 @@ export class GameView {
     replace(this.log, items.length ? items : h('li.muted', t('log.empty')));
     this.log.scrollTop = this.log.scrollHeight;
     const last = lines[lines.length - 1];
-    replace(this.lastLog, last ? h('span', last.text) : h('span.muted', t('log.empty')), h('span.more', '☰'));
+    replace(this.lastLog, last ? h('span', last.text) : h('span.muted', t('log.empty')), h('span.more', '☰'), this.fb.badge);
     for (const list of this.chatLists) {
       if (!list.isConnected) continue;
-      replace(list, st.chat.slice(-30).map((c) => h('li', h('b', c.name || '?'), ': ', c.text)));
+      replace(list, st.chat.slice(-30).map(chatLine));
       list.scrollTop = list.scrollHeight;
     }
   }
@@ -310,9 +315,9 @@ export class GameView {
   onEvents(events, st) {
     const said = announcement(events, st.doc, st.seat);
     if (said) this.live.textContent = said;
+    this.fb.onEvents(events, st); // dice, production, steals (thief and victim), Monopoly, sounds
     // A few events deserve a toast for the player they concern.
     for (const ev of events) {
-      if (ev.type === 'stole' && ev.victim === st.seat && ev.resource) toast(t('ev.stole.from_me', { who: seatName(st.doc, ev.player), res: t(`res.${ev.resource}`) }));
       if (ev.type === 'turn_started' && ev.player === st.seat) toast(t('ev.turn_started.me'));
     }
   }
@@ -337,6 +342,7 @@ export class GameView {
         this.renderLog(st);
       },
     }, this.st);
+    this.fb.chatSeen();
   }
 
   openMenu() {

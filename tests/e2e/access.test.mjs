@@ -69,7 +69,10 @@ function contrastFailures() {
       if (s.backgroundImage !== 'none') picture = true;
       chain.push(parse(s.backgroundColor));
     }
-    if (picture || opacity === 0) continue;
+    // Text mid-animation (a fading "+1" flying to a hand) is measured at rest, not mid-fade.
+    let moving = false;
+    for (let e = el; e && !moving; e = e.parentElement) moving = e.getAnimations().some((a) => a.playState === 'running');
+    if (picture || opacity === 0 || moving) continue;
     let bg = { r: 255, g: 255, b: 255, a: 1 };
     for (const c of chain.reverse()) if (c && c.a > 0) bg = over(c, bg);
     const fg = parse(cs.color);

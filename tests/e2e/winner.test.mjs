@@ -107,7 +107,7 @@ try {
   if (g.stats) {
     const bars = await ana.evaluate(() => [...document.querySelectorAll('#winner-stats .dice-bar')].map((b) => Number(b.dataset.count)));
     check(JSON.stringify(bars) === JSON.stringify(g.stats.dice), `the server's stats are shown: the dice histogram (${bars.join(' ')})`);
-    const rows = await ana.locator('#winner-stats .stats-row').count();
+    const rows = await ana.locator('#winner-stats .stats-player').count();
     check(rows === g.stats.players.length, `one stats row per player (${rows})`);
   } else {
     check(await ana.locator('#winner-stats').count() === 0, 'without doc.game.stats (older server) the panel shows no stats section');
@@ -130,7 +130,7 @@ try {
       bars: [...el.querySelectorAll('.dice-bar')].map((b) => Number(b.dataset.count)),
       sums: [...el.querySelectorAll('.dice-bar')].map((b) => Number(b.dataset.sum)),
       summary: q('.stats-summary')?.textContent ?? '',
-      rows: [...el.querySelectorAll('.stats-row')].map((r) => Object.fromEntries([...r.querySelectorAll('[data-stat]')].map((c) => [c.dataset.stat, c.dataset.value]))),
+      rows: [...el.querySelectorAll('.stats-player')].map((th) => Object.fromEntries([...el.querySelectorAll(`td[data-seat="${th.dataset.seat}"][data-stat]`)].map((c) => [c.dataset.stat, c.textContent]))),
     };
     el.remove();
     return out;
@@ -139,7 +139,7 @@ try {
     `with doc.game.stats, a dice histogram for sums 2..12 (${fake.bars.join(' ')})`);
   check(fake.summary.includes('23 turns') && fake.summary.includes('12:34'), `with stats, the turn count and the time played (${fake.summary})`);
   const p0 = fake.rows[0] || {};
-  check(fake.rows.length === 2 && p0.gained === '25' && p0.stolen === '2' && p0.lost === '1' && p0.discarded === '4' && p0.traded === '5/3' &&
+  check(fake.rows.length === 2 && p0.gained === '25' && p0.gained_ore === '7' && p0.stolen === '2' && p0.lost === '1' && p0.discarded === '4' && p0.traded_given === '5' && p0.traded_received === '3' &&
     p0.dev_bought === '2' && p0.knights === '1' && p0.longest_road === '6', `with stats, each player's gained, stolen, robbed, discarded, traded, bought, knights, road (${JSON.stringify(p0)})`);
 
   // The same, shown in place of the real panel: the phone keeps no horizontal scroll.

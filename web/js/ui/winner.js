@@ -5,8 +5,7 @@
 
 import { h } from '../dom.js';
 import { t, RESOURCES } from '../i18n.js';
-import { seatBadge, icon } from '../icons.js';
-import { resChips } from './common.js';
+import { seatBadge, icon, resIcon } from '../icons.js';
 import { seatName } from '../format.js';
 import { toast } from './toast.js';
 
@@ -96,8 +95,25 @@ export function statsPanel(g, doc) {
   const rolls = dice ? dice.reduce((a, n) => a + n, 0) : 0;
   const most = dice ? Math.max(1, ...dice) : 1;
   const timed = Number.isFinite(st.started_at) && Number.isFinite(st.ended_at);
-  const cell = (stat, value, ...content) => h('td', { dataset: { stat, value: String(value) } }, content.length ? content : String(value));
   const players = Array.isArray(st.players) ? st.players : [];
+  // One column per player, one row per figure: four players fit a 320 px phone this way.
+  const figure = (p, k) => {
+    if (k === 'gained') return RESOURCES.reduce((a, r) => a + (p.gained?.[r] || 0), 0);
+    if (k.startsWith('gained_')) return p.gained?.[k.slice(7)] ?? 0;
+    return p[k] ?? 0;
+  };
+  const rows = [
+    ['gained', t('stats.gained'), null],
+    ...RESOURCES.map((r) => [`gained_${r}`, t(`res.${r}`), resIcon(r)]),
+    ['stolen', t('stats.stolen'), null],
+    ['lost', t('stats.lost'), null],
+    ['discarded', t('stats.discarded'), null],
+    ['traded_given', t('stats.traded_given'), null],
+    ['traded_received', t('stats.traded_received'), null],
+    ['dev_bought', t('stats.dev_bought'), null],
+    ['knights', t('stats.knights'), null],
+    ['longest_road', t('stats.longest_road'), null],
+  ];
   return h('section.winner-stats#winner-stats', { 'aria-labelledby': 'stats-title' },
     h('h3#stats-title', t('stats.title')),
     h('p.stats-summary',
@@ -105,25 +121,15 @@ export function statsPanel(g, doc) {
       timed ? h('span.stats-time', t('stats.duration', { time: clock(st.ended_at - st.started_at) })) : null),
     dice ? [
       h('h3', t('stats.dice', { n: rolls })),
-      h('ol.dice-chart', dice.map((n, i) => h(`li.dice-bar${i + 2 === 7 ? '.seven' : ''}`, { dataset: { sum: i + 2, count: n }, title: t('stats.dice_bar', { sum: i + 2, n }) },
-        h('span.n', String(n)), h('span.bar', { style: { height: `${Math.round((n / most) * 80)}%` } })))),
+      h('ol.dice-chart', dice.map((n, i) => h(`li.dice-bar${i + 2 === 7 ? '.seven' : ''}`, { dataset: { sum: i + 2, count: n }, title: t('stats.dice_bar', { sum: i + 2, n }), 'aria-label': t('stats.dice_bar', { sum: i + 2, n }) },
+        h('span.n', { 'aria-hidden': 'true' }, String(n)), h('span.bar', { style: { height: `${Math.round((n / most) * 80)}%` } })))),
       h('div.dice-sums', { 'aria-hidden': 'true' }, dice.map((_, i) => h('span', String(i + 2))))] : null,
     players.length ? h('div.stats-table-wrap',
       h('table.stats-table',
-        h('thead', h('tr', ['player', 'gained', 'stolen', 'lost', 'discarded', 'traded', 'dev_bought', 'knights', 'longest_road'].map((k) => h('th', { scope: 'col' }, t(`stats.${k}`))))),
-        h('tbody', players.map((p) => {
-          const gained = RESOURCES.reduce((a, r) => a + (p.gained?.[r] || 0), 0);
-          return h('tr.stats-row', { dataset: { seat: p.seat } },
-            h('th', { scope: 'row' }, seatBadge(p.seat, 'seat-badge tiny'), ' ', seatName(doc, p.seat)),
-            cell('gained', gained, h('b', String(gained)), ' ', resChips(p.gained || {})),
-            cell('stolen', p.stolen ?? 0),
-            cell('lost', p.lost ?? 0),
-            cell('discarded', p.discarded ?? 0),
-            cell('traded', `${p.traded_given ?? 0}/${p.traded_received ?? 0}`),
-            cell('dev_bought', p.dev_bought ?? 0),
-            cell('knights', p.knights ?? 0),
-            cell('longest_road', p.longest_road ?? 0));
-        })))) : null);
+        h('thead', h('tr', h('td.stats-corner'), players.map((p) => h('th.stats-player', { scope: 'col', dataset: { seat: p.seat } }, seatBadge(p.seat, 'seat-badge tiny'), h('span.stats-name', seatName(doc, p.seat)))))),
+        h('tbody', rows.map(([k, label, pic]) => h(`tr.stats-line${pic ? '.sub' : ''}`, { dataset: { row: k } },
+          h('th', { scope: 'row' }, pic, h('span', label)),
+          players.map((p) => h('td', { dataset: { seat: p.seat, stat: k, value: String(figure(p, k)) } }, String(figure(p, k))))))))) : null);
 }
 
 // After "See the board": the button that brings the results back (in the game's top bar).

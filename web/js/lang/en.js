@@ -363,6 +363,7 @@ export default {
   'offer.you_get': 'You get',
   'offer.status.not_asked': 'not asked',
   'offer.counter_edit': 'Your counter-offer: tap cards to change it.',
+  'offer.counter_edit_short': 'Counter to {who}',
   'offer.counter_back': 'Back',
   'facts.table': 'Bank and development cards',
   'facts.bank': 'Bank',

@@ -363,6 +363,7 @@ export default {
   'offer.you_get': 'Tu reçois',
   'offer.status.not_asked': 'pas sollicité',
   'offer.counter_edit': 'Ta contre-offre : touche les cartes pour la modifier.',
+  'offer.counter_edit_short': 'Contre-offre à {who}',
   'offer.counter_back': 'Retour',
   'facts.table': 'Banque et cartes développement',
   'facts.bank': 'Banque',

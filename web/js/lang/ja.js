@@ -343,6 +343,7 @@ export default {
   'offer.you_get': 'あなたがもらう',
   'offer.status.not_asked': '対象外',
   'offer.counter_edit': 'あなたの逆提案：カードをタップして変更できます。',
+  'offer.counter_edit_short': '{who}への逆提案',
   'offer.counter_back': '戻る',
   'facts.table': '銀行と発展カード',
   'facts.bank': '銀行',

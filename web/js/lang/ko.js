@@ -343,6 +343,7 @@ export default {
   'offer.you_get': '내가 받음',
   'offer.status.not_asked': '제안 대상 아님',
   'offer.counter_edit': '내 역제안: 카드를 눌러 바꿔 보세요.',
+  'offer.counter_edit_short': '{who}에게 역제안',
   'offer.counter_back': '돌아가기',
   'facts.table': '은행과 발전 카드',
   'facts.bank': '은행',

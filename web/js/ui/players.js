@@ -45,6 +45,7 @@ function pieceFacts(p) {
 
 // The bank's five piles and the development cards left.
 export function tableFacts(g, id = 'table-facts') {
+  if (!g.bank) return null; // a view without the bank's piles (nothing to say rather than zeros)
   return h(`div.table-facts${id ? `#${id}` : ''}`, { dataset: { table: '' }, 'aria-label': t('facts.table') },
     h('span.facts-label', t('facts.bank')),
     RESOURCES.map((r) => fact(`bank_${r}`, `${t('facts.bank')}: ${t(`res.${r}`)}`, resIcon(r), g.bank?.[r] ?? 0)),

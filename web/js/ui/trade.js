@@ -16,7 +16,7 @@ const validTerms = (give, want) => sum(give) > 0 && sum(want) > 0 && !overlaps(g
 
 // Picking cards by tapping: the row of the five resources adds one card per tap (up to `limit`, a
 // number or a per-resource hand); the picked cards below take one back per tap.
-export function cardPicker({ value, limit, name, onChange, hand }) {
+export function cardPicker({ value, limit, name, onChange, hand, label }) {
   const max = (r) => (typeof limit === 'number' ? limit : limit?.[r] ?? 0);
   const pool = RESOURCES.map((r) => {
     const n = value[r] || 0;
@@ -31,7 +31,7 @@ export function cardPicker({ value, limit, name, onChange, hand }) {
   });
   return h('div.picker', { dataset: { name } },
     h('div.pick-pool', pool),
-    h('div.pick-chosen', { 'aria-live': 'polite' }, chosen.length ? chosen : h('span.muted.small', t('trade.none_picked'))));
+    h('div.pick-chosen', { 'aria-live': 'polite' }, label ? h('span.side-label', label) : null, chosen.length ? chosen : h('span.muted.small', t('trade.none_picked'))));
 }
 
 export function tradeDialog(store) {
@@ -122,16 +122,18 @@ export function counterDialog(store) {
   };
 }
 
-function counterEditor(st, draft, set, send, back) {
+// The counter-offer editor; `compact` (in the offer panel) puts Send and Back in the title row and
+// each side's label in its picked-cards row, to keep the panel short on a phone.
+function counterEditor(st, draft, set, send, back, title) {
   const hand = st.doc.game.me.hand;
   const valid = validTerms(draft.give, draft.want);
+  const sendBtn = h('button.primary#counter-send', { type: 'button', disabled: !valid, title: t('trade.send_counter'), onclick: send }, back ? t('chat.send') : t('trade.send_counter'));
   return h('div.counter-editor',
-    h('div.counter-side', h('span.side-label', t('trade.you_give')), cardPicker({ value: draft.give, limit: hand, hand, name: 'give', onChange: (v) => set({ give: v }) })),
-    h('div.counter-side', h('span.side-label', t('trade.you_want')), cardPicker({ value: draft.want, limit: 19, name: 'want', onChange: (v) => set({ want: v }) })),
+    back ? h('div.counter-head', h('span.counter-title', title), sendBtn, h('button.icon-btn#counter-back', { type: 'button', 'aria-label': t('offer.counter_back'), title: t('offer.counter_back'), onclick: back }, '✕')) : null,
+    cardPicker({ value: draft.give, limit: hand, hand, name: 'give', label: t('trade.you_give'), onChange: (v) => set({ give: v }) }),
+    cardPicker({ value: draft.want, limit: 19, name: 'want', label: t('trade.you_want'), onChange: (v) => set({ want: v }) }),
     valid ? null : h('p.reason', t('trade.invalid')),
-    h('div.offer-buttons',
-      h('button.primary#counter-send', { type: 'button', disabled: !valid, onclick: send }, t('trade.send_counter')),
-      back ? h('button#counter-back', { type: 'button', onclick: back }, t('offer.counter_back')) : null));
+    back ? null : sendBtn);
 }
 
 // Counter-offers being edited in the panel, by offer: the panel is rebuilt on every update, the
@@ -212,7 +214,8 @@ function panelContent(st, store, o, key, redraw) {
       drafts.delete(key);
       redraw();
     };
-    return [...head, h('p.counter-title', t('offer.counter_edit')), counterEditor(st, draft, set, send, back)];
+    return [h('p.sr', t('offer.to_me', { who: seatName(doc, o.from), give: resList(o.give), want: resList(o.want) })),
+      counterEditor(st, draft, set, send, back, t('offer.counter_edit_short', { who: seatName(doc, o.from) }))];
   }
   const canAccept = has(st.legal, 'accept_trade');
   return [...head,

@@ -361,7 +361,7 @@ export default {
   'offer.from': 'Offre de {who}',
   'offer.you_give': 'Tu donnes',
   'offer.you_get': 'Tu reçois',
-  'offer.status.not_asked': 'pas sollicité',
+  'offer.status.not_asked': 'non sollicité',
   'offer.counter_edit': 'Ta contre-offre : touche les cartes pour la modifier.',
   'offer.counter_edit_short': 'Contre-offre à {who}',
   'offer.counter_back': 'Retour',

@@ -134,5 +134,6 @@ export function statsPanel(g, doc) {
 
 // After "See the board": the button that brings the results back (in the game's top bar).
 export function resultsButton(onClick) {
-  return h('button.results-btn#results-btn', { type: 'button', onclick: onClick }, icon('victory_point', 'icon'), t('winner.results'));
+  return h('button.results-btn#results-btn', { type: 'button', 'aria-label': t('winner.results'), title: t('winner.results'), onclick: onClick },
+    icon('victory_point', 'icon'), h('span.results-label', t('winner.results')));
 }

@@ -368,6 +368,7 @@ export default {
   'facts.table': 'Bank and development cards',
   'facts.bank': 'Bank',
   'facts.dev_deck': 'Development cards left',
+  'facts.pieces': 'Pieces left',
   'facts.settlements_left': 'Settlements left',
   'facts.cities_left': 'Cities left',
   'facts.roads_left': 'Roads left',

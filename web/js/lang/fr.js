@@ -368,6 +368,7 @@ export default {
   'facts.table': 'Banque et cartes développement',
   'facts.bank': 'Banque',
   'facts.dev_deck': 'Cartes développement restantes',
+  'facts.pieces': 'Pièces restantes',
   'facts.settlements_left': 'Colonies restantes',
   'facts.cities_left': 'Villes restantes',
   'facts.roads_left': 'Routes restantes',

@@ -348,6 +348,7 @@ export default {
   'facts.table': '銀行と発展カード',
   'facts.bank': '銀行',
   'facts.dev_deck': '発展カードの残り',
+  'facts.pieces': '残りの駒',
   'facts.settlements_left': '開拓地の残り',
   'facts.cities_left': '都市の残り',
   'facts.roads_left': '道の残り',

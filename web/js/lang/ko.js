@@ -348,6 +348,7 @@ export default {
   'facts.table': '은행과 발전 카드',
   'facts.bank': '은행',
   'facts.dev_deck': '남은 발전 카드',
+  'facts.pieces': '남은 말',
   'facts.settlements_left': '남은 정착지',
   'facts.cities_left': '남은 도시',
   'facts.roads_left': '남은 도로',

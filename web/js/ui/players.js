@@ -49,8 +49,7 @@ export function tableFacts(g, id = 'table-facts') {
   return h(`div.table-facts${id ? `#${id}` : ''}`, { dataset: { table: '' }, 'aria-label': t('facts.table') },
     h('span.facts-label', t('facts.bank')),
     RESOURCES.map((r) => fact(`bank_${r}`, `${t('facts.bank')}: ${t(`res.${r}`)}`, resIcon(r), g.bank?.[r] ?? 0)),
-    h('span.facts-sep', { 'aria-hidden': 'true' }, '·'),
-    fact('dev_deck', t('facts.dev_deck'), icon('dev', 'icon'), g.dev_deck ?? 0));
+    h('span.stat.fact-dev_deck', { dataset: { fact: 'dev_deck' }, title: t('facts.dev_deck') }, icon('dev', 'icon'), h('span.deck-label', `${t('facts.dev_deck')}: `), h('b', String(g.dev_deck ?? 0))));
 }
 
 // The strip a phone shows under the players for the tapped one: every fact with its words.
@@ -108,7 +107,7 @@ export function playerRows(doc, g, me) {
       h('span.stat.devs', { dataset: { fact: 'dev_cards' }, title: t('players.dev') }, icon('dev', 'icon'), h('span.sr', `${t('players.dev')}: `), h('b', String(p.dev_cards))),
       h('span.stat.knights', { dataset: { fact: 'knights' }, title: t('players.knights') }, icon('knight', 'icon'), h('span.sr', `${t('players.knights')}: `), h('b', String(p.knights))),
       h('span.stat.road', { dataset: { fact: 'road_length' }, title: t('players.road') }, icon('road', 'icon', SEAT_COLORS[p.seat]), h('span.sr', `${t('players.road')}: `), h('b', String(p.road_length)))),
-    h('div.player-pieces', pieceFacts(p)));
+    h('div.player-pieces', h('span.pieces-label', t('facts.pieces')), pieceFacts(p)));
   });
   const open = g.players.find((p) => p.seat === expanded);
   if (!open) expanded = null;

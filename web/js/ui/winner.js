@@ -1,5 +1,6 @@
-// The end of the game: the winner, every player's victory points broken down (revealed Victory Point
-// cards included), the game's stats when the server sends them (doc.game.stats), and "play again": the host takes the room back to its lobby (same seats, same
+// The end of the game: the winner, every player's victory points broken down as count → points
+// (revealed Victory Point cards included), the game's stats when the server sends them
+// (doc.game.stats), and "play again": the host takes the room back to its lobby (same seats, same
 // link) for another game; everyone else waits for the host. "Check this game" links the replay record
 // that `catan-server verify` checks (docs/fairness.md); "Watch the replay" opens the replay screen.
 

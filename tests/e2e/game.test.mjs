@@ -405,10 +405,8 @@ async function main() {
       const tr = bankTrades[0];
       await press(page, '[data-action="trade"]');
       await press(page, '#tab-bank');
-      await press(page, `.res-buttons.give [data-res="${tr.give}"]`);
-      await press(page, `.res-buttons.get [data-res="${tr.get}"]`);
       const handBefore = st.game.me.hand;
-      states = await act(pages, page, () => press(page, '#bank-confirm'));
+      states = await act(pages, page, () => press(page, `.bank-suggest[data-give="${tr.give}"][data-get="${tr.get}"]`));
       const hand = states[pages.indexOf(page)].game.me.hand;
       check(hand[tr.get] === handBefore[tr.get] + 1 && hand[tr.give] < handBefore[tr.give], `${page.label} traded ${tr.give} for ${tr.get} with the bank`);
       await page.keyboard.press('Escape');
@@ -438,15 +436,15 @@ async function main() {
       if (deal && counterTurn) {
         await press(page, '[data-action="trade"]');
         await press(page, '#tab-players');
-        await press(page, `.steppers[data-name="give"] .stepper[data-res="${deal.give}"] .inc`);
-        await press(page, `.steppers[data-name="want"] .stepper[data-res="${deal.want}"] .inc`);
+        await press(page, `.picker[data-name="give"] .pick-card[data-res="${deal.give}"]`);
+        await press(page, `.picker[data-name="want"] .pick-card[data-res="${deal.want}"]`);
         await press(page, '#to-all');
         await act(pages, page, () => press(page, '#offer-send'));
         const third = pages.find((p) => p !== page && p !== deal.other);
         await deal.other.waitForSelector('#offer-counter');
         if (pages.includes(bo) && page !== bo) await bo.screenshot({ path: path.join(OUT, 'offer-phone.png') });
         await press(deal.other, '#offer-counter');
-        await deal.other.waitForSelector('[data-dialog="counter"]');
+        await deal.other.waitForSelector('#offer-panel .counter-editor');
         await act(pages, deal.other, () => press(deal.other, '#counter-send'));
         await act(pages, third, () => press(third, '#offer-decline'));
         await page.waitForSelector(`.response.countered[data-seat="${deal.seat}"] .confirm`);
@@ -460,8 +458,8 @@ async function main() {
       } else if (deal) {
         await press(page, '[data-action="trade"]');
         await press(page, '#tab-players');
-        await press(page, `.steppers[data-name="give"] .stepper[data-res="${deal.give}"] .inc`);
-        await press(page, `.steppers[data-name="want"] .stepper[data-res="${deal.want}"] .inc`);
+        await press(page, `.picker[data-name="give"] .pick-card[data-res="${deal.give}"]`);
+        await press(page, `.picker[data-name="want"] .pick-card[data-res="${deal.want}"]`);
         await press(page, `.to[data-seat="${deal.seat}"]`);
         await act(pages, page, () => press(page, '#offer-send'));
         await deal.other.waitForSelector('#offer-accept:not([disabled])');
@@ -639,9 +637,7 @@ async function winnerGame(base, host, phone) {
         if (!tr) break;
         await press(page, '[data-action="trade"]');
         await press(page, '#tab-bank');
-        await press(page, `.res-buttons.give [data-res="${tr.give}"]`);
-        await press(page, `.res-buttons.get [data-res="${tr.get}"]`);
-        await act(pages, page, () => press(page, '#bank-confirm'));
+        await act(pages, page, () => press(page, `.bank-suggest[data-give="${tr.give}"][data-get="${tr.get}"]`));
         await page.keyboard.press('Escape');
       }
     }

@@ -12,7 +12,7 @@ import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
 import { playerRows } from '../ui/players.js';
 import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog } from '../ui/dialogs.js';
 import { tradeDialog, counterDialog, offerPanel } from '../ui/trade.js';
-import { winnerPanel } from '../ui/winner.js';
+import { winnerPanel, resultsButton } from '../ui/winner.js';
 import { menuContent } from '../ui/menu.js';
 import { toast } from '../ui/toast.js';
 import { resChips, unfairWarning } from '../ui/common.js';
@@ -114,7 +114,7 @@ export class GameView {
     this.renderActions(st, g);
     this.autoDialogs(st, g);
     this.modal.update(st);
-    if (g.phase === 'game_over' && !this.winnerHidden) replace(this.winner, winnerPanel(st, this.store, () => { this.winnerHidden = true; replace(this.winner); }));
+    if (g.phase === 'game_over' && !this.winnerHidden) replace(this.winner, winnerPanel(st, this.store, () => { this.winnerHidden = true; this.update(this.st); }));
     else replace(this.winner);
     this.el.dataset.phase = g.phase;
     this.el.dataset.myTurn = String(g.current === st.seat);
@@ -159,6 +159,8 @@ export class GameView {
       h('button.icon-btn.menu-btn#menu-btn', { type: 'button', 'aria-label': t('menu.title'), onclick: () => this.openMenu() }, '☰'),
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
         seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(st.doc, g, st.seat))),
+      // After "See the board" the results (Play again, the replay link) can be opened again.
+      g.phase === 'game_over' && this.winnerHidden ? resultsButton(() => { this.winnerHidden = false; this.update(this.st); }) : null,
       dice,
       this.fb.soundBtn,
       st.seat === null ? h('span.tag', t('banner.spectating')) : null,

@@ -3,6 +3,14 @@
 // to go to the first, previous, next or last step, a slider, and autoplay. Once the game is over the
 // record reveals the stolen resources and bought cards and the seed, shown with how to verify it.
 // The board's geometry comes with the snapshot of a short spectator connection (the record has none).
+//
+// While the replay is open the page also stays in the room (followRoom): a player of the finished
+// game takes their seat back with their token, so the room shows them connected, and when the host
+// plays again (the room back in its lobby) or a new game starts, a notice takes them back in one tap.
+// A socket rather than polling GET /api/rooms/CODE: the room pushes the change the moment it
+// happens, polling would spend the address's lookup budget (429 after a while) and the seat would
+// still look offline in the new lobby. During a running game the page only spectates: a player
+// watching the replay is away from the game, and their seat's takeover bot must keep playing.
 
 import { h, replace } from '../dom.js';
 import { t, onLang } from '../i18n.js';
@@ -14,6 +22,7 @@ import { seatName, logLines, bannerText } from '../format.js';
 import { playerRows } from '../ui/players.js';
 import { fairnessCheck } from '../ui/winner.js';
 import { langSelect } from '../ui/common.js';
+import { Store } from '../store.js';
 
 const CHECKPOINT_EVERY = 50; // views kept: every 50th, so stepping back re-applies at most 49 patches
 const AUTOPLAY_MS = 800;
@@ -60,7 +69,7 @@ export function startReplay(app, code) {
 
 export class ReplayView {
   constructor(app, code) {
-    Object.assign(this, { app, code, record: null, error: null, n: 0, timer: null });
+    Object.assign(this, { app, code, record: null, error: null, n: 0, timer: null, store: null, news: null, dismissed: null });
     this.rebuild();
     document.addEventListener('keydown', (e) => {
       if (!this.record || e.target.closest?.('input, select, textarea')) return;
@@ -78,6 +87,41 @@ export class ReplayView {
     this.last = { n: 0, view: record.start };
     this.n = 0;
     this.rebuild();
+    this.followRoom();
+  }
+
+  // The room itself, live (see the top of this file): `news` is 'lobby' once the host played again,
+  // 'started' once another game than the replayed one is under way.
+  followRoom() {
+    if (this.store) return;
+    const store = new Store(this.code);
+    this.store = store;
+    window.catanDebug.store = store;
+    const replayed = this.record.fairness?.commitment ?? null;
+    store.subscribe((st) => {
+      const room = st.doc?.room;
+      if (!room) return;
+      let news = null;
+      if (room.phase === 'lobby') news = 'lobby';
+      else if (replayed && room.fairness?.commitment && room.fairness.commitment !== replayed) news = 'started';
+      if (news === this.news) return;
+      this.news = news;
+      this.renderNews();
+    });
+    if (!this.record.finished) store.set({ token: null }); // spectate only (the token stays stored)
+    store.connect(store.state.token ? { type: 'rejoin' } : { type: 'spectate' });
+  }
+
+  renderNews() {
+    if (!this.newsHost) return;
+    const show = this.news && this.news !== this.dismissed;
+    replace(this.newsHost, show
+      ? h('div.replay-rematch#replay-rematch', { role: 'alert' },
+        h('p', t(this.news === 'lobby' ? 'replay.rematch_lobby' : 'replay.rematch_started')),
+        h('div.rematch-buttons',
+          h('a.button.primary#rematch-go', { href: `/r/${encodeURIComponent(this.code)}` }, t('replay.rematch_go')),
+          h('button#rematch-stay', { type: 'button', onclick: () => { this.dismissed = this.news; this.renderNews(); } }, t('replay.rematch_stay'))))
+      : null);
   }
 
   fail(e) {
@@ -160,13 +204,15 @@ export class ReplayView {
     this.board = new BoardView(this.boardWrap, { onSpot: () => {} });
     this.board.setTopology(this.topology);
     this.buildControls();
+    this.newsHost = h('div.rematch-host');
     replace(this.app, h('div.game.replay#replay',
       this.head,
       h('div.col-left', this.players, this.logPanel),
       h('div.col-center', this.boardWrap),
-      h('div.col-right', this.controls, this.stepInfo, this.foot)));
+      h('div.col-right', this.controls, this.stepInfo, this.foot)), this.newsHost);
     this.built = true;
     this.render();
+    this.renderNews();
   }
 
   render() {

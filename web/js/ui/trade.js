@@ -1,50 +1,79 @@
-// Trading: the bank/harbor dialog (with this seat's ratios), the domestic offer editor (to everyone or
-// one player), the counter-offer editor, and the panel showing the open offer with accept / decline /
-// counter for the addressed players and confirm / withdraw for the proposer.
+// Trading: the bank dialog (one button per bank trade the server lists, at the ratio it costs), the
+// domestic offer editor (to everyone or one player), and the panel showing the open offer: accept /
+// decline / counter for the addressed players, the counter-offer edited inside the panel, and
+// confirm / withdraw for the proposer. Cards are picked by tapping them (cardPicker), not with steppers.
 
-import { h } from '../dom.js';
+import { h, replace } from '../dom.js';
 import { t, RESOURCES, resList } from '../i18n.js';
 import { resIcon, seatBadge } from '../icons.js';
 import { all, find, has, bankRates } from '../legal.js';
-import { resourceSteppers, resChips, sum } from './common.js';
+import { resChips, sum } from './common.js';
 import { seatName, who } from '../format.js';
 
 const clean = (set) => Object.fromEntries(RESOURCES.filter((r) => (set[r] || 0) > 0).map((r) => [r, set[r]]));
 const overlaps = (a, b) => RESOURCES.some((r) => (a[r] || 0) > 0 && (b[r] || 0) > 0);
+const validTerms = (give, want) => sum(give) > 0 && sum(want) > 0 && !overlaps(give, want);
+
+// Picking cards by tapping: the row of the five resources adds one card per tap (up to `limit`, a
+// number or a per-resource hand); the picked cards below take one back per tap.
+export function cardPicker({ value, limit, name, onChange, hand, label }) {
+  const max = (r) => (typeof limit === 'number' ? limit : limit?.[r] ?? 0);
+  const pool = RESOURCES.map((r) => {
+    const n = value[r] || 0;
+    const label = hand ? t('trade.add_held', { res: t(`res.${r}`), n: hand[r] || 0 }) : t('trade.add', { res: t(`res.${r}`) });
+    return h(`button.pick-card.res-${r}`, { type: 'button', dataset: { res: r }, 'aria-label': label, title: label, disabled: n >= max(r), onclick: () => onChange({ ...value, [r]: n + 1 }) },
+      resIcon(r, 'icon pick-icon'), hand ? h('span.held', String(Math.max(0, (hand[r] || 0) - n))) : null);
+  });
+  const chosen = RESOURCES.filter((r) => (value[r] || 0) > 0).map((r) => {
+    const label = t('trade.remove', { res: t(`res.${r}`) });
+    return h(`button.picked.res-${r}`, { type: 'button', dataset: { res: r, count: value[r] }, 'aria-label': `${label} (${value[r]})`, title: label, onclick: () => onChange({ ...value, [r]: value[r] - 1 }) },
+      resIcon(r, 'icon'), h('b', `×${value[r]}`), h('span.unpick', { 'aria-hidden': 'true' }, '✕'));
+  });
+  return h('div.picker', { dataset: { name } },
+    h('div.pick-pool', pool),
+    h('div.pick-chosen', { 'aria-live': 'polite' }, label ? h('span.side-label', label) : null, chosen.length ? chosen : h('span.muted.small', t('trade.none_picked'))));
+}
 
 export function tradeDialog(store) {
   return {
     id: 'trade',
     valid: (st) => !!st.doc?.game?.me && st.doc.game.phase !== 'game_over',
     title: () => t('trade.title'),
-    initial: (st) => ({ tab: has(st.legal, 'bank_trade') || !st.legal?.may_propose_trade ? 'bank' : 'players', give: null, get: null, offerGive: {}, offerWant: {}, to: null }),
+    initial: (st) => ({ tab: has(st.legal, 'bank_trade') || !st.legal?.may_propose_trade ? 'bank' : 'players', offerGive: {}, offerWant: {}, to: null }),
     render(st, local, set, close) {
       const tabs = h('div.tabs', { role: 'tablist' },
         h('button.tab#tab-bank', { type: 'button', role: 'tab', 'aria-selected': String(local.tab === 'bank'), onclick: () => set({ tab: 'bank' }) }, t('trade.bank')),
         h('button.tab#tab-players', { type: 'button', role: 'tab', 'aria-selected': String(local.tab === 'players'), onclick: () => set({ tab: 'players' }) }, t('trade.players')));
-      return h('div', tabs, local.tab === 'bank' ? bankTab(st, store, local, set, close) : offerTab(st, store, local, set, close));
+      return h('div', tabs, local.tab === 'bank' ? bankTab(st, store) : offerTab(st, store, local, set, close));
     },
   };
 }
 
-function bankTab(st, store, local, set, close) {
-  const g = st.doc.game;
-  const hand = g.me.hand;
-  const rates = bankRates(g, st.seat, st.topology);
-  const giveOk = (r) => all(st.legal, 'bank_trade').some((a) => a.give === r);
-  const action = local.give && local.get ? find(st.legal, 'bank_trade', (a) => a.give === local.give && a.get === local.get) : null;
+// The bank trades the server lists as legal now, grouped by what is given. The ratio is the one the
+// server states with the action when it does; otherwise the harbor rule from legal.js (bankRates).
+export function bankSuggestions(st) {
+  const rates = bankRates(st.doc.game, st.seat, st.topology);
+  const groups = new Map();
+  for (const a of all(st.legal, 'bank_trade')) {
+    if (!groups.has(a.give)) groups.set(a.give, []);
+    groups.get(a.give).push({ give: a.give, get: a.get, ratio: a.ratio ?? rates[a.give] });
+  }
+  return RESOURCES.filter((r) => groups.has(r)).map((r) => ({ give: r, ratio: groups.get(r)[0].ratio, trades: groups.get(r) }));
+}
+
+function bankTab(st, store) {
+  const rows = bankSuggestions(st);
+  if (!rows.length) return h('div.bank', h('p.help#bank-none', t('trade.bank_none')));
   return h('div.bank',
-    h('p.help', t('trade.bank_help')),
-    h('h3', t('trade.give')),
-    h('div.res-buttons.give', RESOURCES.map((r) =>
-      h('button.res-button', { type: 'button', dataset: { res: r }, 'aria-pressed': String(local.give === r), disabled: !giveOk(r), onclick: () => set({ give: r, get: local.get === r ? null : local.get }) },
-        resIcon(r), h('span.rate', t('trade.rate', { ratio: rates[r] })), h('span.have', `${hand[r]}`)))),
-    h('h3', t('trade.get')),
-    h('div.res-buttons.get', RESOURCES.map((r) =>
-      h('button.res-button', { type: 'button', dataset: { res: r }, 'aria-pressed': String(local.get === r), disabled: !local.give || r === local.give || !find(st.legal, 'bank_trade', (a) => a.give === local.give && a.get === r), onclick: () => set({ get: r }) },
-        resIcon(r), h('span', t(`res.${r}`))))),
-    h('button.primary.big#bank-confirm', { type: 'button', disabled: !action, onclick: () => { store.command(action); set({ give: null, get: null }); } },
-      local.give && local.get ? t('trade.do', { n: rates[local.give], give: t(`res.${local.give}`), get: t(`res.${local.get}`) }) : t('trade.title')));
+    h('p.help', t('trade.bank_quick')),
+    h('ul.bank-rows', rows.map((row) =>
+      h('li.bank-row', { dataset: { give: row.give } },
+        h('span.bank-give', { title: t('trade.rate', { ratio: row.ratio }) }, h('b', String(row.ratio)), resIcon(row.give), h('span.arrow', { 'aria-hidden': 'true' }, '→')),
+        h('span.bank-gets', row.trades.map((tr) => {
+          const label = t('trade.do', { n: tr.ratio, give: t(`res.${tr.give}`), get: t(`res.${tr.get}`) });
+          return h('button.bank-suggest', { type: 'button', dataset: { give: tr.give, get: tr.get, ratio: tr.ratio }, 'aria-label': label, title: label,
+            onclick: () => store.command({ type: 'bank_trade', give: tr.give, get: tr.get }) }, h('b', '1'), resIcon(tr.get));
+        }))))));
 }
 
 function offerTab(st, store, local, set, close) {
@@ -52,13 +81,12 @@ function offerTab(st, store, local, set, close) {
   const may = !!st.legal?.may_propose_trade;
   const hand = g.me.hand;
   const others = g.players.filter((p) => p.seat !== st.seat);
-  const valid = sum(local.offerGive) > 0 && sum(local.offerWant) > 0 && !overlaps(local.offerGive, local.offerWant);
+  const valid = validTerms(local.offerGive, local.offerWant);
   return h('div.offer-editor',
     may ? null : h('p.reason', t('trade.no_propose')),
-    h('h3', t('trade.you_give')),
-    resourceSteppers({ value: local.offerGive, max: hand, hand, name: 'give', onChange: (v) => set({ offerGive: v }) }),
-    h('h3', t('trade.you_want')),
-    resourceSteppers({ value: local.offerWant, max: 19, name: 'want', onChange: (v) => set({ offerWant: v }) }),
+    h('p.help', t('trade.tap_hint')),
+    cardPicker({ value: local.offerGive, limit: hand, hand, name: 'give', label: t('trade.you_give'), onChange: (v) => set({ offerGive: v }) }),
+    cardPicker({ value: local.offerWant, limit: 19, name: 'want', label: t('trade.you_want'), onChange: (v) => set({ offerWant: v }) }),
     h('h3', t('trade.to')),
     h('div.to-buttons',
       h('button.to#to-all', { type: 'button', 'aria-pressed': String(local.to === null), onclick: () => set({ to: null }) }, t('everyone')),
@@ -76,62 +104,126 @@ function offerTab(st, store, local, set, close) {
     }, t('trade.offer')));
 }
 
+// The counter-offer as a dialog (kept for callers that open one); the offer panel edits it in place.
 export function counterDialog(store) {
   return {
     id: 'counter',
     valid: (st) => !!st.doc?.game?.offer && !!st.legal?.may_counter_trade,
     title: (st) => t('trade.counter_title', { who: seatName(st.doc, st.doc.game.offer.from) }),
-    // The counter is from my side: I give what they wanted, I want what they gave, as a start.
     initial: (st) => ({ give: { ...st.doc.game.offer.want }, want: { ...st.doc.game.offer.give } }),
     render(st, local, set, close) {
-      const hand = st.doc.game.me.hand;
-      const valid = sum(local.give) > 0 && sum(local.want) > 0 && !overlaps(local.give, local.want);
-      return h('div.offer-editor',
-        h('h3', t('trade.you_give')),
-        resourceSteppers({ value: local.give, max: hand, hand, name: 'give', onChange: (v) => set({ give: v }) }),
-        h('h3', t('trade.you_want')),
-        resourceSteppers({ value: local.want, max: 19, name: 'want', onChange: (v) => set({ want: v }) }),
-        valid ? null : h('p.reason', t('trade.invalid')),
-        h('button.primary.big#counter-send', { type: 'button', disabled: !valid, onclick: () => { store.command({ type: 'counter_trade', give: clean(local.give), want: clean(local.want) }); close(); } }, t('trade.send_counter')));
+      return counterEditor(st, local, set, () => {
+        store.command({ type: 'counter_trade', give: clean(local.give), want: clean(local.want) });
+        close();
+      });
     },
   };
 }
 
+// The counter-offer editor; `compact` (in the offer panel) puts Send and Back in the title row and
+// each side's label in its picked-cards row, to keep the panel short on a phone.
+function counterEditor(st, draft, set, send, back, title) {
+  const hand = st.doc.game.me.hand;
+  const valid = validTerms(draft.give, draft.want);
+  const sendBtn = h('button.primary#counter-send', { type: 'button', disabled: !valid, title: t('trade.send_counter'), onclick: send }, back ? t('chat.send') : t('trade.send_counter'));
+  return h('div.counter-editor',
+    back ? h('div.counter-head', h('span.counter-title', title), sendBtn, h('button.icon-btn#counter-back', { type: 'button', 'aria-label': t('offer.counter_back'), title: t('offer.counter_back'), onclick: back }, '✕')) : null,
+    cardPicker({ value: draft.give, limit: hand, hand, name: 'give', label: t('trade.you_give'), onChange: (v) => set({ give: v }) }),
+    cardPicker({ value: draft.want, limit: 19, name: 'want', label: t('trade.you_want'), onChange: (v) => set({ want: v }) }),
+    valid ? null : h('p.reason', t('trade.invalid')),
+    back ? null : sendBtn);
+}
+
+// Counter-offers being edited in the panel, by offer: the panel is rebuilt on every update, the
+// draft must survive other players' answers arriving meanwhile.
+const drafts = new Map();
+const offerKey = (o) => JSON.stringify([o.from, o.to, o.give, o.want]);
+
+// "You give 1 wool · you get 1 grain" as chips; from `side`'s point of view.
+function terms(giveSet, getSet) {
+  return h('div.offer-terms',
+    h('span.term', h('span.term-label', t('offer.you_give')), resChips(giveSet)),
+    h('span.term', h('span.term-label', t('offer.you_get')), resChips(getSet)));
+}
+
 // The open offer, shown above the hand. Returns null when there is none.
-export function offerPanel(st, store, openCounter) {
-  const g = st.doc?.game;
-  const o = g?.offer;
-  if (!o) return null;
+export function offerPanel(st, store) {
+  const o = st.doc?.game?.offer;
+  if (!o) {
+    drafts.clear();
+    return null;
+  }
+  const key = offerKey(o);
+  for (const k of drafts.keys()) if (k !== key) drafts.delete(k);
+  const panel = h('section.offer-panel#offer-panel');
+  const draw = () => replace(panel, ...panelContent(st, store, o, key, draw));
+  draw();
+  const role = o.from === st.seat ? 'proposer' : panel.querySelector('.addressee') ? 'addressee' : 'watcher';
+  panel.dataset.role = role;
+  panel.classList.add({ proposer: 'mine', addressee: 'to-me', watcher: 'other' }[role]);
+  return panel;
+}
+
+function panelContent(st, store, o, key, redraw) {
   const me = st.seat;
   const doc = st.doc;
   const cmd = (type, extra = {}) => () => store.command({ type, ...extra });
+  const toName = o.to === null ? t('everyone') : seatName(doc, o.to);
   if (o.from === me) {
-    return h('section.offer-panel.mine#offer-panel', { dataset: { role: 'proposer' } },
-      h('p', t('offer.mine', { give: resList(o.give), want: resList(o.want), to: o.to === null ? t('everyone') : seatName(doc, o.to) })),
-      h('ul.responses', o.responses.map((r) => {
+    // Only the addressed seat answers an offer to one player: the others were not asked, whatever
+    // the server keeps for them.
+    const rows = o.responses.map((r) => ({ ...r, response: o.to !== null && r.seat !== o.to ? 'not_asked' : r.response }));
+    return [
+      h('p.sr', t('offer.mine', { give: resList(o.give), want: resList(o.want), to: toName })),
+      h('div.offer-head',
+        h('span.offer-title', t('offer.mine_short', { to: toName })),
+        has(st.legal, 'cancel_trade') ? h('button.small#offer-cancel', { type: 'button', onclick: cmd('cancel_trade') }, t('offer.cancel')) : null),
+      terms(o.give, o.want),
+      h('ul.responses', rows.map((r) => {
         const confirm = find(st.legal, 'confirm_trade', (a) => a.with === r.seat);
         return h(`li.response.${r.response}`, { dataset: { seat: r.seat, response: r.response } },
-          seatBadge(r.seat), h('span.name', seatName(doc, r.seat)), h('span.status', t(`offer.status.${r.response}`)),
+          seatBadge(r.seat, 'seat-badge tiny'), h('span.name', seatName(doc, r.seat)), h('span.status', t(`offer.status.${r.response}`)),
           r.response === 'countered' ? h('span.counter-terms', t('offer.counter_terms', { give: resList(r.give), want: resList(r.want) })) : null,
           confirm ? h('button.primary.small.confirm', { type: 'button', dataset: { with: r.seat }, onclick: () => store.command(confirm) }, t('offer.confirm', { who: seatName(doc, r.seat) })) : null);
       })),
-      has(st.legal, 'cancel_trade') ? h('button.small#offer-cancel', { type: 'button', onclick: cmd('cancel_trade') }, t('offer.cancel')) : null);
+    ];
   }
   const mine = o.responses.find((r) => r.seat === me);
   const addressed = me !== null && (o.to === null || o.to === me) && mine;
   if (!addressed) {
-    return h('section.offer-panel#offer-panel', { dataset: { role: 'watcher' } },
-      h('p', t('offer.other', { who: seatName(doc, o.from), to: o.to === null ? t('everyone') : who(doc, o.to, me), give: resList(o.give), want: resList(o.want) })));
+    return [h('p.offer-watch', seatBadge(o.from, 'seat-badge tiny'), ' ', t('offer.other', { who: seatName(doc, o.from), to: o.to === null ? t('everyone') : who(doc, o.to, me), give: resList(o.give), want: resList(o.want) }))];
+  }
+  const head = [
+    h('p.sr', t('offer.to_me', { who: seatName(doc, o.from), give: resList(o.give), want: resList(o.want) })),
+    h('div.offer-head.addressee', seatBadge(o.from, 'seat-badge tiny'), h('span.offer-title', t('offer.from', { who: seatName(doc, o.from) }))),
+  ];
+  const draft = drafts.get(key);
+  if (draft && mine.response === 'pending' && st.legal?.may_counter_trade) {
+    const set = (patch) => {
+      drafts.set(key, { ...drafts.get(key), ...patch });
+      redraw();
+    };
+    const send = () => {
+      const d = drafts.get(key);
+      drafts.delete(key);
+      store.command({ type: 'counter_trade', give: clean(d.give), want: clean(d.want) });
+    };
+    const back = () => {
+      drafts.delete(key);
+      redraw();
+    };
+    return [h('p.sr', t('offer.to_me', { who: seatName(doc, o.from), give: resList(o.give), want: resList(o.want) })),
+      counterEditor(st, draft, set, send, back, t('offer.counter_edit_short', { who: seatName(doc, o.from) }))];
   }
   const canAccept = has(st.legal, 'accept_trade');
-  return h('section.offer-panel.to-me#offer-panel', { dataset: { role: 'addressee', response: mine.response } },
-    h('p', t('offer.to_me', { who: seatName(doc, o.from), give: resList(o.give), want: resList(o.want) })),
-    h('div.offer-terms', h('span', '+'), resChips(o.give), h('span', '−'), resChips(o.want)),
+  return [...head,
+    terms(o.want, o.give),
     mine.response === 'pending'
       ? h('div.offer-buttons',
           h('button.primary#offer-accept', { type: 'button', disabled: !canAccept, title: canAccept ? '' : t('offer.cannot_afford'), onclick: cmd('accept_trade') }, t('offer.accept')),
           has(st.legal, 'decline_trade') ? h('button#offer-decline', { type: 'button', onclick: cmd('decline_trade') }, t('offer.decline')) : null,
-          st.legal?.may_counter_trade ? h('button#offer-counter', { type: 'button', onclick: openCounter }, t('offer.counter')) : null,
+          // One step: the counter starts as this offer inverted (what they want is what I give).
+          st.legal?.may_counter_trade ? h('button#offer-counter', { type: 'button', onclick: () => { drafts.set(key, { give: { ...o.want }, want: { ...o.give } }); redraw(); } }, t('offer.counter')) : null,
           canAccept ? null : h('span.reason', t('offer.cannot_afford')))
-      : h('p.muted', `${t(`offer.status.${mine.response}`)} — ${t('offer.waiting', { who: seatName(doc, o.from) })}`));
+      : h('p.muted', `${t(`offer.status.${mine.response}`)} — ${t('offer.waiting', { who: seatName(doc, o.from) })}`)];
 }

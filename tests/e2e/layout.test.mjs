@@ -73,7 +73,11 @@ function layoutProblems() {
     if (!inside(dialog.getBoundingClientRect())) out.push(`the dialog ${name(dialog)} is not inside the viewport`);
     const head = dialog.querySelector('h2');
     if (head) onTop(head, 'the dialog title');
-    for (const b of dialog.querySelectorAll('.primary')) onTop(b, `the dialog's ${name(b)}`);
+    const box = dialog.getBoundingClientRect();
+    for (const b of dialog.querySelectorAll('.primary')) {
+      const r = b.getBoundingClientRect(); // a button scrolled out of the dialog's view is reached by scrolling
+      if (r.top >= box.top && r.bottom <= box.bottom) onTop(b, `the dialog's ${name(b)}`);
+    }
     for (const toast of document.querySelectorAll('#toast-root .toast')) {
       const a = toast.getBoundingClientRect();
       const b = dialog.getBoundingClientRect();
@@ -290,7 +294,9 @@ try {
         await phone.waitForSelector('#toast-root .toast');
         await checkpoint('discard');
       }
-      await tapMove('#discard-confirm');
+      // (Where the dialog covered the action bar, that tap hit the dialog's own confirm button.)
+      if (await phone.locator('#discard-confirm').count()) await tapMove('#discard-confirm');
+      else await settle((await snapOf(PIA)).seq);
     }
   };
 
@@ -463,7 +469,7 @@ try {
   await phone.waitForFunction(() => { const o = window.catanDebug.store.state.doc.room.options; return o.vp_target === 3 && o.takeover_after === 0; });
   await phone.tap('#start');
   await phone.waitForSelector('#game');
-  await phone.goto(`${base}/favicon.svg`);
+  await phone.goto('about:blank'); // Pia steps away: a bot plays her seat at once
   let summary = null;
   for (let i = 0; i < 200; i++) {
     summary = await (await fetch(`${base}/api/rooms/${second.code}`)).json();

@@ -348,4 +348,12 @@ export default {
   'err.stale_sequence': 'La partie a avancé ; réessaie.',
   'err.bad_token': 'Ce lien de place n’est plus valable.',
   'err.generic': 'Refusé : {message}',
+  // --- issue 11: phone-layout ---
+  'fair.short': 'Dés équitables',
+  'fair.what': 'ce que ça veut dire',
+  'fair.explain': 'Personne ne peut choisir ni changer les dés et les cartes de cette partie, pas même la personne qui fait tourner ce serveur : ils ont été fixés avant le premier coup, et leur empreinte ci-dessous est montrée à tous depuis le début. À la fin de la partie, l’enregistrement est publié : chacun peut alors vérifier chaque lancer, chaque vol et chaque carte.',
+  'fair.fingerprint': 'Empreinte : {hash}',
+  'lobby.kick_confirm': 'Retirer {name} ?',
+  'lobby.kick_yes': 'Oui, retirer',
+  'lobby.kick_no': 'Garder',
 };

@@ -328,4 +328,12 @@ export default {
   'err.stale_sequence': 'ゲームが進みました。もう一度どうぞ。',
   'err.bad_token': 'この席のURLはもう使えません。',
   'err.generic': '拒否されました：{message}',
+  // --- issue 11: phone-layout ---
+  'fair.short': '公正なダイス',
+  'fair.what': 'これの意味',
+  'fair.explain': 'このゲームのダイスとカードは、このサーバーの管理者も含めて誰も選んだり変えたりできません。最初の一手の前に決まっていて、下のフィンガープリントは最初から全員に表示されています。ゲームが終わると記録が公開され、誰でもすべてのダイス、略奪、カードを確かめられます。',
+  'fair.fingerprint': 'フィンガープリント：{hash}',
+  'lobby.kick_confirm': '{name}さんを退出させますか？',
+  'lobby.kick_yes': 'はい、退出させる',
+  'lobby.kick_no': 'そのままにする',
 };

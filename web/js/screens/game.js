@@ -89,10 +89,14 @@ export class GameView {
     const head = this.head.getBoundingClientRect();
     const board = this.boardWrap.getBoundingClientRect();
     const offer = this.offer.getBoundingClientRect();
+    const players = this.players.getBoundingClientRect();
+    // Upright phone: the players sit above the board in its column, so the stage starts under the top bar.
+    const stacked = players.height > 0 && players.bottom <= board.top + 1 && players.left < board.right && players.right > board.left;
+    const top = stacked ? head.bottom : Math.max(head.bottom, board.top);
     let bottom = board.bottom;
     if (offer.height > 0 && offer.top >= board.bottom - 1 && offer.left < board.right && offer.right > board.left) bottom = Math.max(bottom, offer.bottom);
     const st = document.documentElement.style;
-    st.setProperty('--stage-top', `${Math.round(head.bottom)}px`);
+    st.setProperty('--stage-top', `${Math.round(top)}px`);
     st.setProperty('--stage-left', `${Math.round(board.left)}px`);
     st.setProperty('--stage-right', `${Math.max(0, Math.round(window.innerWidth - board.right))}px`);
     st.setProperty('--stage-bottom', `${Math.max(0, Math.round(window.innerHeight - bottom))}px`);

@@ -291,7 +291,8 @@ try {
       for (const [r, n] of Object.entries(pick)) for (let i = 0; i < n; i++) await phone.tap(`[data-dialog="discard"] .stepper[data-res="${r}"] .inc`);
       if (once('discard')) {
         await phone.tap('[data-action="end"]', { force: true }); // a disabled action says why in a toast: it must not cover the dialog
-        await phone.waitForSelector('#toast-root .toast');
+        const said = await phone.waitForSelector('#toast-root .toast', { timeout: 3000 }).then(() => true, () => false);
+        check(said, 'a tap on a disabled action during the discard says why (a toast)');
         await checkpoint('discard');
       }
       // (Where the dialog covered the action bar, that tap hit the dialog's own confirm button.)
@@ -374,6 +375,21 @@ try {
           await phone.waitForSelector('#offer-panel .response.countered');
         }
         await checkpoint('trade-counter');
+        // On a phone the offer folds to one line, giving the board back, and unfolds again.
+        for (const [w, h] of [[360, 640], [640, 360]]) {
+          await phone.setViewportSize({ width: w, height: h });
+          await frames(phone);
+          const open = await phone.evaluate(() => [document.querySelector('.offer-host').getBoundingClientRect().height, document.querySelector('#board').getBoundingClientRect().height]);
+          await phone.tap('#offer-toggle');
+          await frames(phone);
+          const folded = await phone.evaluate(() => [document.querySelector('.offer-host').getBoundingClientRect().height, document.querySelector('#board').getBoundingClientRect().height]);
+          const problems = await phone.evaluate(layoutProblems);
+          check(folded[0] <= 50 && folded[0] < open[0] && folded[1] >= open[1] && problems.length === 0,
+            `at ${w}x${h} the open offer folds (${Math.round(open[0])} -> ${Math.round(folded[0])} px high, board ${Math.round(open[1])} -> ${Math.round(folded[1])} px)${problems.length ? `: ${problems.join('; ')}` : ''}`);
+          await phone.screenshot({ path: path.join(OUT, `layout-trade-folded-${w}x${h}.png`) });
+          await phone.tap('#offer-toggle');
+        }
+        await phone.setViewportSize({ width: 360, height: 640 });
         if (once('languages')) await languages();
         await command(PIA, { type: 'cancel_trade' });
       }

@@ -356,4 +356,6 @@ export default {
   'lobby.kick_confirm': 'Remove {name}?',
   'lobby.kick_yes': 'Yes, remove',
   'lobby.kick_no': 'Keep',
+  'offer.fold': 'Fold the offer',
+  'offer.unfold': 'Show the whole offer',
 };

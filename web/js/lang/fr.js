@@ -356,4 +356,6 @@ export default {
   'lobby.kick_confirm': 'Retirer {name} ?',
   'lobby.kick_yes': 'Oui, retirer',
   'lobby.kick_no': 'Garder',
+  'offer.fold': 'Replier l’offre',
+  'offer.unfold': 'Voir toute l’offre',
 };

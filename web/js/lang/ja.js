@@ -336,4 +336,6 @@ export default {
   'lobby.kick_confirm': '{name}さんを退出させますか？',
   'lobby.kick_yes': 'はい、退出させる',
   'lobby.kick_no': 'そのままにする',
+  'offer.fold': '提案をたたむ',
+  'offer.unfold': '提案をすべて表示',
 };

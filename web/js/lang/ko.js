@@ -336,4 +336,6 @@ export default {
   'lobby.kick_confirm': '{name} 님을 내보낼까요?',
   'lobby.kick_yes': '네, 내보내기',
   'lobby.kick_no': '그대로 두기',
+  'offer.fold': '제안 접기',
+  'offer.unfold': '제안 전체 보기',
 };

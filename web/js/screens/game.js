@@ -136,7 +136,7 @@ export class GameView {
     this.renderPlayers(st, g);
     this.board.render({ game: g, spots: this.spots(st, g) });
     this.renderModeHint(st, g);
-    replace(this.offer, offerPanel(st, this.store, () => this.modal.open(counterDialog(this.store), st)));
+    this.renderOffer(st);
     this.renderLog(st);
     this.renderHand(st, g);
     replace(this.devPanel, g.me ? h('div', h('h2', t('dev.title')), devCardList(st, this.store, (c) => this.playDev(c))) : null);
@@ -216,8 +216,8 @@ export class GameView {
       render: (st) => {
         const f = st.doc.room.fairness;
         return h('div.fairness-explain',
-          f.seed_chosen ? h('p.unfair-note', t('unfair.warning')) : null,
-          h('p', t('fair.explain')),
+          // A chosen seed: the promise of fair dice does not hold, so only the warning is said.
+          f.seed_chosen ? h('p.unfair-note', t('unfair.warning')) : h('p', t('fair.explain')),
           h('p.muted.commitment', t('fair.fingerprint', { hash: f.commitment })));
       },
     }, this.st);
@@ -232,6 +232,19 @@ export class GameView {
       this.modeHint.hidden = false;
       replace(this.modeHint, h('span', t(`mode.${this.mode}`)), h('button.small', { type: 'button', onclick: () => { this.mode = null; this.update(this.st); } }, t('mode.cancel')));
     } else this.modeHint.hidden = true;
+  }
+
+  // The open offer, with a toggle that folds it to its first line on a phone (the board back in view).
+  renderOffer(st) {
+    const panel = offerPanel(st, this.store, () => this.modal.open(counterDialog(this.store), st));
+    if (!panel) this.offerFolded = false;
+    const folded = !!panel && !!this.offerFolded;
+    const toggle = panel ? h('button.icon-btn.offer-toggle#offer-toggle', {
+      type: 'button', 'aria-expanded': String(!folded), 'aria-controls': 'offer-panel', title: t(folded ? 'offer.unfold' : 'offer.fold'), 'aria-label': t(folded ? 'offer.unfold' : 'offer.fold'),
+      onclick: () => { this.offerFolded = !folded; this.update(this.st); },
+    }, folded ? '▴' : '▾') : null;
+    replace(this.offer, panel, toggle);
+    this.offer.classList.toggle('folded', folded);
   }
 
   renderLog(st) {

@@ -14,8 +14,8 @@
 // a toast. The robber's victim is chosen by tapping (the defect: the tap's own click closed the dialog);
 // the dice of the last turn are not shown before this turn's roll; legal road spots do not look like
 // any seat's roads; the build-mode hint does not sit on the board; removing a player from the lobby asks
-// first; the fairness icon explains itself in all four languages. A second room (Pia and a bot, bots
-// finish it) shows the winner screen. Screenshots per phase and viewport, and per language, in --out.
+// first; the fairness icon explains itself in all four languages. A second room (Pia and three bots;
+// the bots finish it) shows the winner screen. Screenshots per phase and viewport, and per language, in --out.
 //
 //   node tests/e2e/layout.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
@@ -477,9 +477,12 @@ try {
   for (const k of goals) check(!!seen[k], `reached: ${k}`);
 
   // --- the winner: a second room, Pia and a bot; Pia steps away and the bots finish the game -------------
-  const second = await run.createRoom(phone, base, { seed: 5, name: 'Pia', players: 2 });
-  await phone.tap('.seat[data-seat="1"] .add-bot');
-  await phone.waitForSelector('.seat[data-seat="1"] .tag.bot');
+  // Four seats, so that at 320 px the cards with a bot's tag are narrow.
+  const second = await run.createRoom(phone, base, { seed: 5, name: 'Pia', players: 4 });
+  for (const seat of [1, 2, 3]) {
+    await phone.tap(`.seat[data-seat="${seat}"] .add-bot`);
+    await phone.waitForSelector(`.seat[data-seat="${seat}"] .tag.bot`);
+  }
   await phone.selectOption('#opt-vp', '3');
   await phone.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { takeover_after: 0 } }));
   await phone.waitForFunction(() => { const o = window.catanDebug.store.state.doc.room.options; return o.vp_target === 3 && o.takeover_after === 0; });
@@ -496,6 +499,8 @@ try {
   await phone.goto(second.url);
   await phone.waitForSelector('#winner');
   await checkpoint('winner');
+  await phone.tap('#winner-board'); // the finished board, with the bots' cards in view
+  await checkpoint('final-board');
   run.checkErrors();
   await run.done();
 } catch (e) {

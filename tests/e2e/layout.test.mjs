@@ -477,8 +477,13 @@ try {
   for (const k of goals) check(!!seen[k], `reached: ${k}`);
 
   // --- the winner: a second room, Pia and a bot; Pia steps away and the bots finish the game -------------
-  // Four seats, so that at 320 px the cards with a bot's tag are narrow.
-  const second = await run.createRoom(phone, base, { seed: 5, name: 'Pia', players: 4 });
+  // Four seats, so that at 320 px the cards with a bot's tag are narrow. No seed: a fair game.
+  await phone.goto(`${base}/`);
+  await phone.fill('#name', 'Pia');
+  await phone.selectOption('#players', '4');
+  await phone.tap('#create');
+  await phone.waitForSelector('#room-code');
+  const second = { code: await phone.textContent('#room-code'), url: await phone.inputValue('#room-url') };
   for (const seat of [1, 2, 3]) {
     await phone.tap(`.seat[data-seat="${seat}"] .add-bot`);
     await phone.waitForSelector(`.seat[data-seat="${seat}"] .tag.bot`);
@@ -501,6 +506,13 @@ try {
   await checkpoint('winner');
   await phone.tap('#winner-board'); // the finished board, with the bots' cards in view
   await checkpoint('final-board');
+  await phone.tap('#commitment');
+  await phone.waitForSelector('[data-dialog="fairness"]');
+  const fair = await phone.textContent('[data-dialog="fairness"] .dialog-body');
+  const commitment = await phone.getAttribute('#commitment', 'data-commitment');
+  check(/Nobody can choose or change the dice/.test(fair) && fair.includes(commitment),
+    `in a fair game the shield icon explains fair dice and shows the commitment (${fair.slice(0, 60)}…)`);
+  await phone.screenshot({ path: path.join(OUT, 'layout-fairness-fair.png') });
   run.checkErrors();
   await run.done();
 } catch (e) {

@@ -588,6 +588,7 @@ async function winnerGame(base, host, phone) {
   await dee.waitForSelector('#seats .seat.me[data-seat="1"]');
   check(true, 'the host moved a player up a seat, and that player sees their new seat');
   await press(host, '#seats .seat[data-seat="1"] .kick');
+  await press(host, '#seats .seat[data-seat="1"] .kick-yes'); // removing a person asks first
   await dee.waitForFunction(() => !document.querySelector('#room-code') && /host/i.test(document.body.textContent));
   await host.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2);
   check(true, 'the host removed a player, who is told so');

@@ -197,7 +197,10 @@ export class BoardView {
       const p = paths[id];
       const el = s('g', { class: 'spot spot-path', dataset: { spot: 'path', id }, tabindex: 0, role: 'button', 'aria-label': spotLabel('path', id, this.topo, this.board) });
       const sh = 0.16;
-      el.append(s('line', { x1: p.x1 + (p.x2 - p.x1) * sh, y1: p.y1 + (p.y2 - p.y1) * sh, x2: p.x2 + (p.x1 - p.x2) * sh, y2: p.y2 + (p.y1 - p.y2) * sh, class: 'spot-line' }));
+      // A chain of yellow beads with dark rims: nothing like a road of any seat (the white seat's roads
+      // are solid light lines), so "you may build here" never reads as "someone built here".
+      const line = { x1: p.x1 + (p.x2 - p.x1) * sh, y1: p.y1 + (p.y2 - p.y1) * sh, x2: p.x2 + (p.x1 - p.x2) * sh, y2: p.y2 + (p.y1 - p.y2) * sh };
+      el.append(s('line', { ...line, class: 'spot-rim' }), s('line', { ...line, class: 'spot-line' }));
       el.append(s('circle', { cx: p.x, cy: p.y, r: S * 0.22, class: 'hit' }));
       layer.append(el);
       this.spots.push({ kind: 'path', id, x: p.x, y: p.y, el });

@@ -456,4 +456,14 @@ export default {
   'replay.rematch_started': 'A new game has started in this room.',
   'replay.rematch_go': 'Back to the room',
   'replay.rematch_stay': 'Keep watching',
+  // --- issue 11: phone-layout ---
+  'fair.short': 'Fair dice',
+  'fair.what': 'what this means',
+  'fair.explain': 'Nobody can choose or change the dice and the cards of this game, not even whoever runs this server: they were fixed before the first move, and their fingerprint below was shown to everyone from the start. When the game ends, the record is published, so anyone can check every roll, steal and card.',
+  'fair.fingerprint': 'Fingerprint: {hash}',
+  'lobby.kick_confirm': 'Remove {name}?',
+  'lobby.kick_yes': 'Yes, remove',
+  'lobby.kick_no': 'Keep',
+  'offer.fold': 'Fold the offer',
+  'offer.unfold': 'Show the whole offer',
 };

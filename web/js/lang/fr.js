@@ -456,4 +456,14 @@ export default {
   'replay.rematch_started': 'Une nouvelle partie a commencé dans ce salon.',
   'replay.rematch_go': 'Retour au salon',
   'replay.rematch_stay': 'Continuer à regarder',
+  // --- issue 11: phone-layout ---
+  'fair.short': 'Dés équitables',
+  'fair.what': 'ce que ça veut dire',
+  'fair.explain': 'Personne ne peut choisir ni changer les dés et les cartes de cette partie, pas même la personne qui fait tourner ce serveur : ils ont été fixés avant le premier coup, et leur empreinte ci-dessous est montrée à tous depuis le début. À la fin de la partie, l’enregistrement est publié : chacun peut alors vérifier chaque lancer, chaque vol et chaque carte.',
+  'fair.fingerprint': 'Empreinte : {hash}',
+  'lobby.kick_confirm': 'Retirer {name} ?',
+  'lobby.kick_yes': 'Oui, retirer',
+  'lobby.kick_no': 'Garder',
+  'offer.fold': 'Replier l’offre',
+  'offer.unfold': 'Voir toute l’offre',
 };

@@ -453,4 +453,14 @@ export default {
   'replay.rematch_started': 'この部屋で新しいゲームが始まりました。',
   'replay.rematch_go': '部屋に戻る',
   'replay.rematch_stay': 'このまま見る',
+  // --- issue 11: phone-layout ---
+  'fair.short': '公正なダイス',
+  'fair.what': 'これの意味',
+  'fair.explain': 'このゲームのダイスとカードは、このサーバーの管理者も含めて誰も選んだり変えたりできません。最初の一手の前に決まっていて、下のフィンガープリントは最初から全員に表示されています。ゲームが終わると記録が公開され、誰でもすべてのダイス、略奪、カードを確かめられます。',
+  'fair.fingerprint': 'フィンガープリント：{hash}',
+  'lobby.kick_confirm': '{name}さんを退出させますか？',
+  'lobby.kick_yes': 'はい、退出させる',
+  'lobby.kick_no': 'そのままにする',
+  'offer.fold': '提案をたたむ',
+  'offer.unfold': '提案をすべて表示',
 };

@@ -453,4 +453,14 @@ export default {
   'replay.rematch_started': '이 방에서 새 게임이 시작됐어요.',
   'replay.rematch_go': '방으로 돌아가기',
   'replay.rematch_stay': '계속 보기',
+  // --- issue 11: phone-layout ---
+  'fair.short': '공정한 주사위',
+  'fair.what': '무슨 뜻인지 보기',
+  'fair.explain': '이 게임의 주사위와 카드는 누구도 고르거나 바꿀 수 없습니다. 이 서버를 운영하는 사람도 마찬가지입니다. 첫 수 전에 이미 정해졌고, 아래의 지문이 처음부터 모두에게 공개되었습니다. 게임이 끝나면 기록이 공개되어 누구나 모든 주사위, 강탈, 카드를 확인할 수 있습니다.',
+  'fair.fingerprint': '지문: {hash}',
+  'lobby.kick_confirm': '{name} 님을 내보낼까요?',
+  'lobby.kick_yes': '네, 내보내기',
+  'lobby.kick_no': '그대로 두기',
+  'offer.fold': '제안 접기',
+  'offer.unfold': '제안 전체 보기',
 };

@@ -2,7 +2,7 @@
 // only the legal spots highlighted, the open trade offer, the hand, the action bar (each action with
 // its cost, disabled with the reason), development cards, the game log, and the decision dialogs.
 
-import { h, replace } from '../dom.js';
+import { h, s as svg, replace } from '../dom.js';
 import { t, RESOURCES } from '../i18n.js';
 import { BoardView } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, COSTS, SEAT_COLORS } from '../icons.js';
@@ -51,25 +51,62 @@ export class GameView {
     this.winner = h('div.winner-host');
     this.board = new BoardView(this.boardWrap, { onSpot: (kind, id) => this.onSpot(kind, id) });
     this.fb = new Feedback(store, { board: this.board, boardWrap: this.boardWrap });
-    this.boardWrap.append(this.modeHint, this.zoomButtons());
+    this.boardWrap.append(this.zoomButtons());
+    // The build-mode hint sits in the column of the hand (over the last log line on a phone), never
+    // on the board it asks you to tap.
     this.el.append(
       this.head,
       this.unfair,
       h('div.col-left', this.players, this.logPanel),
       h('div.col-center', this.boardWrap),
-      h('div.col-right', this.offer, this.lastLog, this.hand, this.devPanel, this.actions),
+      h('div.col-right', this.offer, this.modeHint, this.lastLog, this.hand, this.devPanel, this.actions),
       this.winner,
     );
     this.unsubEvents = store.onEvents((events, st) => this.onEvents(events, st));
     this.live = h('div.sr#live', { role: 'status', 'aria-live': 'polite', 'aria-label': t('keys.live') });
     this.el.append(this.live);
     installKeys(this);
+    this.watchStage();
   }
 
   destroy() {
     this.unsubEvents?.();
     this.fb.destroy();
     this.modal.close();
+    this.stageObserver?.disconnect();
+    window.removeEventListener('resize', this.onResize);
+    for (const k of ['top', 'left', 'right', 'bottom']) document.documentElement.style.removeProperty(`--stage-${k}`);
+  }
+
+  // The stage: the part of the screen that decisions may cover (dialogs, the winner, toasts). It is
+  // the board's column below the top bar, with the players and the open offer when they are stacked
+  // in that column (a phone held upright); never the instruction line, the hand or the action bar.
+  // Set as --stage-top/left/right/bottom (px from each edge of the viewport) for app.css.
+  watchStage() {
+    this.onResize = () => this.layoutStage();
+    window.addEventListener('resize', this.onResize);
+    if (typeof ResizeObserver === 'function') {
+      this.stageObserver = new ResizeObserver(() => this.layoutStage());
+      for (const el of [this.el, this.head, this.boardWrap, this.offer]) this.stageObserver.observe(el);
+    }
+  }
+
+  layoutStage() {
+    if (!this.el.isConnected) return;
+    const head = this.head.getBoundingClientRect();
+    const board = this.boardWrap.getBoundingClientRect();
+    const offer = this.offer.getBoundingClientRect();
+    const players = this.players.getBoundingClientRect();
+    // Upright phone: the players sit above the board in its column, so the stage starts under the top bar.
+    const stacked = players.height > 0 && players.bottom <= board.top + 1 && players.left < board.right && players.right > board.left;
+    const top = stacked ? head.bottom : Math.max(head.bottom, board.top);
+    let bottom = board.bottom;
+    if (offer.height > 0 && offer.top >= board.bottom - 1 && offer.left < board.right && offer.right > board.left) bottom = Math.max(bottom, offer.bottom);
+    const st = document.documentElement.style;
+    st.setProperty('--stage-top', `${Math.round(top)}px`);
+    st.setProperty('--stage-left', `${Math.round(board.left)}px`);
+    st.setProperty('--stage-right', `${Math.max(0, Math.round(window.innerWidth - board.right))}px`);
+    st.setProperty('--stage-bottom', `${Math.max(0, Math.round(window.innerHeight - bottom))}px`);
   }
 
   zoomButtons() {
@@ -107,7 +144,7 @@ export class GameView {
     this.renderPlayers(st, g);
     this.board.render({ game: g, spots: this.spots(st, g) });
     this.renderModeHint(st, g);
-    replace(this.offer, offerPanel(st, this.store, () => this.modal.open(counterDialog(this.store), st)));
+    this.renderOffer(st);
     this.renderLog(st);
     this.renderHand(st, g);
     replace(this.devPanel, g.me ? h('div', h('h2', t('dev.title')), devCardList(st, this.store, (c) => this.playDev(c))) : null);
@@ -118,6 +155,7 @@ export class GameView {
     else replace(this.winner);
     this.el.dataset.phase = g.phase;
     this.el.dataset.myTurn = String(g.current === st.seat);
+    this.layoutStage();
   }
 
   modeStillValid(st) {
@@ -153,8 +191,9 @@ export class GameView {
 
   renderHead(st, g) {
     const mine = g.current === st.seat;
+    // Only this turn's roll: before it (pre_roll) the last player's dice would say the wrong thing.
     const diceText = g.dice ? t('banner.dice', { a: g.dice[0], b: g.dice[1], n: g.dice[0] + g.dice[1] }) : '';
-    const dice = g.dice ? h('span.dice', { title: diceText, role: 'img', 'aria-label': diceText }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
+    const dice = g.rolled && g.dice && g.dice[0] ? h('span.dice', { title: diceText, role: 'img', 'aria-label': diceText }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
     replace(this.head,
       h('button.icon-btn.menu-btn#menu-btn', { type: 'button', 'aria-label': t('menu.title'), onclick: () => this.openMenu() }, '☰'),
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
@@ -167,14 +206,33 @@ export class GameView {
       this.fairnessTag(st.doc.room.fairness));
   }
 
-  // The commitment to the secret seed, published at the start (docs/fairness.md): short, with the
-  // whole hash on hover, so players can compare it with the record checked after the game.
+  // The commitment to the secret seed, published at the start (docs/fairness.md), as a small icon
+  // that leaves the top bar to the instruction line; tapping it says in plain words what it means and
+  // shows the commitment, so players can compare it with the record checked after the game.
   fairnessTag(fairness) {
     if (!fairness) return null;
-    // A chosen seed makes "fair dice" untrue: the tag says so instead (the warning below explains).
-    if (fairness.seed_chosen) return h('span.tag.unfair#commitment', { title: t('unfair.warning'), dataset: { commitment: fairness.commitment } }, `⚠ ${t('unfair.tag')}`);
-    return h('span.tag.fairness#commitment', { title: t('fair.title', { hash: fairness.commitment }), dataset: { commitment: fairness.commitment } },
-      t('fair.tag', { short: fairness.commitment.slice(0, 8) }));
+    // A chosen seed makes "fair dice" untrue: the icon says so instead (the warning below explains).
+    const unfair = !!fairness.seed_chosen;
+    const label = unfair ? t('unfair.tag') : t('fair.short');
+    return h(`button.fair-icon${unfair ? '.unfair' : ''}#commitment`, {
+      type: 'button', title: label, 'aria-label': `${label}: ${t('fair.what')}`, dataset: { commitment: fairness.commitment },
+      onclick: () => this.openFairness(),
+    }, unfair ? h('span.fair-glyph', { 'aria-hidden': 'true' }, '⚠') : shieldIcon(), h('span.sr', label));
+  }
+
+  openFairness() {
+    this.modal.open({
+      id: 'fairness',
+      valid: (st) => !!st.doc?.room?.fairness,
+      title: (st) => (st.doc.room.fairness.seed_chosen ? t('unfair.tag') : t('fair.short')),
+      render: (st) => {
+        const f = st.doc.room.fairness;
+        return h('div.fairness-explain',
+          // A chosen seed: the promise of fair dice does not hold, so only the warning is said.
+          f.seed_chosen ? h('p.unfair-note', t('unfair.warning')) : h('p', t('fair.explain')),
+          h('p.muted.commitment', t('fair.fingerprint', { hash: f.commitment })));
+      },
+    }, this.st);
   }
 
   renderPlayers(st, g) {
@@ -186,6 +244,19 @@ export class GameView {
       this.modeHint.hidden = false;
       replace(this.modeHint, h('span', t(`mode.${this.mode}`)), h('button.small', { type: 'button', onclick: () => { this.mode = null; this.update(this.st); } }, t('mode.cancel')));
     } else this.modeHint.hidden = true;
+  }
+
+  // The open offer, with a toggle that folds it to its first line on a phone (the board back in view).
+  renderOffer(st) {
+    const panel = offerPanel(st, this.store, () => this.modal.open(counterDialog(this.store), st));
+    if (!panel) this.offerFolded = false;
+    const folded = !!panel && !!this.offerFolded;
+    const toggle = panel ? h('button.icon-btn.offer-toggle#offer-toggle', {
+      type: 'button', 'aria-expanded': String(!folded), 'aria-controls': 'offer-panel', title: t(folded ? 'offer.unfold' : 'offer.fold'), 'aria-label': t(folded ? 'offer.unfold' : 'offer.fold'),
+      onclick: () => { this.offerFolded = !folded; this.update(this.st); },
+    }, folded ? '▴' : '▾') : null;
+    replace(this.offer, panel, toggle);
+    this.offer.classList.toggle('folded', folded);
   }
 
   renderLog(st) {
@@ -350,4 +421,11 @@ export class GameView {
   openMenu() {
     this.modal.open(panelDialog('menu', () => t('menu.title'), (st, close) => menuContent(st, this.store, close)), this.st);
   }
+}
+
+// A shield with a tick: "these dice are locked in" (drawn here so the top bar needs no font glyph).
+function shieldIcon() {
+  return svg('svg', { class: 'icon fair-shield', viewBox: '0 0 24 24', 'aria-hidden': 'true' },
+    svg('path', { d: 'M12 2 L20 5 V11 C20 16 16.5 20 12 22 C7.5 20 4 16 4 11 V5 Z', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round' }),
+    svg('path', { d: 'M8 12 L11 15 L16 9', fill: 'none', stroke: 'currentColor', 'stroke-width': 2.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }));
 }

@@ -41,6 +41,23 @@ function addBotControls(seat, store) {
   return [level, h('button.small.add-bot', { type: 'button', onclick: () => store.send({ type: 'add_bot', seat, level: level.value }) }, t('bot.add'))];
 }
 
+// Removing a person takes a second tap ("Remove Ana?"); a bot goes at once (it can be seated again).
+let askingKick = null; // the seat whose removal the host is asked to confirm
+function kickControls(seat, name, store) {
+  const wrap = h('span.kick-controls');
+  const show = () => {
+    if (askingKick !== seat) {
+      replace(wrap, h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${name}`, onclick: () => { askingKick = seat; show(); } }, t('lobby.kick')));
+      return;
+    }
+    replace(wrap, h('span.kick-ask', { role: 'alert' }, t('lobby.kick_confirm', { name })),
+      h('button.small.primary.kick-yes', { type: 'button', onclick: () => { askingKick = null; store.send({ type: 'kick', seat }); } }, t('lobby.kick_yes')),
+      h('button.small.kick-no', { type: 'button', onclick: () => { askingKick = null; show(); } }, t('lobby.kick_no')));
+  };
+  show();
+  return wrap;
+}
+
 // The grace period before a bot plays a disconnected player's seat: seconds, or 'never'.
 function takeoverChoices(current) {
   const choices = [15, 30, 60, 120, 300, 'never'];
@@ -77,7 +94,7 @@ export function renderLobby(main, state, store) {
     const controls = [];
     if (isHost && i > 0) controls.push(h('button.small.move-up', { type: 'button', title: t('lobby.move_up'), 'aria-label': `${t('lobby.move_up')}: ${entry.name}`, onclick: () => store.send({ type: 'move_seat', seat: i, to: i - 1 }) }, '↑'));
     const removal = entry.bot ? { type: 'remove_bot', seat: i } : { type: 'kick', seat: i };
-    if (isHost && !me) controls.push(h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${entry.name}`, onclick: () => store.send(removal) }, t('lobby.kick')));
+    if (isHost && !me) controls.push(entry.bot ? h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${entry.name}`, onclick: () => store.send(removal) }, t('lobby.kick')) : kickControls(i, entry.name, store));
     seatRows.push(
       h(`li.seat${me ? '.me' : ''}`, { dataset: { seat: i } },
         seatBadge(i),

@@ -10,20 +10,40 @@ import { resourceSteppers, sum } from './common.js';
 import { seatName } from '../format.js';
 import { toast } from './toast.js';
 
+// On a touch screen the browser sends a click after the finger lifts. When that lift opened a dialog
+// (a tap on the board that asks "steal from whom?"), the click lands on the new dialog: on its
+// backdrop it closed the dialog at once, on a button it chose for the player. So a click counts only
+// if the press that made it started inside the dialog's layer; keyboard clicks (detail 0) always do.
 export class Modal {
   constructor() {
     this.root = document.getElementById('modal-root');
     this.spec = null;
     this.state = null;
+    this.pressedInside = false;
+    this.pressedOnBackdrop = false;
     this.onKey = (e) => {
       if (e.key === 'Escape' && this.spec?.dismissable !== false) this.close();
+    };
+    this.onPress = (e) => {
+      if (!this.spec) return;
+      this.pressedInside = true;
+      this.pressedOnBackdrop = e.target.classList?.contains('backdrop') || false;
+    };
+    this.onClick = (e) => {
+      if (!this.spec || e.detail === 0 || this.pressedInside) return;
+      e.preventDefault();
+      e.stopPropagation();
     };
   }
 
   open(spec, state) {
     this.spec = spec;
     this.local = spec.initial ? spec.initial(state) : {};
+    this.pressedInside = false;
+    this.pressedOnBackdrop = false;
     document.addEventListener('keydown', this.onKey);
+    this.root.addEventListener('pointerdown', this.onPress, true);
+    this.root.addEventListener('click', this.onClick, true);
     this.update(state);
   }
 
@@ -32,6 +52,8 @@ export class Modal {
     const spec = this.spec;
     this.spec = null;
     document.removeEventListener('keydown', this.onKey);
+    this.root.removeEventListener('pointerdown', this.onPress, true);
+    this.root.removeEventListener('click', this.onClick, true);
     replace(this.root);
     this.root.classList.remove('open');
     spec.onClose?.();
@@ -64,7 +86,7 @@ export class Modal {
       h('div.dialog-head', h('h2#dialog-title', spec.title(state, this.local)), closeBtn),
       h('div.dialog-body', body));
     const scrollTop = this.root.querySelector('.dialog-body')?.scrollTop || 0;
-    replace(this.root, h('div.backdrop', { onclick: (e) => { if (e.target === e.currentTarget && spec.dismissable !== false) this.close(); } }, dialog));
+    replace(this.root, h('div.backdrop', { onclick: (e) => { if (e.target === e.currentTarget && this.pressedOnBackdrop && spec.dismissable !== false) this.close(); } }, dialog));
     this.root.classList.add('open');
     const b = this.root.querySelector('.dialog-body');
     if (b) b.scrollTop = scrollTop;

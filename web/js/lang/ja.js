@@ -244,7 +244,7 @@ export default {
   'act.dev': '発展カード',
   'act.trade': '交易',
   'act.end': '手番終了',
-  'act.cards': '手持ちカード',
+  'act.cards': 'カード',
   'mode.road': { touch: 'ハイライトされた辺をタップして道を建設。', click: 'ハイライトされた辺をクリックして道を建設。' },
   'mode.settlement': { touch: 'ハイライトされた角をタップして開拓地を建設。', click: 'ハイライトされた角をクリックして開拓地を建設。' },
   'mode.city': { touch: '都市にする開拓地をタップ。', click: '都市にする開拓地をクリック。' },

@@ -42,7 +42,8 @@ json Room::room_doc() const {
             {"seats", std::move(seats)},
             {"spectators", spectators_},
             {"fairness", std::move(fairness)},
-            {"seed_chosen", seed_chosen}};
+            {"seed_chosen", seed_chosen},
+            {"timer", timer_json()}};
 }
 
 // "you": the viewer's seat (null for spectators). Per seat, so every connection of a seat still
@@ -50,6 +51,7 @@ json Room::room_doc() const {
 json Room::viewer_room(int viewer) const {
     json room = room_doc_;
     room["you"] = viewer >= 0 ? json(viewer) : json(nullptr);
+    if (room["timer"].is_object()) room["timer"] = timer_json();  // its remaining time as of now
     return room;
 }
 
@@ -108,6 +110,7 @@ std::string Room::public_game_ops(bool& whole) {
 }
 
 void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {
+    if (update_timer() && what == Changed::Game) what = Changed::Both;  // room.timer: a new decision
     ++seq_;
     const std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
     // Before anyone hears of the change: a client that calls the REST API on an update sees it there too.

@@ -21,6 +21,7 @@ bool Room::update_timer() {
         TimerState off;  // a pending wake-up finds no decision and does nothing
         off.wake = t.wake;
         off.wake_id = t.wake_id;
+        off.decisions = t.decisions;
         t = off;
         return true;
     }
@@ -47,6 +48,7 @@ bool Room::update_timer() {
     }
     t.decision = d;
     t.expired = 0;
+    ++t.decisions;
     const auto limit = decision_limit(d.kind, options_.turn_timer);
     switch (d.kind) {
         case Decision::Turn: t.deadline = t.turn_deadline; break;
@@ -109,6 +111,7 @@ json Room::timer_json() const {
         if (t.decision.seats >> seat & 1u) seats.push_back(seat);
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(t.deadline - now()).count();
     return {{"decision", to_string(t.decision.kind)},
+            {"id", t.decisions},
             {"limit", std::chrono::duration_cast<std::chrono::seconds>(decision_limit(t.decision.kind, options_.turn_timer)).count()},
             {"remaining_ms", std::max<std::int64_t>(0, left)},
             {"seats", std::move(seats)}};

@@ -49,6 +49,9 @@ struct TimerState {
     bool turn_expired = false;  // the player on turn ran out: the bot plays out and ends their turn
     std::optional<Clock::time_point> wake;
     std::uint64_t wake_id = 0;
+    // Numbers each decision timed in this room (room.timer.id): a client tells a new decision from
+    // the last one by it, even when both have the same limit and seats.
+    std::uint64_t decisions = 0;
 };
 
 }  // namespace catan::room

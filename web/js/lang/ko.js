@@ -328,4 +328,15 @@ export default {
   'err.stale_sequence': '게임이 진행되었습니다. 다시 해 보세요.',
   'err.bad_token': '이 자리 링크는 더 이상 쓸 수 없습니다.',
   'err.generic': '거부됨: {message}',
+  // --- issue 11: server-timer ---
+  'lobby.turn_timer': '턴당 제한 시간',
+  'lobby.turn_timer_off': '제한 없음',
+  'lobby.turn_timer_s': '{n}초',
+  'lobby.turn_timer_help': '시간이 다 되면 봇이 대신 둡니다. 배치, 카드 버리기, 도둑 옮기기, 턴 끝내기를 하고, 답하지 않은 거래 제안은 거절합니다. 초기 배치는 절반의 시간, 카드 버리기·도둑·거래 응답은 30초입니다.',
+  'timer.aria': '{what}: {n}초 남음',
+  'timer.what.turn': '턴',
+  'timer.what.setup': '배치',
+  'timer.what.discard': '카드 버리기',
+  'timer.what.robber': '도둑',
+  'timer.what.trade': '거래 응답',
 };

@@ -15,6 +15,7 @@ import { winnerPanel } from '../ui/winner.js';
 import { menuContent } from '../ui/menu.js';
 import { toast } from '../ui/toast.js';
 import { resChips, unfairWarning } from '../ui/common.js';
+import { turnTimer } from '../ui/timer.js';
 
 const ACTIONS = [
   { id: 'roll', icon: 'dice', cost: null },
@@ -151,6 +152,7 @@ export class GameView {
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
         seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(st.doc, g, st.seat))),
       dice,
+      turnTimer(st.doc.room.timer, st.seat),
       st.seat === null ? h('span.tag', t('banner.spectating')) : null,
       this.fairnessTag(st.doc.room.fairness));
   }

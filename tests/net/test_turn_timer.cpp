@@ -48,4 +48,5 @@ TEST_CASE("Turn timer: the binary takes the option, refuses a bad one by name, a
     }
     Peer& watcher = t.spectate();
     CHECK(watcher.view.doc()["room"]["timer"]["decision"] == "setup");
+    t.close_all();
 }

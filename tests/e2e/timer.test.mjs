@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The turn timer in the web client, in a real browser (Debian's chromium through playwright-core) on a
-// 360x640 touch phone: the host picks 60 s per turn in the lobby, seats a basic bot and starts; the
-// header shows a countdown (room.timer) that is inside the viewport, not covered, readable by a screen
-// reader and going down; placing in time starts the next decision's countdown afresh (the old one
+// 360x640 touch phone: the host picks 60 s per turn in the lobby (a spectator's lobby shows it), seats
+// a basic bot and starts; the header shows a countdown (room.timer) that is inside the viewport, not
+// covered, readable by a screen reader and going down; placing in time starts the next decision's countdown afresh (the old one
 // stops); it stays in view on the other phone and desktop sizes. The countdown element itself turns
 // urgent in its last 10 s. Screenshots land in --out.
 //
@@ -34,13 +34,21 @@ try {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
   const page = run.watch(await context.newPage());
 
-  await run.createRoom(page, base, { seed: 4, name: 'Ana', players: 2 });
+  const { url: roomUrl } = await run.createRoom(page, base, { seed: 4, name: 'Ana', players: 2 });
   check((await state(page)).room.options.turn_timer === 0, 'a new room has no turn timer');
   const choices = await page.locator('#opt-timer option').evaluateAll((os) => os.map((o) => o.value));
   check(choices.join(',') === '0,60,90,120', `the host can choose off, 60, 90 or 120 s (${choices})`);
   await page.selectOption('#opt-timer', '60');
   await page.waitForFunction(() => window.catanDebug.store.state.doc.room.options.turn_timer === 60);
   check(await page.locator('#opt-timer').evaluate((s) => s.selectedOptions[0].textContent.includes('60')), 'the lobby shows 60 s chosen');
+  // Someone watching the lobby on another phone sees the choice, not a control.
+  const watcher = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true })).newPage());
+  await watcher.goto(roomUrl);
+  await watcher.tap('#spectate');
+  await watcher.waitForSelector('#opt-timer-shown');
+  const told = await watcher.textContent('#opt-timer-shown');
+  check(told.includes('Time per turn') && told.includes('60 s') && (await watcher.locator('#opt-timer').count()) === 0,
+    `a spectator is told the limit (${told.slice(0, 40)}…) and cannot change it`);
   await page.tap('.seat[data-seat="1"] .add-bot');
   await page.waitForSelector('.seat[data-seat="1"] .tag.bot');
   await page.screenshot({ path: path.join(OUT, 'timer-lobby-360x640.png') });
@@ -69,6 +77,9 @@ try {
   check(true, 'the countdown goes down');
   check((await state(page)).seq === seq, 'with no message from the server');
   await page.screenshot({ path: path.join(OUT, 'timer-game-360x640.png') });
+  await watcher.waitForSelector('.turn-timer');
+  check(await watcher.locator('.turn-timer').evaluate((el) => !el.classList.contains('mine') && el.textContent.startsWith('0:')),
+    'the spectator sees the countdown too, not marked as theirs');
 
   // Placed in time: that countdown stops (its element leaves the page), the next decision gets its own.
   const old = await page.$('.turn-timer');

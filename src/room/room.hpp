@@ -222,7 +222,7 @@ private:
 
     // room_views.cpp: documents, diffs, snapshots, the REST summary
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
-    nlohmann::json options_json() const;            // room_bots.cpp: players, vp_target, takeover_after
+    nlohmann::json options_json() const;            // room_bots.cpp: players, vp_target, takeover_after, turn_timer
     nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"

@@ -52,6 +52,14 @@ try {
   await page.tap('.seat[data-seat="1"] .add-bot');
   await page.waitForSelector('.seat[data-seat="1"] .tag.bot');
   await page.screenshot({ path: path.join(OUT, 'timer-lobby-360x640.png') });
+  // The narrowest phone: the select fits beside the other options, nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 568 });
+  const fit = await page.evaluate(() => {
+    const r = document.querySelector('#opt-timer').getBoundingClientRect();
+    return { inside: r.left >= 0 && r.right <= innerWidth && r.width >= 80, scroll: document.documentElement.scrollWidth - innerWidth };
+  });
+  check(fit.inside && fit.scroll <= 0, `the option fits a 320 px phone (${JSON.stringify(fit)})`);
+  await page.setViewportSize({ width: 360, height: 640 });
 
   await page.tap('#start');
   await page.waitForSelector('.turn-timer');

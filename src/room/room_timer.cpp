@@ -117,4 +117,13 @@ json Room::timer_json() const {
             {"seats", std::move(seats)}};
 }
 
+// One op for the new decision, cheaper than rebuilding and diffing the whole room part (which a
+// command does not otherwise touch) and shorter than the field-by-field diff of the timer.
+std::string Room::timer_ops() {
+    json timer = timer_json();
+    const json op = {{"op", "replace"}, {"path", "/room/timer"}, {"value", timer}};
+    room_doc_["timer"] = std::move(timer);
+    return op.dump();
+}
+
 }  // namespace catan::room

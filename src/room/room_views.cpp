@@ -110,11 +110,12 @@ std::string Room::public_game_ops(bool& whole) {
 }
 
 void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {
-    if (update_timer() && what == Changed::Game) what = Changed::Both;  // room.timer: a new decision
+    const bool new_decision = update_timer();
     ++seq_;
-    const std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
+    std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
     // Before anyone hears of the change: a client that calls the REST API on an update sees it there too.
     if (!shared_room_ops.empty()) publish_summary();  // what REST shows is a subset of the room part
+    if (new_decision && what == Changed::Game) shared_room_ops = timer_ops();  // the rest of the room part is as it was
     bool whole_game = false;
     const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game) : std::string();
     proto::SeatNames names = proto::default_seat_names();

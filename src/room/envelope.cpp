@@ -46,6 +46,13 @@ int read_takeover(const json& v, const Path& where) {
     return static_cast<int>(read_int(v, where, 0, 86400));
 }
 
+int read_turn_timer(const json& v, const Path& where) {
+    const std::int64_t seconds = read_int(v, where, INT32_MIN, INT32_MAX);  // any integer: refused below by name
+    if (!valid_turn_timer(seconds))
+        fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must be 0 (off), 60, 90 or 120 seconds");
+    return static_cast<int>(seconds);
+}
+
 bots::Level read_level(ObjectReader& r, std::string_view key) {
     const std::string& name = read_string(r.required(key), r.path(key));
     const auto level = bots::parse_level(name);
@@ -62,6 +69,7 @@ OptionsUpdate read_options(const json& v, const Path& where) {
     if (const json* p = r.optional("vp_target")) o.vp_target = static_cast<int>(read_int(*p, r.path("vp_target"), 3, 20));
     if (const json* p = r.optional("seed")) o.seed = read_seed(*p, r.path("seed"));
     if (const json* p = r.optional("takeover_after")) o.takeover_after = read_takeover(*p, r.path("takeover_after"));
+    if (const json* p = r.optional("turn_timer")) o.turn_timer = read_turn_timer(*p, r.path("turn_timer"));
     r.finish();
     return o;
 }
@@ -147,6 +155,13 @@ void RoomOptions::apply(const OptionsUpdate& u) {
     if (u.vp_target) vp_target = *u.vp_target;
     if (u.seed) seed = u.seed;
     if (u.takeover_after) takeover_after = *u.takeover_after;
+    if (u.turn_timer) turn_timer = *u.turn_timer;
+}
+
+bool valid_turn_timer(std::int64_t seconds) {
+    for (const int choice : kTurnTimerChoices)
+        if (seconds == choice) return true;
+    return false;
 }
 
 ParsedMessage parse_client_message(std::string_view text) {

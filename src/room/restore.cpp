@@ -40,6 +40,8 @@ RoomPhase parse_phase(const std::string& text) {
 json room_options_json(const RoomOptions& o) {
     json j = {{"players", o.players}, {"vp_target", o.vp_target}, {"takeover_after", o.takeover_after}};
     if (o.seed) j["seed"] = seed_text(*o.seed);
+    // Only when on: a room without a timer is stored (and exported) exactly as before the timer existed.
+    if (o.turn_timer != 0) j["turn_timer"] = o.turn_timer;
     return j;
 }
 
@@ -49,6 +51,8 @@ RoomOptions room_options_from_json(const json& j) {
     o.vp_target = j.at("vp_target").get<int>();
     if (j.contains("seed")) o.seed = parse_seed(j["seed"]);
     if (j.contains("takeover_after")) o.takeover_after = j["takeover_after"].get<int>();  // kNeverTakeOver for never
+    if (j.contains("turn_timer")) o.turn_timer = j["turn_timer"].get<int>();  // absent: written before the timer, off
+    if (!valid_turn_timer(o.turn_timer)) corrupt("room options with a turn timer of " + std::to_string(o.turn_timer) + " s");
     if (o.players < kMinPlayers || o.players > kMaxPlayers) corrupt("room options with " + std::to_string(o.players) + " players");
     return o;
 }

@@ -29,6 +29,7 @@
 #include "catan/store/store.hpp"
 #include "messages.hpp"
 #include "catan/room/token_bucket.hpp"
+#include "turn_timer.hpp"
 
 namespace catan::room {
 
@@ -209,9 +210,20 @@ private:
     void bot_decided(int seat, std::uint64_t seq, std::optional<Command> command);
     void post_after(std::chrono::milliseconds delay, std::function<void(Room&)> task);
 
+    // room_timer.cpp: the turn timer (docs/protocol.md, "Turn timer")
+    Clock::time_point now() const;  // HubOptions::clock, steady_clock by default
+    bool update_timer();            // publish(): the pending decision's deadline; true when room.timer changed
+    void arm_timer(Clock::time_point deadline);
+    void timer_due(std::uint64_t wake_id);
+    bool timed_out(int seat) const;  // its decision ran out of time: the bot loop takes it
+    bool bot_acts(int seat) const { return bot_controls(seat) || timed_out(seat); }
+    std::optional<Command> expiry_command(int seat) const;  // a timed-out seat's answer the bot does not choose
+    nlohmann::json timer_json() const;                       // room.timer
+    std::string timer_ops();  // room.timer replaced whole, as patch ops (a command that changed the decision)
+
     // room_views.cpp: documents, diffs, snapshots, the REST summary
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
-    nlohmann::json options_json() const;            // room_bots.cpp: players, vp_target, takeover_after
+    nlohmann::json options_json() const;            // room_bots.cpp: players, vp_target, takeover_after, turn_timer
     nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
@@ -281,6 +293,7 @@ private:
     std::uint64_t bot_plan_seq_ = 0;   // seq_ when that plan was made
     int bot_plan_seat_ = -1;
     Rng bot_rng_;                       // seeds each decision's generator
+    TimerState timer_;                  // the turn timer (room_timer.cpp)
     // durability (room_store.cpp)
     std::int64_t created_ms_ = 0;
     std::int64_t game_number_ = 0;    // games started here; the store keeps each game's log under it

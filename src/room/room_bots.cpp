@@ -25,7 +25,8 @@ constexpr std::chrono::milliseconds kOfferWait{15000};
 json Room::options_json() const {
     return {{"players", options_.players},
             {"vp_target", options_.vp_target},
-            {"takeover_after", options_.takeover_after == kNeverTakeOver ? json("never") : json(options_.takeover_after)}};
+            {"takeover_after", options_.takeover_after == kNeverTakeOver ? json("never") : json(options_.takeover_after)},
+            {"turn_timer", options_.turn_timer}};
 }
 
 json Room::bot_json(int seat) const {
@@ -116,6 +117,8 @@ void Room::resume_after_restore() {
     bot_rng_ = Rng(game_->options.seed ^ 0x5eedb075u ^ static_cast<std::uint64_t>(log_.size()));
     for (int seat = 0; seat < game_->num_players; ++seat)
         if (!seats_[seat].bot) seat_absent(seat);
+    // The decision pending at the restart gets a fresh full limit (the time it had left is not kept).
+    if (update_timer()) room_doc_ = room_doc();
     drive_bots();
 }
 
@@ -130,11 +133,11 @@ void Room::drive_bots() {
     int seat = -1;
     bool waiting_for_answers = false;
     for (int i = 0; i < game_->num_players && seat < 0; ++i) {
-        if (!(acting >> i & 1u) || !bot_controls(i)) continue;
+        if (!(acting >> i & 1u) || !bot_acts(i)) continue;
         // A bot's own trade offer: the others answer first (bots are asked before it).
         if (game_->phase == Phase::TradeOffer && i == game_->current && (acting & ~(1u << i)) != 0) {
             bool bot_responder = false;
-            for (int j = 0; j < game_->num_players; ++j) bot_responder = bot_responder || (j != i && (acting >> j & 1u) && bot_controls(j));
+            for (int j = 0; j < game_->num_players; ++j) bot_responder = bot_responder || (j != i && (acting >> j & 1u) && bot_acts(j));
             if (bot_responder) continue;
             waiting_for_answers = true;
         }
@@ -152,6 +155,10 @@ void Room::drive_bots() {
 void Room::bot_think(std::uint64_t plan) {
     if (closed_ || bot_stage_ != BotStage::Waiting || plan != bot_plan_) return;  // re-planned since
     const int seat = bot_plan_seat_;
+    if (const auto answer = expiry_command(seat)) {  // out of time: an answer no bot needs to think about
+        bot_stage_ = BotStage::Computing;
+        return bot_decided(seat, seq_, answer);
+    }
     Seat& s = seats_[seat];
     if (!s.brain || s.brain_failed) {
         bots::Budget budget;
@@ -183,7 +190,7 @@ void Room::bot_think(std::uint64_t plan) {
 void Room::bot_decided(int seat, std::uint64_t seq, std::optional<Command> command) {
     bot_stage_ = BotStage::Idle;
     if (closed_) return;
-    if (seq != seq_ || !game_ || phase_ != RoomPhase::Playing || !bot_controls(seat)) {
+    if (seq != seq_ || !game_ || phase_ != RoomPhase::Playing || !bot_acts(seat)) {
         // The room moved on while the bot was thinking (a player acted, came back ...): its answer
         // may no longer fit, so it is dropped and the bot asked again if it still has to act.
         context_->metrics->bot_decision_dropped();

@@ -46,6 +46,9 @@ RoomOptions read_room_options(const json& v, const Path& where) {
     read_int(r.required("vp_target"), r.path("vp_target"), 3, 20);
     if (const json* p = r.optional("takeover_after")) read_int(*p, r.path("takeover_after"), kNeverTakeOver, 86400);
     if (const json* p = r.optional("seed")) read_string(*p, r.path("seed"));
+    if (const json* p = r.optional("turn_timer"))
+        if (!valid_turn_timer(read_int(*p, r.path("turn_timer"), 0, 120)))
+            fail(proto::DecodeErrorKind::OutOfRange, r.path("turn_timer"), "field '" + r.path("turn_timer").str() + "' must be 0, 60, 90 or 120");
     r.finish();
     try {
         return room_options_from_json(v);

@@ -42,7 +42,8 @@ json Room::room_doc() const {
             {"seats", std::move(seats)},
             {"spectators", spectators_},
             {"fairness", std::move(fairness)},
-            {"seed_chosen", seed_chosen}};
+            {"seed_chosen", seed_chosen},
+            {"timer", timer_json()}};
 }
 
 // "you": the viewer's seat (null for spectators). Per seat, so every connection of a seat still
@@ -50,6 +51,7 @@ json Room::room_doc() const {
 json Room::viewer_room(int viewer) const {
     json room = room_doc_;
     room["you"] = viewer >= 0 ? json(viewer) : json(nullptr);
+    if (room["timer"].is_object()) room["timer"] = timer_json();  // its remaining time as of now
     return room;
 }
 
@@ -108,10 +110,12 @@ std::string Room::public_game_ops(bool& whole) {
 }
 
 void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {
+    const bool new_decision = update_timer();
     ++seq_;
-    const std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
+    std::string shared_room_ops = what != Changed::Game ? room_ops() : std::string();
     // Before anyone hears of the change: a client that calls the REST API on an update sees it there too.
     if (!shared_room_ops.empty()) publish_summary();  // what REST shows is a subset of the room part
+    if (new_decision && what == Changed::Game) shared_room_ops = timer_ops();  // the rest of the room part is as it was
     bool whole_game = false;
     const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game) : std::string();
     proto::SeatNames names = proto::default_seat_names();

@@ -45,12 +45,21 @@ private:
     std::string remote_ = "bench";
 };
 
-void run(bool spectator) {
-    Fixture f;
+// Rooms by the hundred from one address: past the per-address creation budget of a real server.
+HubOptions many_rooms() {
+    HubOptions o = seeded();
+    o.create_rate_address = o.create_burst_address = 1e6;
+    o.lookup_rate = o.lookup_burst = 1e6;
+    return o;
+}
+
+// `turn_timer`: the room's option (0: off), to see what timing every decision costs.
+void run(bool spectator, int turn_timer = 0) {
+    Fixture f(many_rooms());
     std::chrono::nanoseconds total{};
     std::size_t commands = 0, bytes = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        const Created room = create(f.hub, json{{"players", 4}, {"seed", std::to_string(seed)}});
+        const Created room = create(f.hub, json{{"players", 4}, {"seed", std::to_string(seed)}, {"turn_timer", turn_timer}});
         std::vector<std::shared_ptr<CountingOutbox>> seats;
         for (int i = 0; i < 4; ++i) {
             seats.push_back(std::make_shared<CountingOutbox>(seed * 10 + i));
@@ -91,9 +100,9 @@ void run(bool spectator) {
         bytes -= before;
     }
     const double us = std::chrono::duration<double, std::micro>(total).count() / commands;
-    std::printf("4 seats%s: %zu commands, %.1f us CPU per command in Hub::on_text (%.0f commands/s on one core), "
+    std::printf("4 seats%s%s: %zu commands, %.1f us CPU per command in Hub::on_text (%.0f commands/s on one core), "
                 "%.0f bytes sent per seat per command\n",
-                spectator ? " + 1 spectator" : "", commands, us, 1e6 / us, double(bytes) / commands / 4);
+                spectator ? " + 1 spectator" : "", turn_timer ? ", turn timer on" : "", commands, us, 1e6 / us, double(bytes) / commands / 4);
 }
 
 // The same games without the room: what each part of an update costs, per command, for 4 seats.
@@ -155,7 +164,7 @@ void memory() {
     constexpr int kRooms = 200;
     const auto before = mallinfo2().uordblks;
     {
-        Fixture f;
+        Fixture f(many_rooms());
         std::vector<std::shared_ptr<CountingOutbox>> all;
         for (int r = 0; r < kRooms; ++r) {
             const Created room = create(f.hub, json{{"players", 4}, {"seed", std::to_string(r + 1)}});
@@ -196,5 +205,6 @@ TEST_CASE("bench: cost of one command in a 4-player room", "[.bench]") {
     memory();
     run(false);
     run(true);
+    run(false, 60);
     parts();
 }

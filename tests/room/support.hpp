@@ -111,6 +111,11 @@ public:
         const std::lock_guard lock(mutex_);
         return waiting_.size();
     }
+    // The time the test has advanced to, as the rooms' clock (HubOptions::clock) reads it.
+    std::chrono::steady_clock::time_point now() const {
+        const std::lock_guard lock(mutex_);
+        return std::chrono::steady_clock::time_point(now_);
+    }
 
 private:
     struct Waiting {
@@ -184,12 +189,20 @@ inline HubOptions unlimited_chat(HubOptions o = {}) {
     return o;
 }
 
-// A hub whose rooms run inline; `timers` is the clock of their delayed tasks (bots, takeovers).
+// The rooms read `timers` as their clock (turn timers), unless the test set another.
+inline HubOptions clocked_by(HubOptions options, const std::shared_ptr<FakeTimers>& timers) {
+    if (!options.clock) options.clock = [timers] { return timers->now(); };
+    return options;
+}
+
+// A hub whose rooms run inline; `timers` is the clock of their delayed tasks (bots, takeovers) and
+// of their turn timers.
 struct Fixture {
     explicit Fixture(HubOptions options = seeded(), ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr)
         : timers(std::make_shared<FakeTimers>()),
           metrics(std::make_shared<Metrics>()),
-          hub(std::move(options), executors ? std::move(executors) : inline_executors(timers), metrics, std::move(workers)) {}
+          hub(clocked_by(std::move(options), timers), executors ? std::move(executors) : inline_executors(timers), metrics,
+              std::move(workers)) {}
     std::shared_ptr<FakeTimers> timers;
     std::shared_ptr<Metrics> metrics;
     Hub hub;

@@ -44,6 +44,7 @@ struct OptionsUpdate {
     std::optional<int> vp_target;         // 3..20
     std::optional<std::uint64_t> seed;    // decimal string on the wire; for tests and replays
     std::optional<int> takeover_after;    // seconds 0..86400, or kNeverTakeOver ("never" on the wire)
+    std::optional<int> turn_timer;        // seconds per turn: 0 (off), 60, 90 or 120
 };
 
 // A disconnected player's seat is never played by a bot.
@@ -56,6 +57,8 @@ struct RoomOptions {
     std::optional<std::uint64_t> seed;  // none: a random seed at the start
     // How long a player may be disconnected during the game before a bot plays their seat.
     int takeover_after = kDefaultTakeoverSeconds;
+    // Seconds each turn may take before the basic bot takes the pending decision (0: no timer).
+    int turn_timer = 0;
     void apply(const OptionsUpdate& update);
 };
 
@@ -82,6 +85,10 @@ struct ParsedMessage {
 // Never throws. The id is recovered whenever the text is an object with a valid "id", so errors
 // about the rest of the message can still be matched by the client.
 ParsedMessage parse_client_message(std::string_view text);
+
+// The turn limits a room may choose (0: off).
+inline constexpr int kTurnTimerChoices[] = {0, 60, 90, 120};
+bool valid_turn_timer(std::int64_t seconds);
 
 // The body of POST /api/rooms (an object with optional players, vp_target, seed).
 proto::Decoded<OptionsUpdate> parse_room_options(const nlohmann::json& body);

@@ -54,6 +54,10 @@ struct HubOptions {
     double lookup_rate = 5, lookup_burst = 60;
     double unknown_lookup_rate = 0.2, unknown_lookup_burst = 20;
 
+    // The rooms' clock for turn timers (docs/protocol.md, "Turn timer"); empty: steady_clock::now.
+    // Tests give the clock of their fake timers, so a deadline falls due when the test says.
+    std::function<std::chrono::steady_clock::time_point()> clock{};
+
     // Tests only (--allow-client-seeds): rooms accept options.seed from a client. Whoever chose the
     // seed knows every roll and card, so such games are shown to everyone as not fair
     // (docs/security.md, "Fairness: nobody chooses the seed"). Off: a seed is refused with out_of_range.

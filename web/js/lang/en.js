@@ -466,4 +466,15 @@ export default {
   'lobby.kick_no': 'Keep',
   'offer.fold': 'Fold the offer',
   'offer.unfold': 'Show the whole offer',
+  // --- issue 11: server-timer ---
+  'lobby.turn_timer': 'Time per turn',
+  'lobby.turn_timer_off': 'no limit',
+  'lobby.turn_timer_s': '{n} s',
+  'lobby.turn_timer_help': 'When time runs out, a bot makes the move for you: it places, discards, moves the robber or ends your turn, and declines an offer you have not answered. Setup placements get half the time; discards, the robber and trade answers 30 s.',
+  'timer.aria': '{what}: {n} seconds left',
+  'timer.what.turn': 'Turn',
+  'timer.what.setup': 'Placement',
+  'timer.what.discard': 'Discard',
+  'timer.what.robber': 'Robber',
+  'timer.what.trade': 'Trade answer',
 };

@@ -466,4 +466,15 @@ export default {
   'lobby.kick_no': 'Garder',
   'offer.fold': 'Replier l’offre',
   'offer.unfold': 'Voir toute l’offre',
+  // --- issue 11: server-timer ---
+  'lobby.turn_timer': 'Temps par tour',
+  'lobby.turn_timer_off': 'illimité',
+  'lobby.turn_timer_s': '{n} s',
+  'lobby.turn_timer_help': 'Quand ton temps est écoulé, un robot joue à ta place : il pose, défausse, déplace les Voleurs ou termine ton tour, et refuse une offre à laquelle tu n’as pas répondu. Les placements du début ont la moitié du temps ; défausses, Voleurs et réponses aux échanges, 30 s.',
+  'timer.aria': '{what} : il reste {n} secondes',
+  'timer.what.turn': 'Tour',
+  'timer.what.setup': 'Placement',
+  'timer.what.discard': 'Défausse',
+  'timer.what.robber': 'Voleurs',
+  'timer.what.trade': 'Réponse à l’échange',
 };

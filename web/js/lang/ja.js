@@ -463,4 +463,15 @@ export default {
   'lobby.kick_no': 'そのままにする',
   'offer.fold': '提案をたたむ',
   'offer.unfold': '提案をすべて表示',
+  // --- issue 11: server-timer ---
+  'lobby.turn_timer': '1ターンの制限時間',
+  'lobby.turn_timer_off': '制限なし',
+  'lobby.turn_timer_s': '{n}秒',
+  'lobby.turn_timer_help': '時間切れになると、ボットが代わりに行動します。配置、手札の廃棄、盗賊の移動、ターンの終了を行い、返事をしていない交易の提案は断ります。初期配置は半分の時間、廃棄・盗賊・交易の返事は30秒です。',
+  'timer.aria': '{what}：残り{n}秒',
+  'timer.what.turn': 'ターン',
+  'timer.what.setup': '配置',
+  'timer.what.discard': '手札の廃棄',
+  'timer.what.robber': '盗賊',
+  'timer.what.trade': '交易の返事',
 };

@@ -463,4 +463,15 @@ export default {
   'lobby.kick_no': '그대로 두기',
   'offer.fold': '제안 접기',
   'offer.unfold': '제안 전체 보기',
+  // --- issue 11: server-timer ---
+  'lobby.turn_timer': '턴당 제한 시간',
+  'lobby.turn_timer_off': '제한 없음',
+  'lobby.turn_timer_s': '{n}초',
+  'lobby.turn_timer_help': '시간이 다 되면 봇이 대신 둡니다. 배치, 카드 버리기, 도둑 옮기기, 턴 끝내기를 하고, 답하지 않은 거래 제안은 거절합니다. 초기 배치는 절반의 시간, 카드 버리기·도둑·거래 응답은 30초입니다.',
+  'timer.aria': '{what}: {n}초 남음',
+  'timer.what.turn': '턴',
+  'timer.what.setup': '배치',
+  'timer.what.discard': '카드 버리기',
+  'timer.what.robber': '도둑',
+  'timer.what.trade': '거래 응답',
 };

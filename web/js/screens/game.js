@@ -17,6 +17,7 @@ import { menuContent } from '../ui/menu.js';
 import { toast } from '../ui/toast.js';
 import { resChips, unfairWarning } from '../ui/common.js';
 import { Feedback, chatLine } from '../ui/feedback.js';
+import { turnTimer } from '../ui/timer.js';
 
 const ACTIONS = [
   { id: 'roll', icon: 'dice', cost: null },
@@ -201,6 +202,7 @@ export class GameView {
       // After "See the board" the results (Play again, the replay link) can be opened again.
       g.phase === 'game_over' && this.winnerHidden ? resultsButton(() => { this.winnerHidden = false; this.update(this.st); }) : null,
       dice,
+      turnTimer(st.doc.room.timer, st.seat),
       this.fb.soundBtn,
       st.seat === null ? h('span.tag', t('banner.spectating')) : null,
       this.fairnessTag(st.doc.room.fairness));

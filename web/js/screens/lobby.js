@@ -68,6 +68,12 @@ function takeoverText(v) {
   return v % 60 === 0 && v > 0 ? t('lobby.takeover_min', { n: v / 60 }) : t('lobby.takeover_s', { n: v });
 }
 
+// The turn timer (docs/protocol.md, "Turn timer"): seconds per turn, 0 for none.
+const TURN_TIMERS = [0, 60, 90, 120];
+function turnTimerText(v) {
+  return v ? t('lobby.turn_timer_s', { n: v }) : t('lobby.turn_timer_off');
+}
+
 export function renderLobby(main, state, store) {
   const room = state.doc.room;
   const url = roomUrl(room.code);
@@ -118,8 +124,13 @@ export function renderLobby(main, state, store) {
               [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
           h('label.field', h('span', t('lobby.takeover')),
             h('select#opt-takeover', { onchange: (e) => store.send({ type: 'set_options', options: { takeover_after: e.target.value === 'never' ? 'never' : Number(e.target.value) } }) },
-              takeoverChoices(room.options.takeover_after).map((v) => h('option', { value: v, selected: v === room.options.takeover_after }, takeoverText(v)))))))
-    : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`));
+              takeoverChoices(room.options.takeover_after).map((v) => h('option', { value: v, selected: v === room.options.takeover_after }, takeoverText(v))))),
+          h('label.field', h('span', t('lobby.turn_timer')),
+            h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => store.send({ type: 'set_options', options: { turn_timer: Number(e.target.value) } }) },
+              TURN_TIMERS.map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
+        h('p.hint#opt-timer-help', t('lobby.turn_timer_help')))
+    : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`),
+        h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''));
 
   const startOk = seated.length >= 2;
   const start = isHost

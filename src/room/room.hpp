@@ -195,6 +195,11 @@ private:
     // The one path every accepted command takes, a player's or a bot's: the engine, the game-over
     // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
     std::optional<ErrorInfo> play(int seat, const Command& command, bool by_bot);
+    // Simultaneous decisions (docs/protocol.md, "Sequence numbers and diffs"): whether a command sent
+    // at `seq` still means what its sender meant, and the marks that decide it.
+    bool still_meant(int seat, const Command& command, std::uint64_t seq) const;
+    void mark_decided(int seat, const Command& command, std::uint64_t seq);  // `seq`: the change's
+    void reset_decision_marks(std::uint64_t from) { answer_floor_.fill(from); }  // a new game, a restored room
 
     // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and
     // running every bot decision (off the executor) through play().
@@ -252,6 +257,9 @@ private:
     std::optional<GameState> game_;
     std::vector<Event> events_;  // scratch, reused by every command
     std::uint64_t seq_ = 0;
+    // Per seat, the seq from which that seat's answers (discards, trade answers) still mean what it
+    // meant: the seq of the last change other than another seat's answer, or of its own last change.
+    std::array<std::uint64_t, kMaxPlayers> answer_floor_{};
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
     ViewerDoc spectator_doc_;

@@ -213,7 +213,10 @@ void Room::on_start(const Member& m, const json& id) {
     }
     ++game_number_;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    save_lobby([this] { publish(Changed::Both); });
+    save_lobby([this] {
+        reset_decision_marks(seq_ + 1);  // the start's seq: no answer sent before it is one to this game
+        publish(Changed::Both);
+    });
 }
 
 // After the game: back to the lobby with the same seats, names, tokens, host and options; the next

@@ -80,6 +80,13 @@ struct FourPlayers {
         t.join("Dan");
         t.start();
     }
+    ~FourPlayers() {
+        try {
+            t.close_all();
+        } catch (...) {  // a connection a failed check left half-read
+        }
+        server.stop();
+    }
 };
 
 }  // namespace

@@ -189,3 +189,274 @@ TEST_CASE("Table: a discard sent before someone connected still applies", "[tabl
     all_reach(t, seq + 2);
     CHECK(t.players().front()->game()["players"][seat]["discard_owed"] == 0);
 }
+
+// ---- the snapshot's log ------------------------------------------------------------------------------
+
+namespace {
+
+// Collects the events of every update `p` receives, in order.
+void collect_events(Peer& p, std::vector<json>& into) {
+    p.observer = [&into](Peer&, const json& m, const json&) {
+        if (m.value("type", "") == "update")
+            for (const json& e : m["events"]) into.push_back(e);
+    };
+}
+
+json tail(const std::vector<json>& events, std::size_t n) {
+    json out = json::array();
+    for (std::size_t i = events.size() > n ? events.size() - n : 0; i < events.size(); ++i) out.push_back(events[i]);
+    return out;
+}
+
+// A new connection's snapshot after `hello` (spectate, rejoin); the connection then closes, and the
+// table's peers read the updates its coming and going caused.
+json fresh_snapshot(Table& t, const json& hello) {
+    auto ws = WsClient::connect(t.port());
+    ws->send(hello);
+    json snap;
+    for (;;) {
+        auto m = ws->receive();
+        REQUIRE(m);
+        if ((*m)["type"] == "snapshot") {
+            snap = *m;
+            break;
+        }
+    }
+    ws->close();
+    t.catch_up(snap["seq"].get<std::int64_t>() + 1);
+    return snap;
+}
+
+json spectate_snapshot(Table& t) { return fresh_snapshot(t, msg("spectate", {{"room", t.code}})); }
+
+}  // namespace
+
+TEST_CASE("Table: a spectator who arrives mid-game gets the recent events in the snapshot's log, redacted, also after a restart",
+          "[table][log]") {
+    const catan::store::test::TempDir dir;
+    const std::vector<std::string> args = {"--data", dir.file("catan.db").string()};
+    auto server = std::make_unique<ServerProcess>(args);
+    Table t(server->port());
+    t.create_room_rest({{"players", 4}, {"vp_target", 10}, {"takeover_after", "never"}, {"seed", "20261201"}});
+    t.join("Ana", true);
+    t.join("Bob");
+    t.join("Cleo");
+    t.join("Dan");
+    std::vector<json> watched, anas;  // what a spectator there from the start, and Ana, were told
+    collect_events(t.spectate(), watched);
+    collect_events(t.player(0), anas);
+    t.start();
+    // On past a steal, so the log holds a secret a spectator must not see.
+    bool stolen = false;
+    for (int i = 0; i < 3000 && !(stolen && watched.size() > 250); ++i) {
+        hoarding_step(t);
+        for (const json& e : watched) stolen = stolen || e["type"] == "stole";
+    }
+    REQUIRE(stolen);
+    REQUIRE(watched.size() > 200);
+
+    const json snap = spectate_snapshot(t);
+    REQUIRE(snap.contains("log"));
+    CHECK(snap["log"].size() == 200);  // the last 200, in the update's format
+    CHECK(snap["log"] == tail(watched, 200));
+    for (const json& e : snap["log"]) {
+        CHECK_FALSE((e["type"] == "stole" && e.contains("resource")));
+        CHECK_FALSE((e["type"] == "dev_card_bought" && e.contains("card")));
+    }
+    // A player's second device gets the log as that player saw it.
+    const json mine = fresh_snapshot(t, msg("rejoin", {{"room", t.code}, {"token", t.player(0).token}}));
+    CHECK(mine["log"] == tail(anas, 200));
+
+    // The restarted server rebuilds the log from the saved commands.
+    t.close_all();
+    REQUIRE(server->stop() == 0);
+    server = std::make_unique<ServerProcess>(args);
+    t.move_to(server->port());
+    auto ws = WsClient::connect(t.port());
+    ws->send(msg("spectate", {{"room", t.code}}));
+    json again;
+    while (again.is_null()) {
+        auto m = ws->receive();
+        REQUIRE(m);
+        if ((*m)["type"] == "snapshot") again = *m;
+    }
+    CHECK(again["log"] == tail(watched, 200));
+}
+
+TEST_CASE("Table: the snapshot's log is empty before the first command", "[table][log]") {
+    FourPlayers f(5);
+    const json snap = spectate_snapshot(f.t);
+    CHECK(snap["log"] == json::array());
+}
+
+// ---- spectator chat ----------------------------------------------------------------------------------
+
+TEST_CASE("Table: spectators' chat goes to spectators only, players' chat to everyone, each line says which", "[table][chat]") {
+    FourPlayers f(5);
+    Table& t = f.t;
+    Peer& s1 = t.spectate();
+    Peer& s2 = t.spectate();
+    Peer& late = t.join("Eve");  // after the start: a spectator with a name
+    REQUIRE(late.seat == kNoSeat);
+
+    s1.send(msg("chat", {{"text", "who is winning?"}}));
+    const json a = s1.expect("chat");
+    CHECK(a["spectator"] == true);
+    CHECK(a["seat"].is_null());
+    CHECK(a["text"] == "who is winning?");
+    const std::string name1 = a["name"];
+    CHECK(name1.starts_with("Spectator "));
+    CHECK(s2.expect("chat") == a);
+    CHECK(late.expect("chat") == a);
+    s1.send(msg("chat", {{"text", "again"}}));
+    CHECK(s1.expect("chat")["name"] == name1);  // stable per connection
+    s2.expect("chat");
+    late.expect("chat");
+    s2.send(msg("chat", {{"text", "no idea"}}));
+    const json b = s2.expect("chat");
+    CHECK(b["name"] != name1);  // numbered per room
+    CHECK(b["name"].get<std::string>().starts_with("Spectator "));
+    s1.expect("chat");
+    late.expect("chat");
+    late.send(msg("chat", {{"text", "hi all"}}));
+    const json c = late.expect("chat");
+    CHECK(c["name"] == "Eve");
+    CHECK(c["spectator"] == true);
+    s1.expect("chat");
+    s2.expect("chat");
+    for (Peer* p : t.players()) p->ping_pong();  // nothing came before the pong: no spectator line
+
+    t.player(1).send(msg("chat", {{"text", "I am"}}));
+    const json d = t.player(1).expect("chat");
+    CHECK(d["spectator"] == false);
+    CHECK(d["seat"] == 1);
+    CHECK(d["name"] == "Bob");
+    for (Peer* p : t.connected())
+        if (p != &t.player(1)) CHECK(p->expect("chat") == d);
+
+    // Snapshots: a player's history holds the players' lines only, a spectator's holds all.
+    auto history = [&](Peer& p) {
+        p.send(msg("sync"));
+        return p.expect("snapshot")["chat"];
+    };
+    CHECK(history(t.player(2)) == json::array({d}));
+    const json all = history(s2);
+    REQUIRE(all.size() == 5);
+    CHECK(all[0] == a);
+    CHECK(all[4] == d);
+}
+
+// ---- doc.game.stats ----------------------------------------------------------------------------------
+
+namespace {
+
+int cards_in(const json& set) {
+    int n = 0;
+    for (const auto& [k, v] : set.items()) n += v.get<int>();
+    return n;
+}
+
+// The statistics the public events of a whole game add up to (what the server must show).
+json expected_stats(const std::vector<json>& events, const json& game) {
+    const int n = game["options"]["players"];
+    json dice = json::array();
+    for (int i = 0; i < 11; ++i) dice.push_back(0);
+    json players = json::array();
+    for (int p = 0; p < n; ++p)
+        players.push_back({{"seat", p}, {"gained", {{"brick", 0}, {"lumber", 0}, {"wool", 0}, {"grain", 0}, {"ore", 0}}},
+                           {"stolen", 0}, {"lost", 0}, {"discarded", 0}, {"traded_given", 0}, {"traded_received", 0},
+                           {"dev_bought", 0}, {"knights", 0}, {"longest_road", game["players"][p]["road_length"]}});
+    const auto add = [](json& v, int by) { v = v.get<int>() + by; };
+    for (const json& e : events) {
+        const std::string type = e["type"];
+        if (type == "dice_rolled") add(dice[e["sum"].get<int>() - 2], 1);
+        if (type == "produced" || type == "starting_resources")
+            for (const auto& [r, c] : e["resources"].items()) add(players[e["player"].get<int>()]["gained"][r], c.get<int>());
+        if (type == "stole") {
+            add(players[e["player"].get<int>()]["stolen"], 1);
+            add(players[e["victim"].get<int>()]["lost"], 1);
+        }
+        if (type == "discarded") add(players[e["player"].get<int>()]["discarded"], cards_in(e["resources"]));
+        if (type == "bank_traded" || type == "trade_completed") {
+            json& p = players[e["player"].get<int>()];
+            add(p["traded_given"], cards_in(e["gave"]));
+            add(p["traded_received"], cards_in(e["got"]));
+        }
+        if (type == "trade_completed") {
+            json& q = players[e["with"].get<int>()];
+            add(q["traded_given"], cards_in(e["got"]));
+            add(q["traded_received"], cards_in(e["gave"]));
+        }
+        if (type == "dev_card_bought") add(players[e["player"].get<int>()]["dev_bought"], 1);
+        if (type == "dev_card_played" && e["card"] == "knight") add(players[e["player"].get<int>()]["knights"], 1);
+    }
+    return {{"turns", game["turn"]}, {"dice", dice}, {"players", players}};
+}
+
+void check_stats(const json& stats, const std::vector<json>& events, const json& game) {
+    const json want = expected_stats(events, game);
+    CHECK(stats["turns"] == want["turns"]);
+    CHECK(stats["dice"] == want["dice"]);
+    CHECK(stats["players"] == want["players"]);
+    int rolls = 0, sum = 0;
+    for (const json& e : events) rolls += e["type"] == "dice_rolled";
+    for (const json& d : stats["dice"]) sum += d.get<int>();
+    CHECK(sum == rolls);
+}
+
+}  // namespace
+
+TEST_CASE("Table: doc.game.stats adds up the game's public events, ends with the game and survives a restart", "[table][stats]") {
+    const catan::store::test::TempDir dir;
+    const std::vector<std::string> args = {"--data", dir.file("catan.db").string()};
+    auto server = std::make_unique<ServerProcess>(args);
+    Table t(server->port());
+    t.create_room_rest({{"players", 3}, {"vp_target", 5}, {"takeover_after", "never"}, {"seed", "31337"}});
+    t.join("Ana", true);
+    t.join("Bob");
+    t.join("Cleo");
+    std::vector<json> watched;
+    Peer& watcher = t.spectate();
+    collect_events(watcher, watched);
+    const auto before_start = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::system_clock::now().time_since_epoch()).count();
+    t.start();
+    {
+        const json& stats = watcher.game()["stats"];
+        CHECK(stats["turns"] == 0);
+        CHECK(stats["dice"] == json::array({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+        CHECK(stats["started_at"].get<std::int64_t>() >= before_start - 1000);  // the server's clock, ms
+        CHECK(stats["ended_at"].is_null());
+        CHECK(stats["players"].size() == 3);
+    }
+    PolicyOptions po;
+    po.seed = 31337;
+    po.hoard_seat = 1;
+    po.want_trade = true;
+    po.want_knight = true;
+    Policy policy(po);
+    int checked = 0;
+    const GameStats played = play_to_end(t, policy, 20000, [&](Peer&, const json&, const json&) {
+        if (++checked % 25 == 0) check_stats(watcher.game()["stats"], watched, watcher.game());  // during the game too
+    });
+    const json end = watcher.game()["stats"];
+    check_stats(end, watched, watcher.game());
+    CHECK(end["ended_at"].is_number_integer());
+    CHECK(end["ended_at"].get<std::int64_t>() >= end["started_at"].get<std::int64_t>());
+    CHECK(played.trades_completed >= 1);
+    for (Peer* p : t.connected()) CHECK(p->game()["stats"] == end);  // public: the same for everyone
+
+    t.close_all();
+    REQUIRE(server->stop() == 0);
+    server = std::make_unique<ServerProcess>(args);
+    t.move_to(server->port());
+    auto ws = WsClient::connect(t.port());
+    ws->send(msg("spectate", {{"room", t.code}}));
+    json again;
+    while (again.is_null()) {
+        auto m = ws->receive();
+        REQUIRE(m);
+        if ((*m)["type"] == "snapshot") again = *m;
+    }
+    CHECK(again["doc"]["game"]["stats"] == end);
+}

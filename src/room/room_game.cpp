@@ -67,6 +67,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
     events_.clear();
     if (const auto error = apply(*game_, command, &events_)) return error_info(*error);
     log_.push_back({seat, command});
+    record_history(events_);
 
     if (spdlog::should_log(spdlog::level::debug))
         spdlog::debug("{} {}{}", tag(seat), to_string(command.type), by_bot ? " (bot)" : "");
@@ -75,6 +76,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
         changed = Changed::Both;
         phase_ = RoomPhase::Finished;
         finished_at_ = Clock::now();
+        note_game_end();
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
     // Broadcast (the acknowledgement) only once the command is in the log on disk.

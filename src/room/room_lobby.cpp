@@ -202,6 +202,8 @@ void Room::on_start(const Member& m, const json& id) {
     json stored_options = game_options_json(game_options);
     stored_options["salt"] = salt_;
     if (game_seed_chosen_) stored_options["seed_chosen"] = true;
+    stored_options["started_at"] = store::now_ms();  // doc.game.stats.started_at, across restarts
+    start_history(stored_options["started_at"].get<std::int64_t>());
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
     bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed

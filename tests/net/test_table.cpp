@@ -339,11 +339,16 @@ TEST_CASE("Table: spectators' chat goes to spectators only, players' chat to eve
         p.send(msg("sync"));
         return p.expect("snapshot")["chat"];
     };
-    CHECK(history(t.player(2)) == json::array({d}));
+    const auto entry = [](json line) {  // a chat message less its envelope, as snapshots keep it
+        line.erase("v");
+        line.erase("type");
+        return line;
+    };
+    CHECK(history(t.player(2)) == json::array({entry(d)}));
     const json all = history(s2);
     REQUIRE(all.size() == 5);
-    CHECK(all[0] == a);
-    CHECK(all[4] == d);
+    CHECK(all[0] == entry(a));
+    CHECK(all[4] == entry(d));
 }
 
 // ---- doc.game.stats ----------------------------------------------------------------------------------

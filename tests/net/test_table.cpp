@@ -8,6 +8,11 @@
 //   - hex_produced events and doc.game.stats, which survive a restart.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <set>
 
@@ -464,4 +469,96 @@ TEST_CASE("Table: doc.game.stats adds up the game's public events, ends with the
         if ((*m)["type"] == "snapshot") again = *m;
     }
     CHECK(again["doc"]["game"]["stats"] == end);
+}
+
+// ---- files written before these changes (tests/net/data/make-before-issue-11.mjs) ----------------------
+
+namespace {
+
+std::filesystem::path data_file(const std::string& name) {
+    return std::filesystem::path(CATAN_NET_TEST_DATA) / name;
+}
+
+}  // namespace
+
+TEST_CASE("Table: a replay record saved before hex_produced existed still verifies, and a changed event in it does not",
+          "[table][compat]") {
+    std::ifstream in(data_file("replay-before-issue-11.json"));
+    REQUIRE(in);
+    const json old = json::parse(in);
+    REQUIRE(old.dump().find("hex_produced") == std::string::npos);
+    const catan::store::test::TempDir dir;
+    const auto run = [&](const json& record) {
+        const std::string path = dir.file("record.json").string();
+        std::ofstream(path) << record.dump();
+        std::string output;
+        FILE* pipe = ::popen((std::string(server_binary()) + " verify '" + path + "' 2>&1").c_str(), "r");
+        REQUIRE(pipe);
+        char buffer[4096];
+        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+        const int status = ::pclose(pipe);
+        INFO(output);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    CHECK(run(old) == 0);
+    json bad = old;
+    bool changed = false;
+    for (json& step : bad["steps"])
+        for (json& e : step["events"])
+            if (!changed && e["type"] == "produced") {
+                e["player"] = e["player"] == 0 ? 1 : 0;
+                changed = true;
+            }
+    REQUIRE(changed);
+    CHECK(run(bad) == 1);
+}
+
+TEST_CASE("Table: a game saved before issue 11 comes back with its log, its stats (start time unknown) and its chat marked",
+          "[table][compat]") {
+    const catan::store::test::TempDir dir;
+    std::filesystem::copy_file(data_file("before-issue-11.db"), dir.file("catan.db"));
+    std::ifstream notes(data_file("before-issue-11.txt"));
+    std::string word, code, token;
+    notes >> word >> code;  // "room H4JPD: ..."
+    code = code.substr(0, 5);
+    for (std::string w; notes >> w;)
+        if (w == "token") {
+            notes >> token;
+            token = token.substr(0, 32);  // "…;"
+        }
+    REQUIRE(code.size() == 5);
+    REQUIRE(token.size() == 32);
+    // --bot-delay: the seat's takeover bot must not move before we look.
+    ServerProcess server({"--data", dir.file("catan.db").string(), "--bot-delay", "60000"});
+    auto first_snapshot = [&](const json& hello) {
+        auto ws = WsClient::connect(server.port());
+        ws->send(hello);
+        for (;;) {
+            auto m = ws->receive();
+            REQUIRE(m);
+            if ((*m)["type"] == "snapshot") return *m;
+        }
+    };
+    const json spectator = first_snapshot(msg("spectate", {{"room", code}}));
+    const json& game = spectator["doc"]["game"];
+    REQUIRE(game.is_object());
+    REQUIRE(spectator["log"].is_array());
+    CHECK(!spectator["log"].empty());
+    const json& stats = game["stats"];
+    CHECK(stats["started_at"].is_null());  // that server did not keep it
+    CHECK(stats["ended_at"].is_null());
+    CHECK(stats["turns"] == game["turn"]);
+    int rolls = 0, logged_rolls = 0;
+    for (const json& d : stats["dice"]) rolls += d.get<int>();
+    for (const json& e : spectator["log"]) logged_rolls += e["type"] == "dice_rolled";
+    CHECK(rolls >= logged_rolls);
+    CHECK(rolls >= 1);
+    // The spectator's old line is a spectator's; the player's is not.
+    REQUIRE(spectator["chat"].size() == 2);
+    CHECK(spectator["chat"][0]["spectator"] == true);
+    CHECK(spectator["chat"][1]["spectator"] == false);
+    const json ana = first_snapshot(msg("rejoin", {{"room", code}, {"token", token}}));
+    REQUIRE(ana["chat"].size() == 1);
+    CHECK(ana["chat"][0]["text"] == "back again");
+    CHECK(ana["log"].size() == spectator["log"].size());
 }

@@ -62,13 +62,15 @@ void produce(GameState& s, int roll, Events ev) {
             emit(ev, Event{.type = EventType::ProductionBlocked, .a = static_cast<std::uint8_t>(r)});
         }
     }
-    if (ev) emit_hex_payments(s, roll, owed, *ev);
     for (int p = 0; p < s.num_players; ++p) {
         if (owed[p].empty()) continue;
         s.players[p].hand += owed[p];
         s.bank -= owed[p];
         emit(ev, Event{.type = EventType::Produced, .player = static_cast<std::uint8_t>(p), .resources = owed[p]});
     }
+    // After the produced events, so that a roll's dice_rolled and produced events stay together for
+    // clients written before hex_produced existed.
+    if (ev) emit_hex_payments(s, roll, owed, *ev);
 }
 
 // R-7a: everyone holding more than 7 resource cards owes half, rounded down.

@@ -47,6 +47,7 @@ json Room::log_json(int viewer) const {
     const proto::SeatNames names = seat_names();
     const int as = viewer >= 0 ? viewer : proto::kSpectator;
     json log = json::array();
+    if (!game_) return log;  // the lobby, also after play_again
     for (const Event& e : recent_events_) log.push_back(proto::event_json(e, as, names));
     return log;
 }

@@ -70,7 +70,7 @@ json GameStats::to_json(const GameState& state, std::optional<std::int64_t> star
                            {"discarded", s.discarded},
                            {"traded_given", s.traded_given},
                            {"traded_received", s.traded_received},
-                           {"dev_bought", s.dev_bought},
+                           {"dev_cards_bought", s.dev_bought},
                            {"knights", s.knights},
                            {"longest_road", state.players[p].road_length}});
     }

@@ -375,7 +375,7 @@ json expected_stats(const std::vector<json>& events, const json& game) {
     for (int p = 0; p < n; ++p)
         players.push_back({{"seat", p}, {"gained", {{"brick", 0}, {"lumber", 0}, {"wool", 0}, {"grain", 0}, {"ore", 0}}},
                            {"stolen", 0}, {"lost", 0}, {"discarded", 0}, {"traded_given", 0}, {"traded_received", 0},
-                           {"dev_bought", 0}, {"knights", 0}, {"longest_road", game["players"][p]["road_length"]}});
+                           {"dev_cards_bought", 0}, {"knights", 0}, {"longest_road", game["players"][p]["road_length"]}});
     const auto add = [](json& v, int by) { v = v.get<int>() + by; };
     for (const json& e : events) {
         const std::string type = e["type"];
@@ -397,7 +397,7 @@ json expected_stats(const std::vector<json>& events, const json& game) {
             add(q["traded_given"], cards_in(e["got"]));
             add(q["traded_received"], cards_in(e["gave"]));
         }
-        if (type == "dev_card_bought") add(players[e["player"].get<int>()]["dev_bought"], 1);
+        if (type == "dev_card_bought") add(players[e["player"].get<int>()]["dev_cards_bought"], 1);
         if (type == "dev_card_played" && e["card"] == "knight") add(players[e["player"].get<int>()]["knights"], 1);
     }
     return {{"turns", game["turn"]}, {"dice", dice}, {"players", players}};

@@ -1,7 +1,5 @@
 #include "game_stats.hpp"
 
-#include "catan/proto/proto.hpp"
-
 namespace catan::room {
 
 using nlohmann::json;

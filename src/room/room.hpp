@@ -178,7 +178,6 @@ private:
     void broadcast_chat(const nlohmann::json& entry);
     // Spectators' lines go to spectators only; players' lines to everyone (docs/protocol.md, chat).
     static bool hears(const Member& m, const nlohmann::json& entry);
-    int spectators_numbered_ = 0;  // "Spectator N": numbers handed out in this room
     std::string tag(int seat) const;  // "[K7QX3 seat 2]" for log lines
 
     // room_lobby.cpp: seats before the start, joining at any time
@@ -280,6 +279,7 @@ private:
     std::array<std::uint64_t, kMaxPlayers> answer_floor_{};
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
+    int spectators_numbered_ = 0;  // "Spectator N" (chat): the numbers handed out in this room
     ViewerDoc spectator_doc_;
     // The room part of the document, the same for every viewer but for "you": diffed once per change.
     nlohmann::json room_doc_;

@@ -2,7 +2,7 @@
 // `log`, so a mid-game spectator or a new device sees what happened) and the statistics
 // (doc.game.stats). Both come from the events alone; a restored room replays its whole command log
 // to rebuild them, so they are the same after a restart.
-#include <stdexcept>
+#include <spdlog/spdlog.h>
 
 #include "catan/proto/proto.hpp"
 #include "room.hpp"
@@ -70,9 +70,13 @@ void Room::rebuild_history(const store::RoomRecord& r) {
     std::vector<Event> events;
     for (std::size_t i = 0; i < log_.size(); ++i) {
         events.clear();
-        if (const auto error = apply(replay, log_[i].command, &events))
-            throw std::runtime_error("command " + std::to_string(i + 1) + " of game " + std::to_string(r.game) +
-                                     " no longer applies from the start: " + std::string(error->message));
+        if (const auto error = apply(replay, log_[i].command, &events)) {
+            // The game itself was rebuilt (from its snapshot): only its history is short. The room
+            // plays on rather than being set aside for it.
+            spdlog::warn("[{}] the log and stats of game {} stop at command {}: replayed from the start it no longer applies ({})",
+                         code_, r.game, i + 1, error->message);
+            break;
+        }
         record_history(events);
     }
     if (game_->phase == Phase::GameOver) {

@@ -113,6 +113,13 @@ TEST_CASE("Table: three players discarding on one 7 at the same seq are all appl
     CHECK(game["phase"] == "move_robber");
     for (int seat : discarders) CHECK(game["players"][seat]["discard_owed"] == 0);
     for (Peer* p : t.connected()) p->check_in_sync();  // and nothing else (an error) is waiting
+
+    // Once the robber has moved, a discard sent during that 7 is stale (not "nothing to discard").
+    Peer& roller = t.player(t.players().front()->game()["current"].get<int>());  // a fresh doc: sync replaced it
+    t.play(roller, first_of(roller.view.legal_actions(), "move_robber"));
+    Peer& again = t.player(discarders.back());
+    again.send_command({{"type", "discard"}, {"cards", {{"brick", 1}}}}, seq);
+    again.expect_error("stale_sequence");
 }
 
 TEST_CASE("Table: several answers to one offer at the same seq are all applied, stale ones that are not answers to it are refused",

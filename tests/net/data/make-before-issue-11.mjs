@@ -1,7 +1,7 @@
 // Writes the files an earlier server left behind, for the compatibility tests of issue 11 (the
 // snapshot's log, spectator chat, hex_produced, doc.game.stats). Run once with a catan-server built
 // from before those changes (commit 04da286):
-//   node tests/net/data/make-before-issue-11.mjs /path/to/old/catan-server tests/net/data
+//   node --experimental-websocket tests/net/data/make-before-issue-11.mjs /path/to/old/catan-server tests/net/data
 // It writes
 //   replay-before-issue-11.json  the replay record of a finished game (no hex_produced events)
 //   before-issue-11.db           a data file with a game in progress (room PLAY1 is not its code:

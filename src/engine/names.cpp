@@ -51,7 +51,8 @@ const char* to_string(EventType t) {
         "dev_card_played",  "invention_taken",  "monopoly_taken",     "bank_traded",        "trade_proposed",
         "trade_accepted",   "trade_declined",   "trade_countered",    "trade_completed",    "trade_cancelled",
         "longest_road_changed", "largest_army_changed", "turn_ended", "turn_started",
-        "game_won"};
+        "game_won",         "hex_produced"};
+    static_assert(std::size(names) == kEventTypeCount);
     return names[static_cast<int>(t)];
 }
 

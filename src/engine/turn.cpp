@@ -11,6 +11,28 @@ int count_bits(NodeMask m) {
     return n;
 }
 
+// What each hex with the number paid each player, given what the players are paid in all (`paid`,
+// after R-T3): a hex pays what its buildings earn, and a single claimant short of the full amount
+// is paid by the hexes in order until their share runs out, so a player's hexes add up to `paid`.
+void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSet, kMaxPlayers>& paid,
+                       std::vector<Event>& ev) {
+    const Topology& t = topology();
+    std::array<ResourceSet, kMaxPlayers> left = paid;
+    for (std::uint8_t h : s.number_hexes[roll]) {
+        if (h == kNone || h == s.robber) continue;
+        const auto r = static_cast<Resource>(s.board.terrain[h]);
+        const NodeMask around = t.hex_node_mask[h];
+        for (int p = 0; p < s.num_players; ++p) {
+            const int earned = count_bits(s.players[p].settlements & around) + 2 * count_bits(s.players[p].cities & around);
+            const int n = std::min<int>(earned, left[p][r]);
+            if (n == 0) continue;
+            left[p][r] = static_cast<std::uint8_t>(left[p][r] - n);
+            ev.push_back(Event{.type = EventType::HexProduced, .player = static_cast<std::uint8_t>(p), .a = h,
+                               .resources = ResourceSet::of(r, n)});
+        }
+    }
+}
+
 // R-T2 and R-T3: every hex with the number and without the robber pays; a resource the bank cannot
 // pay in full goes to nobody, unless a single player is owed it, who takes what is left.
 void produce(GameState& s, int roll, Events ev) {
@@ -46,6 +68,9 @@ void produce(GameState& s, int roll, Events ev) {
         s.bank -= owed[p];
         emit(ev, Event{.type = EventType::Produced, .player = static_cast<std::uint8_t>(p), .resources = owed[p]});
     }
+    // After the produced events, so that a roll's dice_rolled and produced events stay together for
+    // clients written before hex_produced existed.
+    if (ev) emit_hex_payments(s, roll, owed, *ev);
 }
 
 // R-7a: everyone holding more than 7 resource cards owes half, rounded down.

@@ -146,6 +146,10 @@ std::string describe(Writer& w, int viewer) {
         case EventType::TurnStarted:
             j["turn"] = e.value;
             return "Turn " + std::to_string(e.value) + ": " + w.p() + " to play.";
+        case EventType::HexProduced:
+            j["hex"] = e.a;
+            j["resources"] = resources_json(e.resources);
+            return "Hex " + std::to_string(e.a) + " paid " + w.p() + " " + cards_text(e.resources) + ".";
         case EventType::GameWon:
             j["vp"] = e.value;
             return w.p() + " wins with " + std::to_string(e.value) + " victory points!";

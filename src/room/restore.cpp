@@ -133,6 +133,7 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     // stay below 2^21, so seq stays an exact number in JavaScript (below 2^53).
     if (r.epoch < 0 || r.epoch >= kMaxEpoch) corrupt("its sequence-number epoch " + std::to_string(r.epoch) + " is out of range");
     m.seq_ = static_cast<std::uint64_t>(r.epoch) << kEpochShift;
+    m.reset_decision_marks(m.seq_);  // nothing sent before the restart is an answer to what follows
     m.created_ms_ = r.created_ms;
     m.game_number_ = r.game;
     m.game_options_ = r.game_options;
@@ -149,7 +150,12 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
             if (!seat.bot) corrupt("seat " + std::to_string(s.seat) + " has a bot of unknown level \"" + s.bot + "\"");
         }
     }
-    for (const std::string& entry : stored.chat) m.chat_.push_back(json::parse(entry));
+    for (const std::string& entry : stored.chat) {
+        json line = json::parse(entry);
+        // Kept by an earlier version: a line without a seat was a spectator's.
+        if (line.is_object() && !line.contains("spectator")) line["spectator"] = line.value("seat", json()).is_null();
+        m.chat_.push_back(std::move(line));
+    }
     // A lobby nobody sits in and nobody spoke in was never joined, as far as the file can tell: it
     // keeps the deadline it had from its creation, so a restart does not bring back rooms made by
     // the thousand to fill the cap.
@@ -172,6 +178,7 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
         m.log_ = std::move(rebuilt.log);
         const bool over = rebuilt.state.phase == Phase::GameOver;
         m.game_ = std::move(rebuilt.state);
+        m.rebuild_history(r);
         if (over) {  // the keep period counts from the end of the game, across restarts
             const auto ago = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.updated_ms));
             m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);

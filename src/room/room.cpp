@@ -120,6 +120,7 @@ Room::Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, st
     ever_joined_ = true;
     Member& m = members_[conn.get()];
     m = Member{conn, seat, std::move(name)};
+    if (seat < 0) m.spectator_number = ++spectators_numbered_;
     return m;
 }
 

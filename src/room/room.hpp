@@ -18,6 +18,7 @@
 
 #include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
+#include "catan/proto/event_json.hpp"
 #include "catan/proto/view_parts.hpp"
 #include "catan/room/address_limiter.hpp"
 #include "catan/room/envelope.hpp"
@@ -27,6 +28,7 @@
 #include "catan/room/outbox.hpp"
 #include "catan/room/replay.hpp"
 #include "catan/store/store.hpp"
+#include "game_stats.hpp"
 #include "messages.hpp"
 #include "catan/room/token_bucket.hpp"
 #include "turn_timer.hpp"
@@ -76,6 +78,7 @@ struct ViewerDoc {
     void reset() { *this = {}; }
 };
 inline constexpr std::size_t kChatHistory = 100;
+inline constexpr std::size_t kLogEvents = 200;  // events of the current game in a snapshot's "log"
 // Sequence-number epochs (docs/security.md, "Restarts"): a restored room's seq starts at
 // epoch << kEpochShift, 2^32 updates per room per server run; below kMaxEpoch every seq is under 2^53,
 // an exact number in JavaScript.
@@ -145,6 +148,7 @@ private:
         std::shared_ptr<Connection> conn;
         int seat = kSpectatorSeat;
         std::string name;  // spectators who joined by name; seated members use their seat's name
+        int spectator_number = 0;  // a spectator's number in this room, for its chat name
         // Sync coalescing (on_sync): snapshots its syncs may still have at once (refilled one per
         // sync interval), and whether one is already scheduled for syncs beyond that.
         double sync_tokens = -1;  // -1: the full burst (the options are not at hand here)
@@ -173,6 +177,8 @@ private:
     void write_chat();  // the lines waiting in chat_unsaved_, in one store write
     void chat_committed(bool ok, std::vector<ChatLine>& lines);
     void broadcast_chat(const nlohmann::json& entry);
+    // Spectators' lines go to spectators only; players' lines to everyone (docs/protocol.md, chat).
+    static bool hears(const Member& m, const nlohmann::json& entry);
     std::string tag(int seat) const;  // "[K7QX3 seat 2]" for log lines
 
     // room_lobby.cpp: seats before the start, joining at any time
@@ -196,6 +202,11 @@ private:
     // The one path every accepted command takes, a player's or a bot's: the engine, the game-over
     // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
     std::optional<ErrorInfo> play(int seat, const Command& command, bool by_bot);
+    // Simultaneous decisions (docs/protocol.md, "Sequence numbers and diffs"): whether a command sent
+    // at `seq` still means what its sender meant, and the marks that decide it.
+    bool still_meant(int seat, const Command& command, std::uint64_t seq) const;
+    void mark_decided(int seat, const Command& command, std::uint64_t seq);  // `seq`: the change's
+    void reset_decision_marks(std::uint64_t from) { answer_floor_.fill(from); }  // a new game, a restored room
 
     // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and
     // running every bot decision (off the executor) through play().
@@ -228,6 +239,7 @@ private:
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
     nlohmann::json game_view(int viewer, ViewerDoc& doc);  // the whole game part; (re)starts doc.parts
+    nlohmann::json assembled_view(const ViewerDoc& doc) const;  // doc.parts and the public parts, with stats
     nlohmann::json legal(int viewer) const;
     ViewerDoc& viewer_doc(int viewer) { return viewer >= 0 ? seats_[viewer].doc : spectator_doc_; }
     // A visible change happened: seq + 1 and an update to every connection but `exclude`.
@@ -236,6 +248,16 @@ private:
     std::string public_game_ops(bool& whole);  // the game's public diff, or whole: /game is replaced
     void send_snapshot(Member& m);
     void publish_summary();
+
+    // room_history.cpp: the current game's recent events (the snapshot's "log") and its statistics
+    // (doc.game.stats), both made from its events.
+    proto::SeatNames seat_names() const;
+    void start_history(std::optional<std::int64_t> started_at);
+    void record_history(const std::vector<Event>& events);
+    nlohmann::json log_json(int viewer) const;
+    nlohmann::json stats_json() const;  // null without a game
+    void note_game_end();
+    void rebuild_history(const store::RoomRecord& r);  // restore: replays log_ from the start
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every
@@ -264,8 +286,12 @@ private:
     std::optional<GameState> game_;
     std::vector<Event> events_;  // scratch, reused by every command
     std::uint64_t seq_ = 0;
+    // Per seat, the seq from which that seat's answers (discards, trade answers) still mean what it
+    // meant: the seq of the last change other than another seat's answer, or of its own last change.
+    std::array<std::uint64_t, kMaxPlayers> answer_floor_{};
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
+    int spectators_numbered_ = 0;  // "Spectator N" (chat): the numbers handed out in this room
     ViewerDoc spectator_doc_;
     // The room part of the document, the same for every viewer but for "you": diffed once per change.
     nlohmann::json room_doc_;
@@ -307,6 +333,12 @@ private:
     // earlier version): every viewer's room document says so, and so does its replay record.
     bool game_seed_chosen_ = false;
     std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
+    // History (room_history.cpp): the last kLogEvents events, the stats, the game's times (Unix ms)
+    // and the stats as last published (diffed as one part of doc.game).
+    std::deque<Event> recent_events_;
+    GameStats stats_;
+    std::optional<std::int64_t> started_at_, ended_at_;
+    std::string stats_text_;
     // The last replay record built (its JSON text, shared by every answer) and what it is of:
     // building one re-runs the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone
     // only after a change. While a build runs, requests wait for it in replay_waiting_.

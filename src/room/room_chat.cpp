@@ -1,6 +1,8 @@
 // Chat: the limits (per room, and per address across every room), the write and the broadcast.
-// Chat is not part of the diffed document: a line goes to everyone as its own message (one
-// serialisation for the whole room) and is kept for snapshots; it does not move the sequence number.
+// Chat is not part of the diffed document: a line goes to everyone who hears it as its own message
+// (one serialisation for the whole room) and is kept for snapshots; it does not move the sequence
+// number. Players talk to everyone; spectators only to spectators, so watchers cannot coach or
+// heckle the table (docs/protocol.md, "Chat").
 // A line is broadcast only once it is durable, but the room does not wait for it: commands are
 // decided and broadcast while chat is being written (a flood of lines cannot stall the game).
 #include <spdlog/spdlog.h>
@@ -47,11 +49,15 @@ void Room::on_chat(const Member& m, const ClientMessage& msg, const json& id) {
         return;
     }
     const auto now = std::chrono::system_clock::now().time_since_epoch();
-    const std::string& name = m.seat >= 0 ? seats_[m.seat].name : (m.name.empty() ? "spectator" : m.name);
-    json entry = {{"seat", m.seat >= 0 ? json(m.seat) : json(nullptr)},
+    const bool spectator = m.seat < 0;
+    const std::string name = !spectator ? seats_[m.seat].name
+                             : m.name.empty() ? "Spectator " + std::to_string(m.spectator_number)
+                                              : m.name;
+    json entry = {{"seat", spectator ? json(nullptr) : json(m.seat)},
                   {"name", name},
                   {"text", msg.text},
-                  {"at", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()}};
+                  {"at", std::chrono::duration_cast<std::chrono::milliseconds>(now).count()},
+                  {"spectator", spectator}};
     if (!durable()) return broadcast_chat(entry);
     chat_unsaved_.push_back({std::move(entry), m.conn, id});
     if (!chat_writing_) write_chat();
@@ -103,7 +109,15 @@ void Room::broadcast_chat(const json& entry) {
     chat_.push_back(entry);
     ++chat_version_;  // a snapshot shared between syncs (send_snapshot) shows the chat as it was
     if (chat_.size() > kChatHistory) chat_.pop_front();
-    for (const auto& [conn, member] : members_) reply(member, message);
+    for (const auto& [conn, member] : members_)
+        if (hears(member, entry)) reply(member, message);
+}
+
+// A line kept by an earlier version has no "spectator": it was a spectator's when it has no seat.
+bool Room::hears(const Member& m, const json& entry) {
+    const auto it = entry.find("spectator");
+    const bool from_spectator = it != entry.end() && it->is_boolean() ? it->get<bool>() : entry.value("seat", json()).is_null();
+    return !from_spectator || m.seat < 0;
 }
 
 }  // namespace catan::room

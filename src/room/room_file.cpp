@@ -82,7 +82,7 @@ const std::string& read_name(const json& v, const Path& where) {
     return name;
 }
 
-// A chat entry as the room keeps and sends it: {"seat", "name", "text", "at"}.
+// A chat entry as the room keeps and sends it: {"seat", "name", "text", "at", "spectator"}.
 std::string read_chat_entry(const json& v, const Path& where) {
     ObjectReader r(v, where);
     if (const json& seat = r.required("seat"); !seat.is_null()) read_int(seat, r.path("seat"), 0, kMaxPlayers - 1);
@@ -91,6 +91,7 @@ std::string read_chat_entry(const json& v, const Path& where) {
     std::string why;
     if (!kept_chat(text, why)) fail(proto::DecodeErrorKind::OutOfRange, r.path("text"), "field '" + r.path("text").str() + "': " + why);
     read_int(r.required("at"), r.path("at"), 0, kMaxMs);
+    if (const json* spectator = r.optional("spectator")) read_bool(*spectator, r.path("spectator"));  // missing before issue 11
     r.finish();
     return v.dump();
 }

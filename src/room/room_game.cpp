@@ -10,6 +10,33 @@ namespace catan::room {
 
 using nlohmann::json;
 
+namespace {
+
+// Answers to a decision several seats take at once: one seat's answer cannot change what another's
+// means. A discard owes the same cards whoever else discards on that 7; an answer to an offer
+// answers the same terms whoever else accepts, declines or counters (only the proposer's cancel or
+// confirm, or a new offer, change the offer, and those are not answers).
+bool answer(CommandType t) {
+    return t == CommandType::Discard || t == CommandType::AcceptTrade || t == CommandType::DeclineTrade ||
+           t == CommandType::CounterTrade;
+}
+
+}  // namespace
+
+bool Room::still_meant(int seat, const Command& command, std::uint64_t seq) const {
+    if (seq == seq_) return true;
+    return answer(command.type) && seq < seq_ && seq >= answer_floor_[seat];
+}
+
+// Any other change (a roll, a new offer, a cancel, a build...) may change what every pending answer
+// means; an answer may change what its own seat's next answer means (a resend, another mind).
+void Room::mark_decided(int seat, const Command& command, std::uint64_t seq) {
+    if (answer(command.type))
+        answer_floor_[seat] = seq;
+    else
+        answer_floor_.fill(seq);
+}
+
 void Room::on_command(const Member& m, const ClientMessage& msg, const json& id) {
     const auto refuse = [&](const ErrorInfo& e) {
         context_->metrics->command_rejected(e.code);
@@ -25,9 +52,9 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
         return refuse(e);
     }
     if (!game_) return refuse({std::string(err::kWrongPhase), "the game has not started", {}, {}});
-    // A command answers what its sender last saw; if anything changed since, it may no longer mean
-    // what the sender intended, so it is refused rather than applied (and never applied twice).
-    if (msg.seq != seq_)
+    // A command answers what its sender last saw; if anything changed since that may alter what it
+    // means, it is refused rather than applied (and never applied twice).
+    if (!still_meant(m.seat, decoded.value(), msg.seq))
         return refuse({std::string(err::kStaleSequence),
                        "the room is at seq " + std::to_string(seq_) + ", this command was sent at seq " + std::to_string(msg.seq),
                        "seq", {}});
@@ -40,6 +67,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
     events_.clear();
     if (const auto error = apply(*game_, command, &events_)) return error_info(*error);
     log_.push_back({seat, command});
+    record_history(events_);
 
     if (spdlog::should_log(spdlog::level::debug))
         spdlog::debug("{} {}{}", tag(seat), to_string(command.type), by_bot ? " (bot)" : "");
@@ -48,11 +76,13 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
         changed = Changed::Both;
         phase_ = RoomPhase::Finished;
         finished_at_ = Clock::now();
+        note_game_end();
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
     // Broadcast (the acknowledgement) only once the command is in the log on disk.
-    log_command(seat, command, [this, started, changed] {
+    log_command(seat, command, [this, seat, command, started, changed] {
         if (context_->options.command_committed_hook) context_->options.command_committed_hook();
+        mark_decided(seat, command, seq_ + 1);  // the seq publish gives this change (before a bot's next one)
         publish(changed, &events_);
         context_->metrics->command_accepted(Clock::now() - started);
     });

@@ -202,6 +202,8 @@ void Room::on_start(const Member& m, const json& id) {
     json stored_options = game_options_json(game_options);
     stored_options["salt"] = salt_;
     if (game_seed_chosen_) stored_options["seed_chosen"] = true;
+    stored_options["started_at"] = store::now_ms();  // doc.game.stats.started_at, across restarts
+    start_history(stored_options["started_at"].get<std::int64_t>());
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
     bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
@@ -213,7 +215,10 @@ void Room::on_start(const Member& m, const json& id) {
     }
     ++game_number_;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    save_lobby([this] { publish(Changed::Both); });
+    save_lobby([this] {
+        reset_decision_marks(seq_ + 1);  // the start's seq: no answer sent before it is one to this game
+        publish(Changed::Both);
+    });
 }
 
 // After the game: back to the lobby with the same seats, names, tokens, host and options; the next

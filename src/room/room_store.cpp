@@ -76,9 +76,20 @@ void Room::log_command(int seat, const Command& command, std::function<void()> t
     std::optional<store::Snapshot> snapshot;
     const int every = context_->options.snapshot_every;
     if (every > 0 && index % every == 0) snapshot = store::Snapshot{index, proto::state_json(*game_).dump()};
+    // The command that ends the game also saves the room's row: its game options now hold the end time.
+    std::optional<store::RoomRecord> row;
+    if (phase_ == RoomPhase::Finished) row = record();
     after_commit(
-        [this, c = std::move(c), snapshot = std::move(snapshot)](store::Store& s, store::Done done) mutable {
-            s.append_command(code_, game_number_, std::move(c), to_string(phase_), std::move(snapshot), std::move(done));
+        [this, c = std::move(c), snapshot = std::move(snapshot), row = std::move(row)](store::Store& s, store::Done done) mutable {
+            if (!row) {
+                s.append_command(code_, game_number_, std::move(c), to_string(phase_), std::move(snapshot), std::move(done));
+                return;
+            }
+            // Both in order on the writer thread: durable once both are.
+            auto logged = std::make_shared<bool>(false);
+            s.append_command(code_, game_number_, std::move(c), to_string(phase_), std::move(snapshot),
+                             [logged](bool ok) { *logged = ok; });
+            s.save_room(std::move(*row), [logged, done = std::move(done)](bool ok) { done(ok && *logged); });
         },
         std::move(then));
 }

@@ -61,7 +61,14 @@ json Room::game_view(int viewer, ViewerDoc& doc) {
     if (!game_) return nullptr;
     if (public_parts_.empty()) proto::update_public_parts(*game_, public_parts_);
     proto::update_viewer_parts(*game_, viewer >= 0 ? viewer : proto::kSpectator, doc.parts);
-    return proto::assemble_view(public_parts_, doc.parts);
+    return assembled_view(doc);
+}
+
+// The engine's view and what the room adds to it from the game's history (doc.game.stats).
+json Room::assembled_view(const ViewerDoc& doc) const {
+    json view = proto::assemble_view(public_parts_, doc.parts);
+    view["stats"] = stats_text_.empty() ? stats_json() : json::parse(stats_text_);
+    return view;
 }
 
 json Room::legal(int viewer) const {
@@ -106,6 +113,13 @@ std::string Room::public_game_ops(bool& whole) {
         const proto::PatchSink sink{ops, "/game"};
         proto::update_public_parts(*game_, public_parts_, &sink);
     }
+    // The stats are public too: one part, replaced when it changed.
+    std::string stats = game_ ? stats_json().dump() : std::string();
+    if (!whole && stats != stats_text_) {
+        if (!ops.empty()) ops += ',';
+        ops += R"({"op":"replace","path":"/game/stats","value":)" + stats + "}";
+    }
+    stats_text_ = std::move(stats);
     return ops;
 }
 
@@ -118,9 +132,7 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
     if (new_decision && what == Changed::Game) shared_room_ops = timer_ops();  // the rest of the room part is as it was
     bool whole_game = false;
     const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game) : std::string();
-    proto::SeatNames names = proto::default_seat_names();
-    for (int i = 0; i < kMaxPlayers; ++i)
-        if (seats_[i].taken) names[i] = seats_[i].name;
+    const proto::SeatNames names = seat_names();
 
     std::vector<const Member*> recipients;
     for (int viewer = kSpectatorSeat; viewer < kMaxPlayers; ++viewer) {
@@ -172,12 +184,17 @@ void Room::send_snapshot(Member& m) {
     const bool with_topology = !m.conn->topology_sent.exchange(true);
     if (!with_topology && doc.sent && doc.snapshot_seq == seq_ && doc.snapshot_chat == chat_version_)
         if (Message same = doc.snapshot.lock()) return reply(m, std::move(same));  // every change moves seq
-    json game = doc.sent && game_ ? proto::assemble_view(public_parts_, doc.parts) : game_view(m.seat, doc);
+    json game = doc.sent && game_ ? assembled_view(doc) : game_view(m.seat, doc);
     doc.sent = true;
     if (m.seat >= 0) seats_[m.seat].told_seat = m.seat;
     json chat = json::array();
-    for (const json& entry : chat_) chat.push_back(entry);
-    json body = {{"seq", seq_}, {"doc", {{"room", viewer_room(m.seat)}, {"game", std::move(game)}}}, {"legal", legal(m.seat)}, {"chat", std::move(chat)}};
+    for (const json& entry : chat_)
+        if (hears(m, entry)) chat.push_back(entry);
+    json body = {{"seq", seq_},
+                 {"doc", {{"room", viewer_room(m.seat)}, {"game", std::move(game)}}},
+                 {"legal", legal(m.seat)},
+                 {"chat", std::move(chat)},
+                 {"log", log_json(m.seat)}};
     if (with_topology) body["topology"] = proto::topology_json();
     Message message = envelope("snapshot", std::move(body));
     if (!with_topology) {

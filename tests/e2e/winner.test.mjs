@@ -34,8 +34,8 @@ const FAKE_STATS = {
   ended_at: 1_700_000_000_000 + (12 * 60 + 34) * 1000,
   dice: [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1],
   players: [
-    { seat: 0, gained: { brick: 3, lumber: 4, wool: 5, grain: 6, ore: 7 }, stolen: 2, lost: 1, discarded: 4, traded_given: 5, traded_received: 3, dev_bought: 2, knights: 1, longest_road: 6 },
-    { seat: 1, gained: { brick: 1, lumber: 0, wool: 2, grain: 0, ore: 1 }, stolen: 0, lost: 2, discarded: 0, traded_given: 3, traded_received: 5, dev_bought: 0, knights: 0, longest_road: 3 },
+    { seat: 0, gained: { brick: 3, lumber: 4, wool: 5, grain: 6, ore: 7 }, stolen: 2, lost: 1, discarded: 4, traded_given: 5, traded_received: 3, dev_cards_bought: 2, knights: 1, longest_road: 6 },
+    { seat: 1, gained: { brick: 1, lumber: 0, wool: 2, grain: 0, ore: 1 }, stolen: 0, lost: 2, discarded: 0, traded_given: 3, traded_received: 5, dev_cards_bought: 0, knights: 0, longest_road: 3 },
   ],
 };
 
@@ -140,7 +140,7 @@ try {
   check(fake.summary.includes('23 turns') && fake.summary.includes('12:34'), `with stats, the turn count and the time played (${fake.summary})`);
   const p0 = fake.rows[0] || {};
   check(fake.rows.length === 2 && p0.gained === '25' && p0.gained_ore === '7' && p0.stolen === '2' && p0.lost === '1' && p0.discarded === '4' && p0.traded_given === '5' && p0.traded_received === '3' &&
-    p0.dev_bought === '2' && p0.knights === '1' && p0.longest_road === '6', `with stats, each player's gained, stolen, robbed, discarded, traded, bought, knights, road (${JSON.stringify(p0)})`);
+    p0.dev_cards_bought === '2' && p0.knights === '1' && p0.longest_road === '6', `with stats, each player's gained, stolen, robbed, discarded, traded, bought, knights, road (${JSON.stringify(p0)})`);
 
   // The same, shown in place of the real panel: the phone keeps no horizontal scroll.
   await ana.evaluate(async (stats) => {

@@ -22,6 +22,13 @@ namespace catan::nettest {
 
 inline constexpr int kNoSeat = -1;
 
+// A room's doc.game less what the room adds to the engine's view (doc.game.stats), for comparing
+// with proto::player_view.
+inline json engine_view(json game) {
+    if (game.is_object()) game.erase("stats");
+    return game;
+}
+
 // Every message of the session envelope carries "v":1; most tests build them with this.
 json msg(std::string_view type, json fields = json::object());
 

@@ -54,7 +54,7 @@ catan::GameState replay(const Room& room, const std::vector<LoggedCommand>& log)
 
 bool views_match(Room& room, const catan::GameState& state) {
     for (Peer* p : room.table->players())
-        if (p->game() != catan::proto::player_view(state, p->seat)) return false;
+        if (engine_view(p->game()) != catan::proto::player_view(state, p->seat)) return false;
     return true;
 }
 
@@ -121,7 +121,7 @@ TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lo
             with.push_back(*r.pending);
             const auto state = replay(r, with);
             for (Peer* p : r.table->players())
-                if (p->seat == r.pending->seat && p->game() == catan::proto::player_view(state, p->seat)) answered[i] = true;
+                if (p->seat == r.pending->seat && engine_view(p->game()) == catan::proto::player_view(state, p->seat)) answered[i] = true;
         }
 
         server = std::make_unique<ServerProcess>(args);

@@ -398,7 +398,7 @@ struct Game {
         for (Peer* q : t.connected()) {
             const int v = q->seat == kNoSeat ? proto::kSpectator : q->seat;
             INFO(name() << ": " << q->label << " at seq " << q->view.seq());
-            REQUIRE(q->game() == proto::player_view(local, v));
+            REQUIRE(engine_view(q->game()) == proto::player_view(local, v));
             if (q->seat == kNoSeat) REQUIRE(q->view.legal().is_null());
             else REQUIRE(q->view.legal() == proto::legal_actions_json(local, v));
             if (events) REQUIRE(strip_text(q->view.last_events()) == strip_text(proto::events_json(*events, v)));
@@ -441,7 +441,7 @@ struct Game {
                 Peer& newcomer = t.join("Late");
                 REQUIRE(newcomer.seat == kNoSeat);
                 REQUIRE(newcomer.token.empty());
-                REQUIRE(newcomer.game() == proto::player_view(local, proto::kSpectator));
+                REQUIRE(engine_view(newcomer.game()) == proto::player_view(local, proto::kSpectator));
                 ++late;
             }
         });

@@ -94,7 +94,7 @@ struct Game {
         for (auto& c : seats) c->poll();
     }
     void check(Client& c, int seat) const {
-        REQUIRE(c.doc()["game"] == proto::player_view(mirror, seat));
+        REQUIRE(engine_view(c.doc()["game"]) == proto::player_view(mirror, seat));
         REQUIRE(c.legal() == proto::legal_actions_json(mirror, seat));
     }
     // Every seat comes back on a new connection with the token it holds, and sees exactly the mirror:

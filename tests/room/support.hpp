@@ -23,6 +23,13 @@ namespace catan::room::test {
 
 using nlohmann::json;
 
+// A room's doc.game less what the room adds to the engine's view (doc.game.stats), for comparing
+// with proto::player_view.
+inline json engine_view(json game) {
+    if (game.is_object()) game.erase("stats");
+    return game;
+}
+
 class FakeOutbox : public Outbox {
 public:
     // `host`: the peer's address (per-address limits count by it); every connection has its own port.

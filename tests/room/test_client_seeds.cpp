@@ -244,7 +244,7 @@ TEST_CASE("seeds: a game the previous version saved with a chosen seed plays on 
     watcher.poll();
     CHECK(watcher.doc()["room"]["seed_chosen"] == false);
     CHECK(watcher.doc()["room"]["fairness"]["seed_chosen"] == false);
-    CHECK(watcher.doc()["game"] != proto::player_view(deal(2, 3, kSeed), proto::kSpectator));  // not the chosen deal
+    CHECK(engine_view(watcher.doc()["game"]) != proto::player_view(deal(2, 3, kSeed), proto::kSpectator));  // not the chosen deal
     const store::StoredRoom next = stored(path, g->room.code);
     CHECK(!json::parse(next.room.options).contains("seed"));
     const json next_game = json::parse(next.room.game_options);
@@ -288,7 +288,7 @@ TEST_CASE("seeds: a room file exported by the previous version with a chosen see
     watcher.poll();
     CHECK(watcher.doc()["room"]["seed_chosen"] == true);
     CHECK(watcher.doc()["room"]["fairness"].is_null());  // saved before commitments: nothing was committed
-    CHECK(watcher.doc()["game"] == proto::player_view(mirror, proto::kSpectator));
+    CHECK(engine_view(watcher.doc()["game"]) == proto::player_view(mirror, proto::kSpectator));
     CHECK(f.hub.room_summary(code).body["options"] == (json{{"players", 2}, {"vp_target", 3}, {"takeover_after", 60}, {"turn_timer", 0}}));
 }
 

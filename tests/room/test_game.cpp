@@ -70,7 +70,7 @@ public:
             const int seat = seat_of(c);
             INFO("seat " << seat);
             REQUIRE(c->has_doc());
-            REQUIRE(c->doc()["game"] == proto::player_view(mirror, seat));
+            REQUIRE(engine_view(c->doc()["game"]) == proto::player_view(mirror, seat));
             room_part["you"] = seat >= 0 ? json(seat) : json(nullptr);
             REQUIRE(c->doc()["room"] == room_part);
             REQUIRE(c->legal() == (seat >= 0 ? proto::legal_actions_json(mirror, seat) : json(nullptr)));
@@ -200,7 +200,7 @@ TEST_CASE("game: whole seeded games through the hub, every document equals a fre
     Client late(t.hub, 500);
     late.send(msg("spectate", {{"room", t.room.code}}));
     late.poll();
-    CHECK(late.doc()["game"] == proto::player_view(t.mirror, proto::kSpectator));
+    CHECK(engine_view(late.doc()["game"]) == proto::player_view(t.mirror, proto::kSpectator));
     const std::string text = t.metrics->prometheus();
     CHECK(text.find("catan_commands_total " + std::to_string(t.applied) + "\n") != std::string::npos);
 }
@@ -331,7 +331,7 @@ TEST_CASE("game: sync answers a fresh snapshot, without the topology again", "[r
     const json snap = c.last("snapshot");
     CHECK(snap["seq"] == seq);
     CHECK(!snap.contains("topology"));
-    CHECK(snap["doc"]["game"] == proto::player_view(t.mirror, 1));
+    CHECK(engine_view(snap["doc"]["game"]) == proto::player_view(t.mirror, 1));
     CHECK(snap["legal"] == proto::legal_actions_json(t.mirror, 1));
     CHECK(t.seats[0]->poll().empty());
 }

@@ -390,11 +390,13 @@ TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer gam
     CHECK(late.legal().is_null());
     CHECK(late.doc()["room"]["spectators"] == 1);
     CHECK(late.doc()["room"]["you"].is_null());
+    c.poll();
     late.send(msg("chat", {{"text", "hello"}}));
-    const json chat = c.last("chat");
+    const json chat = late.last("chat");  // spectators' chat goes to spectators only
     CHECK(chat["seat"].is_null());
     CHECK(chat["name"] == "Dee");
-    late.poll();
+    CHECK(chat["spectator"] == true);
+    CHECK(c.last("chat").is_null());
     late.send(msg("command", {{"seq", late.seq()}, {"command", {{"type", "roll_dice"}}}}));
     CHECK(error_of(late)["code"] == "not_seated");
 }
@@ -489,8 +491,13 @@ TEST_CASE("lobby: chat goes to everyone once and is kept for snapshots", "[room]
     REQUIRE(snap["chat"].size() == 100);
     CHECK(snap["chat"][0]["text"] == "line 20");
     CHECK(snap["chat"][99]["text"] == "line 119");
+    // A spectator's line goes to spectators only, under a number ("Spectator N"), not anonymously.
+    b.poll();
     w.send(msg("chat", {{"text", "anonymous"}}));
-    CHECK(b.last("chat")["name"] == "spectator");
+    CHECK(b.last("chat").is_null());
+    const json watcher = w.last("chat");
+    CHECK(watcher["name"].get<std::string>().starts_with("Spectator "));
+    CHECK(watcher["spectator"] == true);
 }
 
 TEST_CASE("lobby: bad envelopes are answered to the sender, and change nothing", "[room]") {

@@ -27,6 +27,10 @@ function saveLog(code, log) {
   }
 }
 
+// hex_produced events say which hex paid whom, for the board (onEvents listeners get every event);
+// the produced events beside them already say it in words, so the log keeps those only.
+const logged = (ev) => ev.type !== 'hex_produced';
+
 export class Store {
   constructor(code) {
     this.code = code;
@@ -118,13 +122,19 @@ export class Store {
         if (msg.seat !== null && msg.seat !== undefined) storage.setAutoJoin(this.code, null);
         this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null });
         break;
-      case 'snapshot':
+      case 'snapshot': {
         this.awaitingSync = false;
         if (this.state.log.length && this.state.log[this.state.log.length - 1].seq > msg.seq) {
           saveLog(this.code, []);
           this.state.log = [];
         }
+        // The server's recent events of the game (redacted for us) replace what this tab kept: a
+        // spectator arriving mid-game, a new device or a reconnect after missed updates sees the
+        // history. A server without `log` leaves the kept log as it was.
+        const log = Array.isArray(msg.log) ? msg.log.filter(logged).map((ev) => ({ seq: msg.seq, ev })).slice(-LOG_LIMIT) : this.state.log;
+        if (log !== this.state.log) saveLog(this.code, log);
         this.set({
+          log,
           doc: msg.doc,
           legal: msg.legal ?? null,
           seq: msg.seq,
@@ -133,6 +143,7 @@ export class Store {
           pending: null,
         });
         break;
+      }
       case 'update':
         this.onUpdate(msg);
         break;
@@ -174,9 +185,10 @@ export class Store {
     // "Play again": the room went back to the lobby; the next game starts with an empty log.
     const base = this.state.doc.game && !doc.game ? [] : this.state.log;
     if (base !== this.state.log) saveLog(this.code, base);
-    const log = events.length ? [...this.state.log, ...events.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : base;
+    const kept = events.filter(logged);
+    const log = kept.length ? [...base, ...kept.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : base;
     this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null });
-    if (events.length) saveLog(this.code, log);
+    if (kept.length) saveLog(this.code, log);
     if (events.length) for (const fn of this.eventListeners) fn(events, this.state);
   }
 

@@ -33,7 +33,10 @@ enum class EventType : std::uint8_t {
     TurnEnded,
     TurnStarted,       // player, value = turn number
     GameWon,           // player, value = VP
+    // Appended (the numbers above never change): beside each Produced, what each hex paid.
+    HexProduced,       // hex a paid player `resources` (R-T2, R-T3); they add up to the player's Produced
 };
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::HexProduced) + 1;
 
 struct Event {
     EventType type;

@@ -111,7 +111,7 @@ export function statsPanel(g, doc) {
     ['discarded', t('stats.discarded'), null],
     ['traded_given', t('stats.traded_given'), null],
     ['traded_received', t('stats.traded_received'), null],
-    ['dev_bought', t('stats.dev_bought'), null],
+    ['dev_cards_bought', t('stats.dev_cards_bought'), null],
     ['knights', t('stats.knights'), null],
     ['longest_road', t('stats.longest_road'), null],
   ];

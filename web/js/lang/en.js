@@ -449,7 +449,7 @@ export default {
   'stats.discarded': 'Discarded',
   'stats.traded_given': 'Traded away',
   'stats.traded_received': 'Traded in',
-  'stats.dev_bought': 'Cards bought',
+  'stats.dev_cards_bought': 'Cards bought',
   'stats.knights': 'Knights',
   'stats.longest_road': 'Longest road',
   'replay.rematch_lobby': 'The host opened a new game in this room: your seat is waiting in the lobby.',

@@ -449,7 +449,7 @@ export default {
   'stats.discarded': 'Défaussé',
   'stats.traded_given': 'Donné en échange',
   'stats.traded_received': 'Reçu en échange',
-  'stats.dev_bought': 'Cartes achetées',
+  'stats.dev_cards_bought': 'Cartes achetées',
   'stats.knights': 'Chevaliers',
   'stats.longest_road': 'Plus longue route',
   'replay.rematch_lobby': 'L’hôte a ouvert une nouvelle partie dans ce salon : ta place t’attend.',

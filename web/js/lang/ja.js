@@ -446,7 +446,7 @@ export default {
   'stats.discarded': '捨てた',
   'stats.traded_given': '交換で渡した',
   'stats.traded_received': '交換でもらった',
-  'stats.dev_bought': '買ったカード',
+  'stats.dev_cards_bought': '買ったカード',
   'stats.knights': '騎士',
   'stats.longest_road': '最長の道',
   'replay.rematch_lobby': 'ホストがこの部屋で新しいゲームを開きました。ロビーであなたの席が待っています。',

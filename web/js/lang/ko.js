@@ -446,7 +446,7 @@ export default {
   'stats.discarded': '버린 카드',
   'stats.traded_given': '교환으로 준 카드',
   'stats.traded_received': '교환으로 받은 카드',
-  'stats.dev_bought': '산 카드',
+  'stats.dev_cards_bought': '산 카드',
   'stats.knights': '기사',
   'stats.longest_road': '최장 도로',
   'replay.rematch_lobby': '호스트가 이 방에서 새 게임을 열었어요. 대기실에서 자리가 기다리고 있어요.',

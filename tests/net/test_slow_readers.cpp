@@ -183,6 +183,6 @@ TEST_CASE("64 slow readers sending sync cannot raise the server's memory by more
     host.send(msg("ping", {{"id", "after"}}));
     json m = host.recv();
     while (type_of(m) != "pong") m = host.recv();
-    CHECK(host.chats.size() == 100);
+    CHECK(host.chats.empty());  // the 100 lines were a spectator's: they go to spectators only
     CHECK(server.stop() == 0);
 }

@@ -27,8 +27,16 @@ const { check, OUT } = run;
 // Counts AudioContexts and oscillator starts, and records every dice overlay, flying card, hex highlight
 // and steal/Monopoly card the page showed (what, and whether it was inside the viewport).
 function recorder() {
-  const fx = { contexts: 0, oscillators: 0, dice: [], flies: [], hexes: [], cards: [] };
+  const fx = { contexts: 0, oscillators: 0, dice: [], flies: [], hexes: [], cards: [], events: [] };
   window.__fx = fx;
+  // Every event the page's session hands its views, with the seq it came at: hex_produced events go
+  // to the board but not into the kept log, so the log alone cannot say whether the server sent any.
+  const hook = setInterval(() => {
+    const store = window.catanDebug?.store;
+    if (!store) return;
+    clearInterval(hook);
+    store.onEvents((events, st) => fx.events.push(...events.map((ev) => ({ seq: st.seq, ev }))));
+  }, 10);
   const AC = window.AudioContext;
   if (AC) {
     window.AudioContext = class extends AC {
@@ -205,7 +213,7 @@ try {
     if (gains.length && !seen.produced) {
       // The cards fly onto the hands the server named, on every page; the hex lights up only when the
       // server said which hex paid (hex_produced).
-      const hexEvents = evs.filter((e) => e.type === 'hex_produced');
+      const hexEvents = (await fx(ana)).events.filter((e) => e.seq === rollSeq && e.ev.type === 'hex_produced').map((e) => e.ev);
       for (const p of all) {
         const f = await fx(p);
         const flown = gains.every((g) => Object.keys(g.resources).every((r) => f.flies.some((x) => x.seat === String(g.player) && x.res === r)));

@@ -36,6 +36,7 @@ export class Store {
     this.code = code;
     this.listeners = new Set();
     this.eventListeners = new Set();
+    this.arrivalListeners = new Set();
     this.state = {
       code,
       conn: 'idle', // idle | connecting | open | waiting (retry scheduled) | stopped
@@ -74,9 +75,18 @@ export class Store {
     return () => this.eventListeners.delete(fn);
   }
 
-  set(patch) {
+  // Events handed over before the views re-render (same arguments as onEvents), for what must show
+  // the instant an update arrives, such as the dice: a whole game view's render takes tens of ms on
+  // a phone. Such a listener must not read the DOM the render is about to replace.
+  onArrival(fn) {
+    this.arrivalListeners.add(fn);
+    return () => this.arrivalListeners.delete(fn);
+  }
+
+  set(patch, events = null) {
     this.state = { ...this.state, ...patch };
     if ('doc' in patch) this.state.seat = this.ownSeat(this.state.doc, this.state.seat);
+    if (events?.length) for (const fn of this.arrivalListeners) fn(events, this.state);
     for (const fn of this.listeners) fn(this.state);
   }
 
@@ -187,7 +197,7 @@ export class Store {
     if (base !== this.state.log) saveLog(this.code, base);
     const kept = events.filter(logged);
     const log = kept.length ? [...base, ...kept.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : base;
-    this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null });
+    this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null }, events);
     if (kept.length) saveLog(this.code, log);
     if (events.length) for (const fn of this.eventListeners) fn(events, this.state);
   }

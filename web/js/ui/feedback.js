@@ -46,12 +46,18 @@ export class Feedback {
     this.onState(store.state); // what is already there when the game screen opens is not news
     this.cardTimer = 0;
     this.unsub = store.subscribe((st) => this.onState(st));
+    // The dice start as the update arrives, before the game view re-renders (store.onArrival).
+    this.unsubArrival = store.onArrival((events, st) => {
+      const roll = events.find((e) => e.type === 'dice_rolled');
+      if (roll) this.showRoll(roll, events, st.doc, st.seat);
+    });
     this.onResize = () => this.chatSeen(false);
     window.addEventListener('resize', this.onResize);
   }
 
   destroy() {
     this.unsub?.();
+    this.unsubArrival?.();
     this.sound.dispose();
     window.removeEventListener('resize', this.onResize);
     this.dice.destroy();
@@ -65,8 +71,6 @@ export class Feedback {
   onEvents(events, st) {
     const me = st.seat;
     const doc = st.doc;
-    const roll = events.find((e) => e.type === 'dice_rolled');
-    if (roll) this.showRoll(roll, events, doc, me);
     const hexes = events.filter((e) => e.type === 'hex_produced');
     if (hexes.length) this.showHexes(hexes);
     for (const ev of events) {

@@ -1,6 +1,7 @@
 #pragma once
 // Durable games for room-layer tests on real SQLite files: a hub writing to a store, a wait until the
 // store is idle, and a seated game driven through the hub beside an engine mirror of what it accepted.
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -39,6 +40,27 @@ inline void exec(const std::string& path, const std::string& sql) {
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
     REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
+}
+
+// Up to `n` commands (fewer once the game is over), each a random legal command of the first seat
+// that may act, sent by that seat's client at the seq it last saw and applied to `mirror`; `settle`
+// runs after each send (a store's writes, say). Then every client reads what it was sent.
+inline void play_random(GameState& mirror, const std::vector<Client*>& seats, std::mt19937_64& rng, int n,
+                        const std::function<void()>& settle = [] {}) {
+    for (int i = 0; i < n && mirror.phase != Phase::GameOver; ++i) {
+        int seat = 0;
+        std::vector<Command> options;
+        for (; seat < mirror.num_players && (options = legal_actions(mirror, seat)).empty(); ++seat) {}
+        REQUIRE(!options.empty());
+        const Command command = options[rng() % options.size()];
+        Client& c = *seats[static_cast<std::size_t>(seat)];
+        c.poll();
+        c.send(msg("command", {{"seq", c.seq()}, {"command", proto::command_json(command)}}));
+        settle();
+        REQUIRE(!apply(mirror, command));
+        REQUIRE(!c.last("update").is_null());
+    }
+    for (Client* c : seats) c->poll();
 }
 
 // A seated game driven through the hub, mirrored by an engine state built from the accepted commands.
@@ -81,18 +103,12 @@ struct Game {
         FAIL("nobody may act");
         return {};
     }
-    void play(Store& store, int n) {
-        for (int i = 0; i < n && mirror.phase != Phase::GameOver; ++i) {
-            const auto [seat, command] = next();
-            Client& c = *seats[seat];
-            c.poll();
-            c.send(msg("command", {{"seq", c.seq()}, {"command", proto::command_json(command)}}));
-            settle(store);
-            REQUIRE(!apply(mirror, command));
-            REQUIRE(!c.last("update").is_null());
-        }
-        for (auto& c : seats) c->poll();
+    std::vector<Client*> clients() const {
+        std::vector<Client*> out;
+        for (const auto& c : seats) out.push_back(c.get());
+        return out;
     }
+    void play(Store& store, int n) { play_random(mirror, clients(), rng, n, [&] { settle(store); }); }
     void check(Client& c, int seat) const {
         REQUIRE(engine_view(c.doc()["game"]) == proto::player_view(mirror, seat));
         REQUIRE(c.legal() == proto::legal_actions_json(mirror, seat));

@@ -6,6 +6,7 @@
 // file record, an exported room file) play their game on exactly as before, marked as chosen, and
 // their next game is dealt from a seed the server draws.
 #include <fstream>
+#include <limits>
 #include <random>
 #include <sstream>
 
@@ -63,20 +64,7 @@ struct Table {
 // Plays `mirror`'s game to its end through the seats' clients, each command chosen from the legal ones.
 void play_to_end(GameState& mirror, const std::vector<Client*>& seats, const std::function<void()>& settle = [] {}) {
     std::mt19937_64 rng(5);
-    while (mirror.phase != Phase::GameOver) {
-        int seat = 0;
-        std::vector<Command> options;
-        for (; seat < mirror.num_players && (options = legal_actions(mirror, seat)).empty(); ++seat) {}
-        REQUIRE(!options.empty());
-        const Command command = options[rng() % options.size()];
-        Client& c = *seats[static_cast<std::size_t>(seat)];
-        c.poll();
-        c.send(msg("command", {{"seq", c.seq()}, {"command", proto::command_json(command)}}));
-        settle();
-        REQUIRE(!apply(mirror, command));
-        REQUIRE(!c.last("update").is_null());
-    }
-    for (Client* c : seats) c->poll();
+    play_random(mirror, seats, rng, std::numeric_limits<int>::max(), settle);
 }
 
 GameState deal(int players, int vp_target, std::uint64_t seed) {

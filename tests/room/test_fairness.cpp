@@ -65,20 +65,8 @@ struct Fair {
     }
     // Up to `n` commands (fewer if the game ends), each from a seat that may act.
     void play(int n, const std::function<void()>& settle = [] {}) {
-        for (int i = 0; i < n && mirror.phase != Phase::GameOver; ++i) {
-            int seat = 0;
-            std::vector<Command> options;
-            for (; seat < 2 && (options = legal_actions(mirror, seat)).empty(); ++seat) {}
-            REQUIRE(!options.empty());
-            const Command command = options[rng() % options.size()];
-            Client& c = *seats[static_cast<std::size_t>(seat)];
-            c.poll();
-            c.send(msg("command", {{"seq", c.seq()}, {"command", proto::command_json(command)}}));
-            settle();
-            REQUIRE(!apply(mirror, command));
-            REQUIRE(!c.last("update").is_null());
-        }
-        poll_all();
+        play_random(mirror, {seats[0].get(), seats[1].get()}, rng, n, settle);
+        watcher->poll();
     }
     std::vector<Client*> viewers() { return {seats[0].get(), seats[1].get(), watcher.get()}; }
     json fairness() { return watcher->doc()["room"]["fairness"]; }

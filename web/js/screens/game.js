@@ -268,8 +268,13 @@ export class GameView {
     this.log.scrollTop = this.log.scrollHeight;
     const last = lines[lines.length - 1];
     replace(this.lastLog, last ? h('span', last.text) : h('span.muted', t('log.empty')), h('span.more', '☰'), this.fb.badge);
+    const panelList = this.chatLists.values().next().value; // the log panel's, made with the view
     for (const list of this.chatLists) {
-      if (!list.isConnected) continue;
+      // A closed log dialog's list never comes back (the next opening makes a new one): let it go.
+      if (!list.isConnected) {
+        if (list !== panelList) this.chatLists.delete(list);
+        continue;
+      }
       replace(list, st.chat.slice(-30).map(chatLine));
       list.scrollTop = list.scrollHeight;
     }

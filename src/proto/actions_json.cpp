@@ -10,9 +10,14 @@ nlohmann::json legal_actions_json(const GameState& s, int seat) {
     const bool seated = seat >= 0 && seat < s.num_players;
     if (seated)
         for (const Command& c : legal_actions(s, seat)) actions.push_back(command_json(c));
+    // The seat's bank rate for every resource, so no client recomputes the harbor rule (R-TR3). An
+    // unseated caller gets the base rate; the room sends such a viewer no legal actions at all.
+    nlohmann::json ratios = nlohmann::json::object();
+    for (const Resource r : kAllResources) ratios[to_string(r)] = seated ? bank_trade_ratio(s, seat, r) : 4;
     return {{"actions", std::move(actions)},
             {"may_propose_trade", seated && may_propose_trade(s, seat)},
-            {"may_counter_trade", seated && may_counter_trade(s, seat)}};
+            {"may_counter_trade", seated && may_counter_trade(s, seat)},
+            {"bank_ratios", std::move(ratios)}};
 }
 
 }  // namespace catan::proto

@@ -218,6 +218,9 @@ try {
     if (await ana.locator('#tab-bank').count()) await ana.tap('#tab-bank');
     const shown = await ana.evaluate(() => [...document.querySelectorAll('.bank-suggest')].map((b) => ({ key: `${b.dataset.give}>${b.dataset.get}`, ratio: Number(b.dataset.ratio), text: b.textContent })));
     check(JSON.stringify(shown.map((s) => s.key).sort()) === JSON.stringify(legal), `one quick bank trade per legal bank_trade (${shown.length} shown, ${legal.length} legal)`);
+    const ratios = states[0].legal.bank_ratios || {};
+    check(shown.every((s) => s.ratio === ratios[s.key.split('>')[0]]),
+      `every quick bank trade shows the server's ratio for its seat (legal.bank_ratios ${JSON.stringify(ratios)})`);
     await ana.screenshot({ path: path.join(OUT, 'bank-phone.png') });
     if (shown.length) {
       const [give2, get2] = shown[0].key.split('>');

@@ -49,13 +49,64 @@ TEST_CASE("legal actions are listed as wire commands with the trade flags", "[pr
                 for (std::size_t i = 0; i < actions.size(); ++i) REQUIRE(j["actions"][i] == command_json(actions[i]));
                 REQUIRE(j["may_propose_trade"] == may_propose_trade(s, p));
                 REQUIRE(j["may_counter_trade"] == may_counter_trade(s, p));
+                REQUIRE(j["bank_ratios"].size() == static_cast<std::size_t>(kResourceCount));
+                for (const Resource r : kAllResources) REQUIRE(j["bank_ratios"][to_string(r)] == bank_trade_ratio(s, p, r));
                 ++lists;
             }
             REQUIRE(legal_actions_json(s, kSpectator) ==
-                    json{{"actions", json::array()}, {"may_propose_trade", false}, {"may_counter_trade", false}});
+                    json{{"actions", json::array()}, {"may_propose_trade", false}, {"may_counter_trade", false},
+                         {"bank_ratios", {{"brick", 4}, {"lumber", 4}, {"wool", 4}, {"grain", 4}, {"ore", 4}}}});
         });
     }
     CHECK(lists > 1000);
+}
+
+namespace {
+
+// A game past setup with no pieces, seat 0 to act; `node` becomes seat 0's settlement.
+GameState settled_on(int node_of_harbor_kind) {
+    GameOptions o;
+    o.players = 4;
+    o.seed = 1;
+    GameState s = new_game(o);
+    s.phase = Phase::Main;
+    int node = -1;
+    for_each_node(s.harbor_nodes[static_cast<std::size_t>(node_of_harbor_kind)], [&](int n) { if (node < 0) node = n; });
+    REQUIRE(node >= 0);
+    s.players[0].settlements |= node_bit(node);
+    refresh_derived(s);
+    return s;
+}
+
+json ratios(int brick, int lumber, int wool, int grain, int ore) {
+    return {{"brick", brick}, {"lumber", lumber}, {"wool", wool}, {"grain", grain}, {"ore", ore}};
+}
+
+}  // namespace
+
+TEST_CASE("legal actions state the seat's bank ratio for every resource, harbors included", "[proto][actions][R-TR3]") {
+    SECTION("no harbor: 4 for everything") {
+        GameOptions o;
+        o.players = 4;
+        o.seed = 1;
+        CHECK(legal_actions_json(new_game(o), 0)["bank_ratios"] == ratios(4, 4, 4, 4, 4));
+    }
+    SECTION("a 2:1 harbor: 2 for its resource, 4 for the others; other seats unaffected") {
+        const GameState s = settled_on(static_cast<int>(Resource::Wool));
+        CHECK(legal_actions_json(s, 0)["bank_ratios"] == ratios(4, 4, 2, 4, 4));
+        CHECK(legal_actions_json(s, 1)["bank_ratios"] == ratios(4, 4, 4, 4, 4));
+    }
+    SECTION("a 3:1 harbor: 3 for every resource") {
+        CHECK(legal_actions_json(settled_on(kGenericHarbor), 0)["bank_ratios"] == ratios(3, 3, 3, 3, 3));
+    }
+    SECTION("a 2:1 and a 3:1 harbor: 2 for the one resource, 3 for all the rest") {
+        GameState s = settled_on(static_cast<int>(Resource::Ore));
+        int generic = -1;
+        for_each_node(s.harbor_nodes[kGenericHarbor], [&](int n) { if (generic < 0) generic = n; });
+        s.players[0].settlements |= node_bit(generic);
+        refresh_derived(s);
+        CHECK(legal_actions_json(s, 0)["bank_ratios"] == ratios(3, 3, 3, 3, 2));
+    }
 }
 
 TEST_CASE("rule errors carry code, rule and message", "[proto][error]") {

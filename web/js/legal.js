@@ -99,20 +99,3 @@ export function devReason(card, game, legal, seat) {
   if (game.phase === 'pre_roll' && card !== 'knight') return t('why.roll_first');
   return t('why.not_now');
 }
-
-// The bank rate per resource this seat has (4, or 3 / 2 with harbors); uses the topology for the
-// harbor path's intersections.
-export function bankRates(game, seat, topology) {
-  const rates = Object.fromEntries(RESOURCES.map((r) => [r, 4]));
-  if (!game || !topology || seat === null || seat === undefined) return rates;
-  const me = game.players.find((p) => p.seat === seat);
-  if (!me) return rates;
-  const mine = new Set([...me.settlements, ...me.cities]);
-  for (const hb of game.board.harbors) {
-    const [a, b] = topology.paths[hb.path].intersections;
-    if (!mine.has(a) && !mine.has(b)) continue;
-    if (hb.kind === 'generic') for (const r of RESOURCES) rates[r] = Math.min(rates[r], hb.ratio);
-    else rates[hb.kind] = Math.min(rates[hb.kind], hb.ratio);
-  }
-  return rates;
-}

@@ -6,7 +6,7 @@
 import { h, replace } from '../dom.js';
 import { t, RESOURCES, resList } from '../i18n.js';
 import { resIcon, seatBadge } from '../icons.js';
-import { all, find, has, bankRates } from '../legal.js';
+import { all, find, has } from '../legal.js';
 import { resChips, sum } from './common.js';
 import { seatName, who } from '../format.js';
 
@@ -49,14 +49,15 @@ export function tradeDialog(store) {
   };
 }
 
-// The bank trades the server lists as legal now, grouped by what is given. The ratio is the one the
-// server states with the action when it does; otherwise the harbor rule from legal.js (bankRates).
+// The bank trades the server lists as legal now, grouped by what is given, at the ratio the server
+// states for this seat (legal.bank_ratios); the harbor rule is the engine's, never worked out here.
+// Without a stated ratio (an older server) the ratio is null and the buttons show none.
 export function bankSuggestions(st) {
-  const rates = bankRates(st.doc.game, st.seat, st.topology);
+  const rates = st.legal?.bank_ratios || {};
   const groups = new Map();
   for (const a of all(st.legal, 'bank_trade')) {
     if (!groups.has(a.give)) groups.set(a.give, []);
-    groups.get(a.give).push({ give: a.give, get: a.get, ratio: a.ratio ?? rates[a.give] });
+    groups.get(a.give).push({ give: a.give, get: a.get, ratio: rates[a.give] ?? null });
   }
   return RESOURCES.filter((r) => groups.has(r)).map((r) => ({ give: r, ratio: groups.get(r)[0].ratio, trades: groups.get(r) }));
 }
@@ -68,10 +69,12 @@ function bankTab(st, store) {
     h('p.help', t('trade.bank_quick')),
     h('ul.bank-rows', rows.map((row) =>
       h('li.bank-row', { dataset: { give: row.give } },
-        h('span.bank-give', { title: t('trade.rate', { ratio: row.ratio }) }, h('b', String(row.ratio)), resIcon(row.give), h('span.arrow', { 'aria-hidden': 'true' }, '→')),
+        h('span.bank-give', row.ratio === null ? {} : { title: t('trade.rate', { ratio: row.ratio }) },
+          row.ratio === null ? null : h('b', String(row.ratio)), resIcon(row.give), h('span.arrow', { 'aria-hidden': 'true' }, '→')),
         h('span.bank-gets', row.trades.map((tr) => {
-          const label = t('trade.do', { n: tr.ratio, give: t(`res.${tr.give}`), get: t(`res.${tr.get}`) });
-          return h('button.bank-suggest', { type: 'button', dataset: { give: tr.give, get: tr.get, ratio: tr.ratio }, 'aria-label': label, title: label,
+          const label = tr.ratio === null ? `${t(`res.${tr.give}`)} → ${t(`res.${tr.get}`)}` : t('trade.do', { n: tr.ratio, give: t(`res.${tr.give}`), get: t(`res.${tr.get}`) });
+          const data = tr.ratio === null ? { give: tr.give, get: tr.get } : { give: tr.give, get: tr.get, ratio: tr.ratio };
+          return h('button.bank-suggest', { type: 'button', dataset: data, 'aria-label': label, title: label,
             onclick: () => store.command({ type: 'bank_trade', give: tr.give, get: tr.get }) }, h('b', '1'), resIcon(tr.get));
         }))))));
 }

@@ -222,19 +222,22 @@ json tail(const std::vector<json>& events, std::size_t n) {
 
 // A new connection's snapshot after `hello` (spectate, rejoin); the connection then closes, and the
 // table's peers read the updates its coming and going caused.
-json fresh_snapshot(Table& t, const json& hello) {
-    auto ws = WsClient::connect(t.port());
+// The snapshot a new connection to `port` gets after sending `hello`.
+json first_snapshot(unsigned short port, const json& hello) {
+    auto ws = WsClient::connect(port);
     ws->send(hello);
-    json snap;
     for (;;) {
         auto m = ws->receive();
         REQUIRE(m);
         if ((*m)["type"] == "snapshot") {
-            snap = *m;
-            break;
+            ws->close();
+            return *m;
         }
     }
-    ws->close();
+}
+
+json fresh_snapshot(Table& t, const json& hello) {
+    json snap = first_snapshot(t.port(), hello);
     t.catch_up(snap["seq"].get<std::int64_t>() + 1);
     return snap;
 }
@@ -284,14 +287,7 @@ TEST_CASE("Table: a spectator who arrives mid-game gets the recent events in the
     REQUIRE(server->stop() == 0);
     server = std::make_unique<ServerProcess>(args);
     t.move_to(server->port());
-    auto ws = WsClient::connect(t.port());
-    ws->send(msg("spectate", {{"room", t.code}}));
-    json again;
-    while (again.is_null()) {
-        auto m = ws->receive();
-        REQUIRE(m);
-        if ((*m)["type"] == "snapshot") again = *m;
-    }
+    const json again = first_snapshot(t.port(), msg("spectate", {{"room", t.code}}));
     CHECK(again["log"] == tail(watched, 200));
 }
 
@@ -467,14 +463,7 @@ TEST_CASE("Table: doc.game.stats adds up the game's public events, ends with the
     REQUIRE(server->stop() == 0);
     server = std::make_unique<ServerProcess>(args);
     t.move_to(server->port());
-    auto ws = WsClient::connect(t.port());
-    ws->send(msg("spectate", {{"room", t.code}}));
-    json again;
-    while (again.is_null()) {
-        auto m = ws->receive();
-        REQUIRE(m);
-        if ((*m)["type"] == "snapshot") again = *m;
-    }
+    const json again = first_snapshot(t.port(), msg("spectate", {{"room", t.code}}));
     CHECK(again["doc"]["game"]["stats"] == end);
 }
 
@@ -537,16 +526,7 @@ TEST_CASE("Table: a game saved before issue 11 comes back with its log, its stat
     REQUIRE(token.size() == 32);
     // --bot-delay: the seat's takeover bot must not move before we look.
     ServerProcess server({"--data", dir.file("catan.db").string(), "--bot-delay", "60000"});
-    auto first_snapshot = [&](const json& hello) {
-        auto ws = WsClient::connect(server.port());
-        ws->send(hello);
-        for (;;) {
-            auto m = ws->receive();
-            REQUIRE(m);
-            if ((*m)["type"] == "snapshot") return *m;
-        }
-    };
-    const json spectator = first_snapshot(msg("spectate", {{"room", code}}));
+    const json spectator = first_snapshot(server.port(), msg("spectate", {{"room", code}}));
     const json& game = spectator["doc"]["game"];
     REQUIRE(game.is_object());
     REQUIRE(spectator["log"].is_array());
@@ -564,7 +544,7 @@ TEST_CASE("Table: a game saved before issue 11 comes back with its log, its stat
     REQUIRE(spectator["chat"].size() == 2);
     CHECK(spectator["chat"][0]["spectator"] == true);
     CHECK(spectator["chat"][1]["spectator"] == false);
-    const json ana = first_snapshot(msg("rejoin", {{"room", code}, {"token", token}}));
+    const json ana = first_snapshot(server.port(), msg("rejoin", {{"room", code}, {"token", token}}));
     REQUIRE(ana["chat"].size() == 1);
     CHECK(ana["chat"][0]["text"] == "back again");
     CHECK(ana["log"].size() == spectator["log"].size());

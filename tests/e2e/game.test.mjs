@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { snap, settle, act, actionsOf } from './drive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -139,33 +140,6 @@ async function press(page, selector) {
   if (page.touch) await loc.tap();
   else await loc.click();
 }
-
-const snap = (page) =>
-  page.evaluate(() => {
-    const s = window.catanDebug.store.state;
-    return { seat: s.seat, seq: s.seq, game: s.doc?.game ?? null, room: s.doc?.room ?? null, legal: s.legal, conn: s.conn, pending: !!s.pending };
-  });
-
-async function settle(pages, minSeq = 0) {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const states = await Promise.all(pages.map(snap));
-    const seqs = states.map((s) => s.seq);
-    if (seqs.every((q) => q === seqs[0] && q >= minSeq) && states.every((s) => !s.pending)) return states;
-    if (Date.now() > deadline) throw new Error(`pages did not settle: seqs ${seqs.join(',')}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-// Runs `action` on `page` and waits until every page has seen the resulting update.
-async function act(pages, page, action) {
-  const before = (await snap(page)).seq;
-  await action();
-  await page.waitForFunction((q) => window.catanDebug.store.state.seq > q, before);
-  return settle(pages, before + 1);
-}
-
-const actionsOf = (legal) => (legal && (legal.actions || legal.commands)) || [];
 
 // --- the game policy (deterministic: the same seed gives the same game) ----------------------------------
 

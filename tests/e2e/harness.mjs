@@ -70,6 +70,17 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
     await page.waitForSelector('#room-code');
     return { code: await page.textContent('#room-code'), url: await page.inputValue('#room-url') };
   };
+  // Polls the room's REST summary until its game is over (the bots finishing it) or `timeoutMs` has
+  // passed; the last summary and the seconds waited.
+  run.waitFinished = async (base, code, { timeoutMs = 45000, everyMs = 200 } = {}) => {
+    const started = Date.now();
+    for (;;) {
+      const summary = await (await fetch(`${base}/api/rooms/${code}`)).json();
+      const seconds = (Date.now() - started) / 1000;
+      if (summary.phase === 'finished' || Date.now() - started > timeoutMs) return { summary, seconds };
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  };
   // Console errors and uncaught exceptions of every page watched fail the run (checkErrors()).
   run.errors = [];
   run.watch = (page) => {

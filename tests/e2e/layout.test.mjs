@@ -494,12 +494,7 @@ try {
   await phone.tap('#start');
   await phone.waitForSelector('#game');
   await phone.goto('about:blank'); // Pia steps away: a bot plays her seat at once
-  let summary = null;
-  for (let i = 0; i < 200; i++) {
-    summary = await (await fetch(`${base}/api/rooms/${second.code}`)).json();
-    if (summary.phase === 'finished') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const { summary } = await run.waitFinished(base, second.code, { timeoutMs: 20000, everyMs: 100 });
   check(summary.phase === 'finished', 'the bots finished the second game');
   await phone.goto(second.url);
   await phone.waitForSelector('#winner');

@@ -80,14 +80,8 @@ try {
   }
   check(await page.locator('#unfair-warning').isVisible(), 'the host\'s game says it is not fair');
   await page.close();
-  const started = Date.now();
-  let summary;
-  for (;;) {
-    summary = await (await fetch(`${base}/api/rooms/${code}`)).json();
-    if (summary.phase === 'finished' || Date.now() - started > 45000) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  check(summary.phase === 'finished', `the bots finished the game (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const { summary, seconds } = await run.waitFinished(base, code);
+  check(summary.phase === 'finished', `the bots finished the game (${seconds.toFixed(1)} s)`);
   const record = await (await fetch(`${base}/api/rooms/${code}/replay`)).json();
 
   // Ana is back: the winner screen links the replay.

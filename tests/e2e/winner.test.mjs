@@ -62,14 +62,8 @@ try {
   await Promise.all([ana, bo].map((p) => p.waitForSelector('#game')));
   await ana.close();
   await bo.close();
-  const started = Date.now();
-  let summary;
-  for (;;) {
-    summary = await (await fetch(`${base}/api/rooms/${code}`)).json();
-    if (summary.phase === 'finished' || Date.now() - started > 45000) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  check(summary.phase === 'finished', `the bots finished the game (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const { summary, seconds } = await run.waitFinished(base, code);
+  check(summary.phase === 'finished', `the bots finished the game (${seconds.toFixed(1)} s)`);
 
   // --- the winner panel on Ana's phone ----------------------------------------------------------------------
   ana = run.watch(await anaCtx.newPage());

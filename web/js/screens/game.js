@@ -15,7 +15,7 @@ import { tradeDialog, counterDialog, offerPanel } from '../ui/trade.js';
 import { winnerPanel, resultsButton } from '../ui/winner.js';
 import { menuContent } from '../ui/menu.js';
 import { toast } from '../ui/toast.js';
-import { resChips, unfairWarning } from '../ui/common.js';
+import { resChips, unfairWarning, sum } from '../ui/common.js';
 import { Feedback, chatLine } from '../ui/feedback.js';
 import { turnTimer } from '../ui/timer.js';
 
@@ -285,7 +285,7 @@ export class GameView {
       replace(this.hand);
       return;
     }
-    const total = RESOURCES.reduce((a, r) => a + g.me.hand[r], 0);
+    const total = sum(g.me.hand);
     replace(this.hand,
       h('div.hand-cards', { role: 'group', 'aria-label': handLabel(g.me.hand) }, RESOURCES.map((r) => h(`div.card.res-${r}${g.me.hand[r] ? '' : '.zero'}`, { dataset: { res: r, count: g.me.hand[r] }, title: handCardLabel(r, g.me.hand[r]), role: 'img', 'aria-label': handCardLabel(r, g.me.hand[r]) }, resIcon(r, 'icon card-icon'), h('b.count', { 'aria-hidden': 'true' }, String(g.me.hand[r]))))),
       h('div.hand-total', { 'aria-hidden': 'true' }, t('hand.total', { n: total })));

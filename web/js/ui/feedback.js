@@ -10,12 +10,12 @@ import { seatName, who, eventText } from '../format.js';
 import { DiceOverlay, reducedMotion } from './dice.js';
 import { play, soundToggle } from './sound.js';
 import { toast } from './toast.js';
+import { sum } from './common.js';
 
 const FLY_MS = 1600;
 const CARD_MS = 3200;
 const HEX_MS = 4000; // outlasts the dice overlay, which covers the middle of the board for a while
 
-const total = (set) => RESOURCES.reduce((a, r) => a + (set?.[r] || 0), 0);
 const capital = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
 
 // A chat line as the log shows it; a spectator's line is marked (the server sends `spectator`; earlier
@@ -85,7 +85,7 @@ export class Feedback {
   }
 
   showRoll(ev, events, doc, me) {
-    const gains = events.filter((e) => e.type === 'produced' && total(e.resources) > 0);
+    const gains = events.filter((e) => e.type === 'produced' && sum(e.resources) > 0);
     let kind = 'produced';
     let caption;
     if (ev.sum === 7) {
@@ -123,7 +123,7 @@ export class Feedback {
         const y = hx.y - 44;
         const chip = s('g', { class: 'fx-hex-chip', dataset: { seat: p.player } });
         chip.append(s('rect', { x: x - 16, y: y - 11, width: 32, height: 22, rx: 11, fill: SEAT_COLORS[p.player], stroke: '#1b1b1b', 'stroke-width': 1.5 }));
-        chip.append(s('text', { x, y: y + 1, 'text-anchor': 'middle', 'dominant-baseline': 'middle', fill: SEAT_INK[p.player], class: 'fx-hex-num' }, `+${total(p.resources)}`));
+        chip.append(s('text', { x, y: y + 1, 'text-anchor': 'middle', 'dominant-baseline': 'middle', fill: SEAT_INK[p.player], class: 'fx-hex-num' }, `+${sum(p.resources)}`));
         grp.append(chip);
       });
       this.hexLayer.append(grp);

@@ -9,6 +9,7 @@ import { t, RESOURCES } from '../i18n.js';
 import { seatBadge, icon, resIcon } from '../icons.js';
 import { seatName } from '../format.js';
 import { toast } from './toast.js';
+import { sum } from './common.js';
 
 // Each part of a player's victory points: what they have (a count) and what it is worth (points).
 // Settlements are worth 1 each and cities 2; the awards 2 for their holder; each VP card 1.
@@ -99,7 +100,7 @@ export function statsPanel(g, doc) {
   const players = Array.isArray(st.players) ? st.players : [];
   // One column per player, one row per figure: four players fit a 320 px phone this way.
   const figure = (p, k) => {
-    if (k === 'gained') return RESOURCES.reduce((a, r) => a + (p.gained?.[r] || 0), 0);
+    if (k === 'gained') return sum(p.gained);
     if (k.startsWith('gained_')) return p.gained?.[k.slice(7)] ?? 0;
     return p[k] ?? 0;
   };

@@ -37,10 +37,7 @@ private:
 // One game: entry e of the line-up sits at seat (e + game) % n.
 void play_one(const TournamentOptions& o, int game, TournamentResult& into, std::mutex& lock) {
     const int n = static_cast<int>(o.lineup.size());
-    GameOptions options;
-    options.players = n;
-    options.victory_target = o.victory_target;
-    options.seed = o.seed + static_cast<std::uint64_t>(game);
+    const GameOptions options = game_options(o, game);
     GameState state = new_game(options);
     std::array<std::unique_ptr<TimedBot>, kMaxPlayers> owned;
     std::array<bots::Bot*, kMaxPlayers> seats{};
@@ -79,6 +76,13 @@ Interval wilson_interval(long successes, long trials) {
     return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+GameOptions game_options(const TournamentOptions& o, int game) {
+    GameOptions options = o.game;
+    options.players = static_cast<int>(o.lineup.size());
+    options.seed = o.seed + static_cast<std::uint64_t>(game);
+    return options;
+}
+
 std::vector<bots::Level> parse_lineup(std::string_view text) {
     std::vector<bots::Level> out;
     while (true) {
@@ -91,6 +95,29 @@ std::vector<bots::Level> parse_lineup(std::string_view text) {
     }
     if (out.size() < kMinPlayers || out.size() > kMaxPlayers) return {};
     return out;
+}
+
+std::string lineup_error(std::string_view text) {
+    std::string levels;
+    for (int i = 0; i < bots::kLevelCount; ++i)
+        levels += std::string(i ? ", " : "") + bots::to_string(static_cast<bots::Level>(i));
+    std::string_view rest = text;
+    int count = 0;
+    while (true) {
+        const auto comma = rest.find(',');
+        const std::string_view name = rest.substr(0, comma);
+        if (!bots::parse_level(name))
+            return "unknown bot level '" + std::string(name) + "': give " + std::to_string(kMinPlayers) + " to " +
+                   std::to_string(kMaxPlayers) + " comma-separated levels among " + levels +
+                   " (e.g. basic,random,random,random)";
+        ++count;
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+    }
+    if (count < kMinPlayers || count > kMaxPlayers)
+        return std::to_string(count) + " levels given: a line-up has " + std::to_string(kMinPlayers) + " to " +
+               std::to_string(kMaxPlayers) + " seats, one level each among " + levels;
+    return "";
 }
 
 TournamentResult run_tournament(const TournamentOptions& o) {
@@ -120,7 +147,13 @@ std::string format_tournament(const TournamentOptions& o, const TournamentResult
     std::string names;
     for (const auto& e : r.entries) names += std::string(names.empty() ? "" : ",") + bots::to_string(e.level);
     add("players: %s  games: %ld  seed: %llu  turn cap: %d  vp: %d  threads: %d\n", names.c_str(), r.games,
-        static_cast<unsigned long long>(o.seed), o.turn_cap, o.victory_target, o.threads);
+        static_cast<unsigned long long>(o.seed), o.turn_cap, o.game.victory_target, o.threads);
+    if (r.entries.size() >= 5) add("turn structure: %s\n", to_string(o.game.turn_structure));
+    if (o.game.discard_limit != kBaseRules.default_discard_limit || o.game.friendly_robber || o.game.balanced_board ||
+        o.game.first_by_dice)
+        add("house rules: discard limit %d  friendly robber: %s  balanced board: %s  first by dice: %s\n",
+            o.game.discard_limit, o.game.friendly_robber ? "yes" : "no", o.game.balanced_board ? "yes" : "no",
+            o.game.first_by_dice ? "yes" : "no");
     if (std::find(o.lineup.begin(), o.lineup.end(), bots::Level::Strong) != o.lineup.end())
         add("strong budget: %d playouts, %lld ms per decision (0 = no cap)\n", o.budget.playouts,
             static_cast<long long>(o.budget.time.count()));

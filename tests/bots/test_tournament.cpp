@@ -89,6 +89,24 @@ TEST_CASE("ordering: basic wins at least 90% against three random players", "[bo
     CHECK(r.entries[0].wins >= 180);
 }
 
+TEST_CASE("ordering: basic wins at least 90% against four or five random players", "[bots][ordering][R-X5]") {
+    for (const TurnStructure structure : {TurnStructure::Paired, TurnStructure::SpecialBuild}) {
+        for (const int players : {5, 6}) {
+            TournamentOptions o;
+            o.lineup.assign(static_cast<std::size_t>(players), Level::Random);
+            o.lineup[0] = Level::Basic;
+            o.games = 200;
+            o.seed = 5000;
+            o.game.turn_structure = structure;
+            const TournamentResult r = run_tournament(o);
+            INFO(players << " players, " << to_string(structure));
+            CHECK(r.rejected == 0);
+            CHECK(r.stalled == 0);
+            CHECK(r.entries[0].wins >= 180);
+        }
+    }
+}
+
 TEST_CASE("ordering: strong with a small playout budget beats basic", "[bots][ordering]") {
     TournamentOptions o;
     o.lineup = {Level::Strong, Level::Basic, Level::Basic, Level::Basic};

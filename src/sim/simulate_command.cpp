@@ -17,6 +17,7 @@ GameOptions shared_options(const SimulateOptions& o) {
     options.discard_limit = o.discard_limit;
     options.friendly_robber = o.friendly_robber;
     options.balanced_board = o.balanced_board;
+    options.first_by_dice = o.first_by_dice;
     options.turn_structure = o.turn_structure == "special_build" ? TurnStructure::SpecialBuild : TurnStructure::Paired;
     return options;
 }
@@ -93,6 +94,7 @@ void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
         ->check(CLI::Range(4, 20));
     app.add_flag("--friendly-robber", o.friendly_robber, "House rule R-O3: the robber may not touch a building of a player with 2 or fewer visible points");
     app.add_flag("--balanced-board", o.balanced_board, "House rule R-O4: a balanced board");
+    app.add_flag("--first-by-dice", o.first_by_dice, "House rule R-O5: the first player is chosen by a dice roll");
     app.add_option("--turn-structure", o.turn_structure, "5-6 players: paired (R-X6) or special_build (R-X7)")
         ->check(CLI::IsMember({"paired", "special_build"}));
     app.add_option("--threads", o.threads, "Games played in parallel (bot line-ups only)")->check(CLI::Range(1, 256));

@@ -83,41 +83,41 @@ GameOptions game_options(const TournamentOptions& o, int game) {
     return options;
 }
 
-std::vector<bots::Level> parse_lineup(std::string_view text) {
-    std::vector<bots::Level> out;
+namespace {
+
+// Splits a line-up into `out`; the reason it is not one (naming what is allowed), or empty.
+std::string split_lineup(std::string_view text, std::vector<bots::Level>& out) {
+    std::string levels;
+    for (int i = 0; i < bots::kLevelCount; ++i)
+        levels += std::string(i ? ", " : "") + bots::to_string(static_cast<bots::Level>(i));
+    const std::string seats = std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers);
     while (true) {
         const auto comma = text.find(',');
-        const auto level = bots::parse_level(text.substr(0, comma));
-        if (!level) return {};
+        const std::string_view name = text.substr(0, comma);
+        const auto level = bots::parse_level(name);
+        if (!level)
+            return "unknown bot level '" + std::string(name) + "': give " + seats + " comma-separated levels among " +
+                   levels + " (e.g. basic,random,random,random)";
         out.push_back(*level);
         if (comma == std::string_view::npos) break;
         text.remove_prefix(comma + 1);
     }
-    if (out.size() < kMinPlayers || out.size() > kMaxPlayers) return {};
+    if (out.size() < kMinPlayers || out.size() > kMaxPlayers)
+        return std::to_string(out.size()) + " levels given: a line-up has " + seats + " seats, one level each among " + levels;
+    return "";
+}
+
+}  // namespace
+
+std::vector<bots::Level> parse_lineup(std::string_view text) {
+    std::vector<bots::Level> out;
+    if (!split_lineup(text, out).empty()) return {};
     return out;
 }
 
 std::string lineup_error(std::string_view text) {
-    std::string levels;
-    for (int i = 0; i < bots::kLevelCount; ++i)
-        levels += std::string(i ? ", " : "") + bots::to_string(static_cast<bots::Level>(i));
-    std::string_view rest = text;
-    int count = 0;
-    while (true) {
-        const auto comma = rest.find(',');
-        const std::string_view name = rest.substr(0, comma);
-        if (!bots::parse_level(name))
-            return "unknown bot level '" + std::string(name) + "': give " + std::to_string(kMinPlayers) + " to " +
-                   std::to_string(kMaxPlayers) + " comma-separated levels among " + levels +
-                   " (e.g. basic,random,random,random)";
-        ++count;
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-    }
-    if (count < kMinPlayers || count > kMaxPlayers)
-        return std::to_string(count) + " levels given: a line-up has " + std::to_string(kMinPlayers) + " to " +
-               std::to_string(kMaxPlayers) + " seats, one level each among " + levels;
-    return "";
+    std::vector<bots::Level> out;
+    return split_lineup(text, out);
 }
 
 TournamentResult run_tournament(const TournamentOptions& o) {
@@ -148,8 +148,9 @@ std::string format_tournament(const TournamentOptions& o, const TournamentResult
     for (const auto& e : r.entries) names += std::string(names.empty() ? "" : ",") + bots::to_string(e.level);
     add("players: %s  games: %ld  seed: %llu  turn cap: %d  vp: %d  threads: %d\n", names.c_str(), r.games,
         static_cast<unsigned long long>(o.seed), o.turn_cap, o.game.victory_target, o.threads);
-    if (r.entries.size() >= 5) add("turn structure: %s\n", to_string(o.game.turn_structure));
-    if (o.game.discard_limit != kBaseRules.default_discard_limit || o.game.friendly_robber || o.game.balanced_board ||
+    const Ruleset& box = ruleset(board_for_players(static_cast<int>(o.lineup.size())));
+    if (box.board == BoardKind::Large) add("turn structure: %s\n", to_string(o.game.turn_structure));  // R-X6 / R-X7
+    if (o.game.discard_limit != box.default_discard_limit || o.game.friendly_robber || o.game.balanced_board ||
         o.game.first_by_dice)
         add("house rules: discard limit %d  friendly robber: %s  balanced board: %s  first by dice: %s\n",
             o.game.discard_limit, o.game.friendly_robber ? "yes" : "no", o.game.balanced_board ? "yes" : "no",

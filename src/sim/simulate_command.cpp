@@ -41,6 +41,7 @@ int run_random_games(const SimulateOptions& o) {
     // The simulator's report is its user interface, so it goes to stdout rather than the log.
     std::printf("games: %d  players: %d  seed: %llu  turn cap: %d\n", o.games, o.players,
                 static_cast<unsigned long long>(o.seed), o.turn_cap);
+    if (board_for_players(o.players) == BoardKind::Large) std::printf("turn structure: %s\n", o.turn_structure.c_str());
     std::printf("time: %.3f s  games/s: %.0f  commands/s: %.0f\n", seconds, o.games / seconds, commands / seconds);
     std::printf("average turns: %.1f  average commands: %.1f  hit turn cap: %ld\n", double(turns) / o.games,
                 double(commands) / o.games, capped);

@@ -5,7 +5,7 @@
 //
 // Size: CATAN_PROPERTY_GAMES=N plays N games per test case instead of the default (2,500 for each
 // 2-4 player case, 500 for each 5-6 player case). The full run is 10,000 games of each
-// variant: CATAN_PROPERTY_GAMES=10000 (tests/README.md gives the command and the time it takes).
+// variant: CATAN_PROPERTY_GAMES=10000 (tests/engine/README.md gives the command and its time).
 // The summary line of each case says how many games hit the turn cap.
 #include <catch2/catch.hpp>
 

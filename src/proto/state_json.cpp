@@ -90,9 +90,11 @@ PlayerState read_player(const json& v, const Path& where) {
     return p;
 }
 
-json offer_json(const TradeOffer& o) {
+// One entry per seat of the table, like "players" (4 at least, as states were written before 5–6
+// players existed).
+json offer_json(const TradeOffer& o, int seats) {
     json response = json::array(), counter_give = json::array(), counter_want = json::array();
-    for (int p = 0; p < kMaxPlayers; ++p) {
+    for (int p = 0; p < seats; ++p) {
         response.push_back(response_name(o.response[p]));
         counter_give.push_back(resources_json(o.counter_give[p]));
         counter_want.push_back(resources_json(o.counter_want[p]));
@@ -101,17 +103,17 @@ json offer_json(const TradeOffer& o) {
             {"counter_give", counter_give}, {"counter_want", counter_want}};
 }
 
-TradeOffer read_offer(const json& v, const Path& where) {
+TradeOffer read_offer(const json& v, const Path& where, int seats) {
     ObjectReader r(v, where);
     TradeOffer o;
     o.give = read_resources(r.required("give"), r.path("give"));
     o.want = read_resources(r.required("want"), r.path("want"));
-    o.to = read_id_or_null(r.required("to"), r.path("to"), kMaxPlayers);
+    o.to = read_id_or_null(r.required("to"), r.path("to"), seats);
     const Path rp = r.path("response"), gp = r.path("counter_give"), wp = r.path("counter_want");
-    const auto& response = read_array(r.required("response"), rp, kMaxPlayers);
-    const auto& give = read_array(r.required("counter_give"), gp, kMaxPlayers);
-    const auto& want = read_array(r.required("counter_want"), wp, kMaxPlayers);
-    for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+    const auto& response = read_array(r.required("response"), rp, seats);
+    const auto& give = read_array(r.required("counter_give"), gp, seats);
+    const auto& want = read_array(r.required("counter_want"), wp, seats);
+    for (std::size_t p = 0; p < static_cast<std::size_t>(seats); ++p) {
         const std::string& name = read_string(response[p], rp.at(p));
         int k = 0;
         while (k < 4 && name != kResponseNames[k]) ++k;
@@ -218,19 +220,20 @@ GameState decode(const json& j) {
             s.deck[i] = read_name<DevCard>(deck[i], dp.at(i), kDevCardKinds, "development card");
     }
     s.deck_top = u8(r.required("deck_top"), r.path("deck_top"), 0, rules.deck_size);
+    int seats = 0;
     {
         // One entry per seat of the table: states before 5–6 players list 4 (empty seats included).
         const Path pp = r.path("players");
-        const auto& players = read_array(r.required("players"), pp, -1, kMaxPlayers);
-        if (static_cast<int>(players.size()) < n) fail(DecodeErrorKind::Inconsistent, pp, "fewer players than options.players");
+        const auto& players = read_array(r.required("players"), pp, std::max(4, n));
         for (std::size_t p = 0; p < players.size(); ++p) s.players[p] = read_player(players[p], pp.at(p));
+        seats = static_cast<int>(players.size());
         for (std::size_t p = players.size(); p < kMaxPlayers; ++p) {
             s.players[p].settlements_left = rules.settlements;
             s.players[p].cities_left = rules.cities;
             s.players[p].roads_left = rules.roads;
         }
     }
-    s.offer = read_offer(r.required("offer"), r.path("offer"));
+    s.offer = read_offer(r.required("offer"), r.path("offer"), seats);
     r.finish();
 
     check_state(s);
@@ -247,7 +250,8 @@ json state_json(const GameState& s) {
     for (std::uint8_t d : s.dice) dice.push_back(d);
     for (int i = 0; i < s.deck_size; ++i) deck.push_back(to_string(s.deck[i]));
     // Four seats at least, as states were written before 5–6 players existed.
-    for (int p = 0; p < std::max<int>(4, s.num_players); ++p) players.push_back(player_json(s.players[p]));
+    const int seats = std::max<int>(4, s.num_players);
+    for (int p = 0; p < seats; ++p) players.push_back(player_json(s.players[p]));
     json options = {{"players", s.options.players},
                     {"victory_target", s.options.victory_target},
                     {"seed", std::to_string(s.options.seed)}};
@@ -281,7 +285,7 @@ json state_json(const GameState& s) {
             {"deck", deck},
             {"deck_top", s.deck_top},
             {"players", players},
-            {"offer", offer_json(s.offer)}};
+            {"offer", offer_json(s.offer, seats)}};
     if (s.step != Step::Turn) {
         out["step"] = to_string(s.step);
         out["turn_player"] = s.turn_player;

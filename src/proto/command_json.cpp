@@ -60,9 +60,9 @@ Command decode(const json& j, int seat, const CommandBounds& b) {
         case CommandType::BuildRoad: c.target = field_id(r, "path", b.paths); break;
         case CommandType::BuildSettlement:
         case CommandType::BuildCity: c.target = field_id(r, "intersection", b.intersections); break;
-        case CommandType::PlayInvention: c.give = read_resources(r.required("take"), r.path("take")); break;
+        case CommandType::PlayInvention: c.give = read_resources(r.required("take"), r.path("take"), b.cards); break;
         case CommandType::PlayMonopoly: c.target = read_resource_id(r, "resource"); break;
-        case CommandType::Discard: c.give = read_resources(r.required("cards"), r.path("cards")); break;
+        case CommandType::Discard: c.give = read_resources(r.required("cards"), r.path("cards"), b.cards); break;
         case CommandType::MoveRobber:
             c.target = field_id(r, "hex", b.hexes);
             // No victim (nobody to rob) may be written as a missing field or as null.
@@ -74,8 +74,8 @@ Command decode(const json& j, int seat, const CommandBounds& b) {
             break;
         case CommandType::ProposeTrade:
         case CommandType::CounterTrade:
-            c.give = read_resources(r.required("give"), r.path("give"));
-            c.want = read_resources(r.required("want"), r.path("want"));
+            c.give = read_resources(r.required("give"), r.path("give"), b.cards);
+            c.want = read_resources(r.required("want"), r.path("want"), b.cards);
             // An offer goes to everyone unless it names one seat ("to"; null also means everyone).
             if (c.type == CommandType::ProposeTrade)
                 if (const json* to = r.optional("to")) c.victim = read_id_or_null(*to, r.path("to"), b.seats);
@@ -91,7 +91,7 @@ Command decode(const json& j, int seat, const CommandBounds& b) {
 
 CommandBounds command_bounds(BoardKind board, int players) {
     const Topology& t = topology(board);
-    return {t.hex_count, t.node_count, t.edge_count, players};
+    return {t.hex_count, t.node_count, t.edge_count, players, ruleset(board).bank_per_resource};
 }
 
 CommandBounds command_bounds(const GameState& game) { return command_bounds(game.board_kind, game.num_players); }

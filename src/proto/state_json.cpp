@@ -70,10 +70,11 @@ json player_json(const PlayerState& p) {
             {"roads", edge_list(p.roads)}};
 }
 
-PlayerState read_player(const json& v, const Path& where) {
+// Counts and ids within this game's box and board.
+PlayerState read_player(const json& v, const Path& where, const Ruleset& rules, const Topology& topo) {
     ObjectReader r(v, where);
     PlayerState p;
-    p.hand = read_resources(r.required("hand"), r.path("hand"));
+    p.hand = read_resources(r.required("hand"), r.path("hand"), rules.bank_per_resource);
     p.dev = read_dev(r.required("dev"), r.path("dev"));
     p.dev_bought = read_dev(r.required("dev_bought"), r.path("dev_bought"));
     p.knights_played = u8(r.required("knights_played"), r.path("knights_played"), 0, kMaxDeck);
@@ -83,16 +84,26 @@ PlayerState read_player(const json& v, const Path& where) {
     p.roads_left = u8(r.required("roads_left"), r.path("roads_left"), 0, kLargeRules.roads);
     p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kLargeRules.roads);
     p.discard_owed = u8(r.required("discard_owed"), r.path("discard_owed"), 0, kResourceCount * kLargeRules.bank_per_resource);
-    p.settlements = read_node_list(r.required("settlements"), r.path("settlements"));
-    p.cities = read_node_list(r.required("cities"), r.path("cities"));
-    p.roads = read_edge_list(r.required("roads"), r.path("roads"));
+    p.settlements = read_node_list(r.required("settlements"), r.path("settlements"), topo.node_count);
+    p.cities = read_node_list(r.required("cities"), r.path("cities"), topo.node_count);
+    p.roads = read_edge_list(r.required("roads"), r.path("roads"), topo.edge_count);
     r.finish();
     return p;
 }
 
 // One entry per seat of the table, like "players" (4 at least, as states were written before 5–6
-// players existed).
-json offer_json(const TradeOffer& o, int seats) {
+// players existed); all kMaxPlayers when a seat past the table holds something (the engine marks
+// unused seats Declined), so that the state reads back exactly.
+int offer_seats(const TradeOffer& o, int seats) {
+    const TradeOffer blank;
+    for (int p = seats; p < kMaxPlayers; ++p)
+        if (o.response[p] != blank.response[p] || o.counter_give[p] != blank.counter_give[p] || o.counter_want[p] != blank.counter_want[p])
+            return kMaxPlayers;
+    return seats;
+}
+
+json offer_json(const TradeOffer& o, int table) {
+    const int seats = offer_seats(o, table);
     json response = json::array(), counter_give = json::array(), counter_want = json::array();
     for (int p = 0; p < seats; ++p) {
         response.push_back(response_name(o.response[p]));
@@ -103,12 +114,14 @@ json offer_json(const TradeOffer& o, int seats) {
             {"counter_give", counter_give}, {"counter_want", counter_want}};
 }
 
-TradeOffer read_offer(const json& v, const Path& where, int seats) {
+TradeOffer read_offer(const json& v, const Path& where, int table) {
     ObjectReader r(v, where);
     TradeOffer o;
+    const json* written = v.is_object() && v.contains("response") ? &v["response"] : nullptr;
+    const int seats = written && written->is_array() && written->size() == kMaxPlayers ? kMaxPlayers : table;
     o.give = read_resources(r.required("give"), r.path("give"));
     o.want = read_resources(r.required("want"), r.path("want"));
-    o.to = read_id_or_null(r.required("to"), r.path("to"), seats);
+    o.to = read_id_or_null(r.required("to"), r.path("to"), table);
     const Path rp = r.path("response"), gp = r.path("counter_give"), wp = r.path("counter_want");
     const auto& response = read_array(r.required("response"), rp, seats);
     const auto& give = read_array(r.required("counter_give"), gp, seats);
@@ -225,7 +238,7 @@ GameState decode(const json& j) {
         // One entry per seat of the table: states before 5–6 players list 4 (empty seats included).
         const Path pp = r.path("players");
         const auto& players = read_array(r.required("players"), pp, std::max(4, n));
-        for (std::size_t p = 0; p < players.size(); ++p) s.players[p] = read_player(players[p], pp.at(p));
+        for (std::size_t p = 0; p < players.size(); ++p) s.players[p] = read_player(players[p], pp.at(p), rules, topo);
         seats = static_cast<int>(players.size());
         for (std::size_t p = players.size(); p < kMaxPlayers; ++p) {
             s.players[p].settlements_left = rules.settlements;
@@ -286,10 +299,10 @@ json state_json(const GameState& s) {
             {"deck_top", s.deck_top},
             {"players", players},
             {"offer", offer_json(s.offer, seats)}};
-    if (s.step != Step::Turn) {
-        out["step"] = to_string(s.step);
-        out["turn_player"] = s.turn_player;
-    }
+    // Written only where they say something (states before them had neither): a build step, and a
+    // turn_player other than current (in a build step, and during the setup, where it is not moved).
+    if (s.step != Step::Turn) out["step"] = to_string(s.step);
+    if (s.turn_player != s.current) out["turn_player"] = s.turn_player;
     return out;
 }
 

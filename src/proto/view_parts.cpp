@@ -282,7 +282,8 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
     w.part("/current", [&](std::string& o) { put_int(o, s.current); });
     // R-X6/R-X7: in a build step `current` builds during `turn_player`'s turn; otherwise they are equal.
     w.part("/step", [&](std::string& o) { put_name(o, to_string(s.step)); });
-    w.part("/turn_player", [&](std::string& o) { put_int(o, s.turn_player); });
+    // Outside a build step it is the acting player's turn (the setup placements included).
+    w.part("/turn_player", [&](std::string& o) { put_int(o, s.step == Step::Turn ? s.current : s.turn_player); });
     w.part("/first_player", [&](std::string& o) { put_int(o, s.first_player); });
     w.part("/turn", [&](std::string& o) { put_int(o, s.turn); });
     w.part("/setup_step", [&](std::string& o) { put_int(o, s.setup_step); });

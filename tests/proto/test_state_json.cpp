@@ -113,7 +113,9 @@ TEST_CASE("damaged state documents are refused", "[proto][state]") {
     expect_refused([](json& j) { j["rng"] = {"0", "0", "0", "0"}; }, "rng", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["seed"] = "-1"; }, "options.seed", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["seed"] = "18446744073709551616"; }, "options.seed", K::OutOfRange);
-    expect_refused([](json& j) { j["options"]["players"] = 5; }, "options.players", K::OutOfRange);
+    expect_refused([](json& j) { j["options"]["players"] = 7; }, "options.players", K::OutOfRange);
+    // A 4-player base state claiming 5 players: the 5–6 board would have 30 hexes.
+    expect_refused([](json& j) { j["options"]["players"] = 5; }, "board.terrain", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["victory_target"] = 1; }, "options");
     expect_refused([](json& j) { j["current"] = 4; }, "current", K::OutOfRange);
     expect_refused([](json& j) { j["robber"] = 19; }, "robber", K::OutOfRange);

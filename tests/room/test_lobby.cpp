@@ -117,7 +117,8 @@ TEST_CASE("lobby: REST create and summary", "[room]") {
     REQUIRE(ok.status == 201);
     const std::string code = ok.body["code"];
     const auto summary = f.hub.room_summary(code);
-    CHECK(summary.body["options"] == (json{{"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}}));
+    CHECK(summary.body["options"] == (json{{"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+                   {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}}));
     CHECK(summary.body["seats"].size() == 4);
     CHECK(summary.body["phase"] == "lobby");
     CHECK(summary.body.dump().find("seed") == std::string::npos);
@@ -254,7 +255,9 @@ TEST_CASE("lobby: the host's options", "[room]") {
     l.host.send(msg("set_options", {{"options", {{"players", 3}, {"vp_target", 12}}}}));
     for (Client* x : {&l.host, &b, &c}) {
         x->poll();
-        CHECK(x->doc()["room"]["options"] == (json{{"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}}));
+        CHECK(x->doc()["room"]["options"] == (json{{"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
+                                                       {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
+                                                       {"turn_structure", "paired"}}));
         CHECK(x->doc()["room"]["seats"].size() == 3);
         CHECK(x->doc()["room"]["seats"][2]["name"] == "Cy");
     }
@@ -265,7 +268,9 @@ TEST_CASE("lobby: the host's options", "[room]") {
 
     l.host.send(msg("set_options", {{"options", {{"vp_target", 5}}}}));  // players kept
     l.host.poll();
-    CHECK(l.host.doc()["room"]["options"] == (json{{"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}}));
+    CHECK(l.host.doc()["room"]["options"] == (json{{"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
+                                                            {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
+                                                            {"turn_structure", "paired"}}));
 
     l.host.send(msg("move_seat", {{"seat", 0}, {"to", 3}}));
     e = error_of(l.host);
@@ -361,7 +366,8 @@ TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer gam
         const json u = x->last("update");
         REQUIRE(!u.is_null());
         CHECK(x->doc()["room"]["phase"] == "playing");
-        CHECK(x->doc()["room"]["options"] == (json{{"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}}));
+        CHECK(x->doc()["room"]["options"] == (json{{"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+                   {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}}));
         CHECK(x->doc()["room"]["seats"] == json::parse(R"([{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
             {"seat":1,"name":"Cy","connected":true,"bot":null,"controlled_by":"player"}])"));
         CHECK(x->doc()["game"]["options"] == json{{"players", 2}, {"victory_target", 6}});

@@ -13,10 +13,11 @@ namespace catan::proto {
 
 nlohmann::json command_json(const Command& command);
 
-// The ids a command may name: the hexes, intersections and paths of the game's board and its seats.
-// An id past them is refused at decode, naming the field, like any other id out of range.
+// The ids a command may name (the hexes, intersections and paths of the game's board and its seats)
+// and the most cards of one resource it may count (the box's bank). Anything past them is refused at
+// decode, naming the field, like any other value out of range.
 struct CommandBounds {
-    int hexes = 0, intersections = 0, paths = 0, seats = 0;
+    int hexes = 0, intersections = 0, paths = 0, seats = 0, cards = 0;
 };
 CommandBounds command_bounds(BoardKind board, int players);
 CommandBounds command_bounds(const GameState& game);

@@ -68,7 +68,8 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     CHECK(snap["chat"] == json::array());
     CHECK(snap.contains("topology"));
     CHECK(snap["topology"]["hexes"].size() == 19);
-    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60,"turn_timer":0},
+    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
+        "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired"},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":null,"connected":false,"bot":null,"controlled_by":null},
         {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"you":0,"fairness":null,"seed_chosen":false,"timer":null},"game":null})"));
@@ -97,7 +98,8 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
 
     const auto summary = f.hub.room_summary(lower);
     CHECK(summary.status == 200);
-    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60,"turn_timer":0},
+    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
+        "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired"},
         "seats":[{"seat":0,"name":"Ana","connected":true,"host":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":"Bob","connected":true,"host":false,"bot":null,"controlled_by":"player"},
         {"seat":2,"name":null,"connected":false,"host":false,"bot":null,"controlled_by":null}],"spectators":0})"));
@@ -370,7 +372,9 @@ TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer gam
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}}));
         CHECK(x->doc()["room"]["seats"] == json::parse(R"([{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
             {"seat":1,"name":"Cy","connected":true,"bot":null,"controlled_by":"player"}])"));
-        CHECK(x->doc()["game"]["options"] == json{{"players", 2}, {"victory_target", 6}});
+        CHECK(x->doc()["game"]["options"] == (json{{"players", 2}, {"victory_target", 6}, {"discard_limit", 7}, {"friendly_robber", false},
+                                                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"},
+                                                    {"board", "base"}}));
         CHECK(u["legal"].is_object());
     }
     CHECK(l.host.doc()["game"]["viewer"] == 0);

@@ -78,6 +78,11 @@ struct ViewerDoc {
     // still holds it, so a room whose clients read keeps no copy.
     std::weak_ptr<const std::string> snapshot;
     std::uint64_t snapshot_seq = 0, snapshot_chat = 0;
+    // The same with the topology, for the connections that need it at once: a change of board
+    // (players across 4/5 in the lobby) sends every connection a snapshot, built once per viewer.
+    std::weak_ptr<const std::string> topology_snapshot;
+    std::uint64_t topology_seq = 0, topology_chat = 0;
+    int topology_board = -1;
     void reset() { *this = {}; }
 };
 inline constexpr std::size_t kChatHistory = 100;

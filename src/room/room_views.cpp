@@ -192,8 +192,10 @@ void Room::send_snapshot(Member& m) {
     ViewerDoc& doc = viewer_doc(m.seat);
     const int board = static_cast<int>(board_kind());
     const bool with_topology = m.conn->topology_board.exchange(board) != board;
-    if (!with_topology && doc.sent && doc.snapshot_seq == seq_ && doc.snapshot_chat == chat_version_)
-        if (Message same = doc.snapshot.lock()) return reply(m, std::move(same));  // every change moves seq
+    if (doc.sent && (with_topology ? doc.topology_seq : doc.snapshot_seq) == seq_ &&
+        (with_topology ? doc.topology_chat : doc.snapshot_chat) == chat_version_ && (!with_topology || doc.topology_board == board))
+        if (Message same = (with_topology ? doc.topology_snapshot : doc.snapshot).lock())
+            return reply(m, std::move(same));  // every change moves seq
     json game = doc.sent && game_ ? assembled_view(doc) : game_view(m.seat, doc);
     doc.sent = true;
     if (m.seat >= 0) seats_[m.seat].told_seat = m.seat;
@@ -211,6 +213,11 @@ void Room::send_snapshot(Member& m) {
         doc.snapshot = message;
         doc.snapshot_seq = seq_;
         doc.snapshot_chat = chat_version_;
+    } else {
+        doc.topology_snapshot = message;
+        doc.topology_seq = seq_;
+        doc.topology_chat = chat_version_;
+        doc.topology_board = board;
     }
     reply(m, std::move(message));
 }

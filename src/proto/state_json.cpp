@@ -274,7 +274,9 @@ json state_json(const GameState& s) {
     if (s.options.friendly_robber) options["friendly_robber"] = true;
     if (s.options.balanced_board) options["balanced_board"] = true;
     if (s.options.first_by_dice) options["first_by_dice"] = true;
-    if (s.board_kind == BoardKind::Large) options["turn_structure"] = to_string(s.options.turn_structure);
+    // Kept (unused) in a 2–4 player game that was set up with the special building phase.
+    if (s.board_kind == BoardKind::Large || s.options.turn_structure != defaults.turn_structure)
+        options["turn_structure"] = to_string(s.options.turn_structure);
     json out = {{"format", kFormat},
             {"v", kStateFormatVersion},
             {"options", options},

@@ -4,7 +4,11 @@
 // reconnects); and a 6-player game with house rules survives a restart exactly.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -137,6 +141,28 @@ TEST_CASE("5–6: a 6-seat room with house rules, one person and five bots, play
     CHECK(ana.game()["players"][ana.game()["winner"].get<int>()]["vp_total"].get<int>() >= 7);
     INFO("steps seen: " << json(steps).dump());
     CHECK(steps.count("turn") == 1);
+
+    // The replay record carries the options and the start's rolls, and verifies.
+    const HttpResponse r = http_request(server.port(), "GET", "/api/rooms/" + t.code + "/replay");
+    REQUIRE(r.status == 200);
+    const json record = r.json_body();
+    record_message("rest#/$defs/replay", record);
+    CHECK(record["options"] == (json{{"players", 6}, {"vp_target", 7}, {"discard_limit", 9}, {"friendly_robber", true},
+                                     {"balanced_board", true}, {"first_by_dice", true}, {"turn_structure", "special_build"}}));
+    CHECK(record["start_events"].size() == static_cast<std::size_t>(rolls));
+    CHECK(record["start"]["options"]["board"] == "large");
+    CHECK(record["seats"].size() == 6);
+    const catan::store::test::TempDir dir;
+    const std::string path = dir.file("record.json").string();
+    std::ofstream(path) << record.dump();
+    const int status = std::system((std::string(server_binary()) + " verify '" + path + "' >/dev/null 2>&1").c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    json changed = record;
+    changed["start_events"][0]["dice"][0] = record["start_events"][0]["dice"][0] == 1 ? 2 : 1;
+    std::ofstream(path) << changed.dump();
+    const int refused = std::system((std::string(server_binary()) + " verify '" + path + "' >/dev/null 2>&1").c_str());
+    CHECK(WEXITSTATUS(refused) == 1);
     t.close_all();
     CHECK(server.stop() == 0);
 }

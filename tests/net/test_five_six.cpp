@@ -370,3 +370,51 @@ TEST_CASE("5–6: a 6-player game with house rules resumes identically after a r
     t.close_all();
     CHECK(server->stop() == 0);
 }
+
+// Needs the engine's build steps (E1's turns56: R-X6, R-X7).
+TEST_CASE("5–6: build steps reach every client: step, turn_player, build_phase_started and what the builder may do", "[five-six][build-steps]") {
+    ServerProcess server;
+    for (const char* structure : {"paired", "special_build"}) {
+        INFO(structure);
+        Table t(server.port());
+        t.create_room_rest({{"players", 5}, {"seed", "5150"}, {"turn_structure", structure}, {"takeover_after", "never"}});
+        const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve"};
+        for (int i = 0; i < 5; ++i) t.join(names[i], i == 0);
+        Peer& watcher = t.spectate();
+        t.start();
+        PolicyOptions po;
+        po.seed = 77;
+        Policy policy(po);
+        const std::string step_name = std::string(structure) == "paired" ? "paired_build" : "special_build";
+        const std::string kind = std::string(structure) == "paired" ? "paired" : "special";
+        int phases = 0, in_step = 0;
+        GameRun run(t, policy, 20000, [&](Peer&, const json&, const json& update) {
+            for (const json& e : update["events"])
+                if (e["type"] == "build_phase_started") {
+                    ++phases;
+                    CHECK(e["kind"] == kind);
+                    CHECK(watcher.game()["current"] == e["player"]);
+                }
+            const json& g = watcher.game();
+            if (g["step"] == "turn") {
+                if (g["phase"] != "setup_settlement" && g["phase"] != "setup_road") CHECK(g["turn_player"] == g["current"]);
+                return;
+            }
+            ++in_step;
+            CHECK(g["step"] == step_name);
+            CHECK(g["turn_player"] != g["current"]);
+            CHECK(g["phase"] == "main");
+            Peer& builder = t.player(g["current"].get<int>());
+            CHECK(builder.view.legal()["may_propose_trade"] == false);  // R-X6, R-X7: no trade with other players
+            for (const json& a : builder.view.legal_actions()) {
+                CHECK(a["type"] != "roll_dice");
+                if (step_name == "special_build") CHECK(a["type"] != "bank_trade");  // R-X7: build and buy only
+            }
+        });
+        while (!run.finished() && phases < 12) run.step();
+        CHECK(phases >= 12);
+        CHECK(in_step > 0);
+        t.close_all();
+    }
+    CHECK(server.stop() == 0);
+}

@@ -1,4 +1,6 @@
 // Enumerates exactly the commands apply() accepts, using the same predicates (rules.hpp).
+#include <bit>
+
 #include "rules.hpp"
 
 namespace catan {
@@ -39,6 +41,12 @@ void for_each_subset(const ResourceSet& from, int size, F&& f) {
 template <class G>
 void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (s.dev_played) return;
+    // Most seats hold no card they may play now: one test for every kind before one a kind.
+    const PlayerState& pl = ps(s, p);
+    bool any = false;
+    for (int k = 0; k < kDevCardKinds; ++k)
+        any |= k != static_cast<int>(DevCard::VictoryPoint) && pl.dev[k] > pl.dev_bought[k];
+    if (!any) return;
     if (rules::dev_playable(s, p, DevCard::Knight)) add(out, CommandType::PlayKnight, p);
     if (rules::dev_playable(s, p, DevCard::RoadBuilding) && rules::can_place_any_road<G>(s, p))
         add(out, CommandType::PlayRoadBuilding, p);
@@ -69,13 +77,19 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
         for_each_node_of<G>(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
     if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
     add_dev_plays<G>(s, p, out);
-    for (Resource give : kAllResources) {
-        if (pl.hand[give] < 2 || pl.hand[give] < bank_trade_ratio(s, p, give)) continue;  // 2 is the best ratio
-        for (Resource get : kAllResources)
-            if (get != give && s.bank[get] > 0) {
-                Command& c = add(out, CommandType::BankTrade, p, static_cast<int>(give));
-                c.resource = static_cast<std::uint8_t>(get);
-            }
+    // Bank trades (R-TR3, rules::may_bank_trade), given resource then received resource ascending:
+    // the resources the bank holds are found once, and bank_trade_ratio() asked only for resources
+    // held twice or more (2 is the best ratio).
+    unsigned gives = 0, gets = 0;
+    for (int r = 0; r < kResourceCount; ++r) {
+        gives |= unsigned{pl.hand.n[r] >= 2} << r;
+        gets |= unsigned{s.bank.n[r] > 0} << r;
+    }
+    for (; gives; gives &= gives - 1) {
+        const int give = std::countr_zero(gives);
+        if (pl.hand.n[give] < bank_trade_ratio(s, p, static_cast<Resource>(give))) continue;
+        for (unsigned m = gets & ~(1u << give); m; m &= m - 1)
+            add(out, CommandType::BankTrade, p, give).resource = static_cast<std::uint8_t>(std::countr_zero(m));
     }
 }
 
@@ -83,18 +97,23 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
     const Topology& t = G::topo();
-    std::array<HexMask, kMaxPlayers> hexes_of{};  // hexes each opponent has a building on
-    for (int q = 0; q < s.num_players; ++q)
-        if (q != p) for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes_of[q] |= t.node_hex_mask[n]; });
+    // The opponents with a building on each hex, a bit each (rules::robber_victims for every hex).
+    std::array<std::uint8_t, G::hexes> victims{};
+    static_assert(kMaxPlayers <= 8, "victims holds a seat a bit");
+    for (int q = 0; q < s.num_players; ++q) {
+        if (q == p) continue;
+        HexMask hexes = 0;
+        for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes |= t.node_hex_mask[n]; });
+        for (; hexes; hexes &= hexes - 1) victims[std::countr_zero(hexes)] |= static_cast<std::uint8_t>(1u << q);
+    }
     for (int h = 0; h < G::hexes; ++h) {
         if (h == s.robber) continue;
-        bool victim = false;
-        for (int q = 0; q < s.num_players; ++q)
-            if (hexes_of[q] >> h & 1u) {
-                add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(q);
-                victim = true;
-            }
-        if (!victim) add(out, CommandType::MoveRobber, p, h);
+        unsigned v = victims[h];
+        if (!v) {
+            add(out, CommandType::MoveRobber, p, h);
+            continue;
+        }
+        for (; v; v &= v - 1) add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(std::countr_zero(v));
     }
 }
 

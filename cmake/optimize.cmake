@@ -55,6 +55,10 @@ function(catan_optimize_engine)
     if(CATAN_LTO)
       set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION ON)
       target_link_options(${target} INTERFACE -flto=auto)
+      # The rules are instantiated per variant, and at link time GCC's inliner ran out of its budget
+      # for growing the program (the default 40 %) before the small helpers of the hot paths (a
+      # vector append per listed command among them): a larger budget for these libraries only.
+      target_compile_options(${target} PRIVATE --param=inline-unit-growth=300)
     endif()
     if(CATAN_PGO)
       # No ccache for either step: with CCACHE_BASEDIR it compiles with relative paths, and the source

@@ -38,15 +38,9 @@ void for_each_subset(const ResourceSet& from, int size, F&& f) {
     rec(rec, 0, size);
 }
 
+// The cards `p` may play now, once it is known that there is one (add_dev_plays).
 template <class G>
-void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
-    if (s.dev_played) return;
-    // Most seats hold no card they may play now: one test for every kind before one a kind.
-    const PlayerState& pl = ps(s, p);
-    bool any = false;
-    for (int k = 0; k < kDevCardKinds; ++k)
-        any |= k != static_cast<int>(DevCard::VictoryPoint) && pl.dev[k] > pl.dev_bought[k];
-    if (!any) return;
+[[gnu::noinline]] void list_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (rules::dev_playable(s, p, DevCard::Knight)) add(out, CommandType::PlayKnight, p);
     if (rules::dev_playable(s, p, DevCard::RoadBuilding) && rules::can_place_any_road<G>(s, p))
         add(out, CommandType::PlayRoadBuilding, p);
@@ -56,6 +50,18 @@ void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     }
     if (rules::dev_playable(s, p, DevCard::Monopoly))
         for (int r = 0; r < kResourceCount; ++r) add(out, CommandType::PlayMonopoly, p, r);
+}
+
+// Most seats hold no card they may play now (rules::dev_playable): one test for every kind, inline,
+// before the listing.
+template <class G>
+[[gnu::always_inline]] inline void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
+    if (s.dev_played) return;
+    const PlayerState& pl = ps(s, p);
+    bool any = false;
+    for (int k = 0; k < kDevCardKinds; ++k)
+        any |= k != static_cast<int>(DevCard::VictoryPoint) && pl.dev[k] > pl.dev_bought[k];
+    if (any) list_dev_plays<G>(s, p, out);
 }
 
 template <class G>

@@ -22,14 +22,14 @@ namespace {
 constexpr std::uint64_t kFirstSeed = 7'000'000;
 constexpr std::uint64_t kChooserSalt = 0x5eed5eed5eed5eedULL;  // the benchmark's salt: same kind of game
 
-struct Variant {
+struct Training {
     std::string name;
     GameOptions options;
 };
 
 // Every player count the engine takes, with the default options of each.
-std::vector<Variant> variants() {
-    std::vector<Variant> out;
+std::vector<Training> trainings() {
+    std::vector<Training> out;
     for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
         GameOptions o;
         o.players = players;
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     }
     std::vector<Command> log;
     std::vector<Event> events;
-    for (const Variant& v : variants()) {
+    for (const Training& v : trainings()) {
         if (validate_options(v.options)) {
             std::fprintf(stderr, "engine_pgo_train: %s refused by validate_options\n", v.name.c_str());
             return 1;

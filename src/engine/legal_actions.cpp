@@ -1,4 +1,5 @@
 // Enumerates exactly the commands apply() accepts, using the same predicates (rules.hpp).
+#include <algorithm>
 #include <bit>
 
 #include "rules.hpp"
@@ -17,25 +18,23 @@ Command& add(std::vector<Command>& out, CommandType type, int p, int target = 0)
     return c;
 }
 
-// Every multiset of `size` cards drawn from `from`, kind by kind.
+// Every multiset of `size` cards drawn from `from`, kind by kind: the first kind's count ascending,
+// then the second's, and so on (the order lists are in). Nested loops rather than a recursion; the
+// last kind's count is what is left, so the fourth kind's range starts where that fits.
 template <class F>
 void for_each_subset(const ResourceSet& from, int size, F&& f) {
-    ResourceSet pick;
-    auto rec = [&](auto&& self, int kind, int left) -> void {
-        if (kind == kResourceCount - 1) {
-            if (left <= from.n[kind]) {
-                pick.n[kind] = static_cast<std::uint8_t>(left);
-                f(pick);
+    static_assert(kResourceCount == 5, "one loop a resource kind");
+    const int n0 = from.n[0], n1 = from.n[1], n2 = from.n[2], n3 = from.n[3], n4 = from.n[4];
+    for (int a = 0, ma = std::min(size, n0); a <= ma; ++a) {
+        const int ra = size - a;
+        for (int b = 0, mb = std::min(ra, n1); b <= mb; ++b) {
+            const int rb = ra - b;
+            for (int c = 0, mc = std::min(rb, n2); c <= mc; ++c) {
+                const int rc = rb - c;
+                for (int d = std::max(0, rc - n4), md = std::min(rc, n3); d <= md; ++d) f(ResourceSet(a, b, c, d, rc - d));
             }
-            return;
         }
-        const int most = left < from.n[kind] ? left : from.n[kind];
-        for (int k = 0; k <= most; ++k) {
-            pick.n[kind] = static_cast<std::uint8_t>(k);
-            self(self, kind + 1, left - k);
-        }
-    };
-    rec(rec, 0, size);
+    }
 }
 
 // The cards `p` may play now, once it is known that there is one (add_dev_plays).

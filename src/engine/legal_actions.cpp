@@ -83,8 +83,8 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
     add_dev_plays<G>(s, p, out);
     // Bank trades (R-TR3, rules::may_bank_trade), given resource then received resource ascending:
-    // the resources the bank holds are found once, and bank_trade_ratio() asked only for resources
-    // held twice or more (2 is the best ratio).
+    // the resources the bank holds are found once, and the ratio is asked only for resources held
+    // twice or more (2 is the best ratio).
     unsigned gives = 0, gets = 0;
     for (int r = 0; r < kResourceCount; ++r) {
         gives |= unsigned{pl.hand.n[r] >= 2} << r;
@@ -92,7 +92,7 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     }
     for (; gives; gives &= gives - 1) {
         const int give = std::countr_zero(gives);
-        if (pl.hand.n[give] < bank_trade_ratio(s, p, static_cast<Resource>(give))) continue;
+        if (pl.hand.n[give] < rules::trade_ratio(s, p, static_cast<Resource>(give))) continue;
         for (unsigned m = gets & ~(1u << give); m; m &= m - 1)
             add(out, CommandType::BankTrade, p, give).resource = static_cast<std::uint8_t>(std::countr_zero(m));
     }

@@ -98,7 +98,8 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     }
 }
 
-// R-7b/R-7c: every other hex, with each opponent there as a possible victim (or none if nobody is).
+// R-7b/R-7c: every hex the robber may go to (R-O3 aside, every other hex), with each opponent there as
+// a possible victim (or none if nobody is).
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
     const Topology& t = G::topo();
@@ -111,8 +112,8 @@ void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
         for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes |= t.node_hex_mask[n]; });
         for (; hexes; hexes &= hexes - 1) victims[std::countr_zero(hexes)] |= static_cast<std::uint8_t>(1u << q);
     }
-    for (int h = 0; h < G::hexes; ++h) {
-        if (h == s.robber) continue;
+    for (HexMask allowed = rules::robber_hexes<G>(s, p); allowed; allowed &= allowed - 1) {
+        const int h = std::countr_zero(allowed);
         unsigned v = victims[h];
         if (!v) {
             add(out, CommandType::MoveRobber, p, h);

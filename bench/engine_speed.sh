@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
         --players) players="$2"; shift 2 ;;
         --head-build) head_build="$2"; shift 2 ;;
         --accept-workload-diff) accept_diff=1; shift ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         -*) echo "engine_speed.sh: unknown option $1" >&2; exit 2 ;;
         *) base="$1"; shift ;;
     esac

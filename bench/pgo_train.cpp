@@ -27,13 +27,18 @@ struct Training {
     GameOptions options;
 };
 
-// Every player count the engine takes, with the default options of each.
+// Every player count the engine takes with its default options, and 5-6 players with the other turn
+// structure (R-X7) too.
 std::vector<Training> trainings() {
     std::vector<Training> out;
     for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
         GameOptions o;
         o.players = players;
         out.push_back({std::to_string(players) + " players", o});
+        if (players >= 5) {
+            o.turn_structure = TurnStructure::SpecialBuild;
+            out.push_back({std::to_string(players) + " players, special building phase", o});
+        }
     }
     return out;
 }

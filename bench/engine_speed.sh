@@ -1,22 +1,28 @@
 #!/usr/bin/env bash
 # Engine speed side by side (issue 12, "Speed"): random games per second of a baseline commit and of
-# the current checkout, built the same way and measured in the same run, alternating, on one core.
+# the current checkout, measured in the same run, alternating, on one core. The baseline is built as
+# it was (plain Release: -O3, no LTO, no PGO); the checkout with the project's fast configuration
+# (--head-build), which is what "today's engine vs ours" compares. Each side's flags are printed.
 #
 #   bench/engine_speed.sh [options] [BASE_COMMIT]
 #     BASE_COMMIT            baseline (default $BASE or f03cf01, the engine issue 12 measures against)
 #     --runs N               runs of each version, alternating base, head, base, head ... (default 5)
 #     --core C               CPU to pin both to with taskset (default 0)
 #     --min-time S           --benchmark_min_time of each run, seconds (default 3)
-#     --players "2 3 4"      player counts to measure (default 4; each is its own set of runs)
+#     --players "2 3 4"      player counts to measure (default 4; each is its own set of runs); a count
+#                            the baseline does not play (5, 6) is measured at head only, and with 4 in
+#                            the list its games/s are also given as a share of head's 4-player figure
+#     --head-build B         how the checkout is built: lto (default: Release with CATAN_LTO=ON, as
+#                            any Release build of the project), pgo (LTO + scripts/pgo_build.sh's
+#                            profile-guided build) or plain (Release, CATAN_LTO=OFF: the baseline's flags)
 #     --accept-workload-diff go on although BM_RandomGame or the random player differ (read the diff!)
-#   Environment: RUNS, CORE, MIN_TIME, PLAYERS, BASE as the options; SPEED_CMAKE_ARGS extra cmake
-#   arguments given to BOTH builds (the project has no LTO/PGO option today: CMakeLists.txt offers
-#   only CATAN_WERROR, CATAN_BUILD_TESTS, CATAN_BUILD_BENCH, CATAN_SANITIZE and CATAN_FUZZ).
+#   Environment: RUNS, CORE, MIN_TIME, PLAYERS, BASE, HEAD_BUILD as the options; SPEED_CMAKE_ARGS extra
+#   cmake arguments given to BOTH builds.
 #
 # Builds (kept for the next run, ccache used when installed):
 #   build/speed/base-src  temporary `git worktree add --detach` of BASE_COMMIT, removed on exit
-#   build/speed/base      its Release build of engine_bench
-#   build/speed/head      Release build of engine_bench from this checkout (uncommitted changes included)
+#   build/speed/base      its plain Release build of engine_bench
+#   build/speed/head      engine_bench from this checkout (uncommitted changes included), --head-build
 # Raw Google Benchmark JSON of every run: build/speed/runs/.
 set -euo pipefail
 
@@ -28,6 +34,7 @@ runs="${RUNS:-5}"
 core="${CORE:-0}"
 min_time="${MIN_TIME:-3}"
 players="${PLAYERS:-4}"
+head_build="${HEAD_BUILD:-lto}"
 accept_diff=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -35,16 +42,18 @@ while [ $# -gt 0 ]; do
         --core) core="$2"; shift 2 ;;
         --min-time) min_time="$2"; shift 2 ;;
         --players) players="$2"; shift 2 ;;
+        --head-build) head_build="$2"; shift 2 ;;
         --accept-workload-diff) accept_diff=1; shift ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         -*) echo "engine_speed.sh: unknown option $1" >&2; exit 2 ;;
         *) base="$1"; shift ;;
     esac
 done
 case "$runs" in ''|*[!0-9]*|0) echo "engine_speed.sh: --runs must be a positive integer" >&2; exit 2 ;; esac
 for p in $players; do
-    case "$p" in 2|3|4) ;; *) echo "engine_speed.sh: --players takes 2, 3 and/or 4, not '$p'" >&2; exit 2 ;; esac
+    case "$p" in 2|3|4|5|6) ;; *) echo "engine_speed.sh: --players takes 2 to 6, not '$p'" >&2; exit 2 ;; esac
 done
+case "$head_build" in lto|pgo|plain) ;; *) echo "engine_speed.sh: --head-build is lto, pgo or plain, not '$head_build'" >&2; exit 2 ;; esac
 
 base_sha="$(git rev-parse --verify "$base^{commit}")"
 head_desc="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- && echo '' || echo '+uncommitted')"
@@ -98,7 +107,7 @@ else
     echo "workload: BM_RandomGame and src/sim/random_game.* identical at $base and the checkout"
 fi
 
-# --- Builds: Release, the same flags for both -------------------------------------------------------
+# --- Builds: the baseline as it was, the checkout in its fast configuration --------------------------
 cmake_args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DCATAN_BUILD_TESTS=OFF -DCATAN_BUILD_BENCH=ON -DCATAN_WERROR=OFF)
 if command -v ccache >/dev/null; then
     cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -107,21 +116,66 @@ fi
 # shellcheck disable=SC2206  # word splitting of the extra arguments is what is wanted
 cmake_args+=(${SPEED_CMAKE_ARGS:-})
 jobs="${JOBS:-2}"
-build() {  # source dir, build dir
-    echo "building engine_bench: $1 -> $2"
-    cmake -S "$1" -B "$2" "${cmake_args[@]}" >"$2.configure.log" 2>&1 || { cat "$2.configure.log" >&2; exit 1; }
-    ninja -C "$2" -j"$jobs" engine_bench >"$2.build.log" 2>&1 || { tail -50 "$2.build.log" >&2; exit 1; }
+build() {  # source dir, build dir, extra cmake arguments ...
+    local src="$1" dir="$2"
+    shift 2
+    echo "building engine_bench: $src -> $dir"
+    cmake -S "$src" -B "$dir" "${cmake_args[@]}" "$@" >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log" >&2; exit 1; }
+    ninja -C "$dir" -j"$jobs" engine_bench >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log" >&2; exit 1; }
+}
+flags_of() {  # build dir: the compile flags of an engine source and the link flags of engine_bench
+    python3 - "$1" <<'EOF'
+import json, shlex, subprocess, sys
+d = sys.argv[1]
+def flags(args):
+    out, skip = [], False
+    for a in args[1:]:
+        if skip:
+            skip = False
+        elif a in ("-o", "-c", "-MF", "-MT", "-isystem"):
+            skip = True
+        elif a.startswith("-") and not a.startswith(("-I", "-W", "-MD", "-L", "-l")) \
+                and (not a.startswith("-D") or a == "-DNDEBUG"):
+            out.append(a)
+    return " ".join(out)
+cc = [c for c in json.load(open(f"{d}/compile_commands.json")) if "/src/engine/" in c["file"]]
+print("    engine sources:", flags(shlex.split(cc[0]["command"].replace("ccache ", ""))) if cc else "?")
+lines = subprocess.run(["ninja", "-C", d, "-t", "commands", "bench/engine_bench"],
+                       capture_output=True, text=True).stdout.strip().splitlines()
+link = [part for l in lines for part in l.split(" && ") if " -o bench/engine_bench " in part]
+print("    engine_bench link:", flags(shlex.split(link[-1])) if link else "?")
+EOF
 }
 mkdir -p "$speed/base" "$speed/head"
-build "$base_src" "$speed/base"
-build . "$speed/head"
+# CATAN_LTO/CATAN_PGO are passed off for a baseline new enough to have them (f03cf01 has neither:
+# cmake then just notes them unused), so the baseline is plain Release whatever commit it is.
+build "$base_src" "$speed/base" -DCATAN_LTO=OFF -DCATAN_PGO=
+case "$head_build" in
+    plain) build . "$speed/head" -DCATAN_LTO=OFF -DCATAN_PGO= ;;
+    lto) build . "$speed/head" -DCATAN_LTO=ON -DCATAN_PGO= ;;
+    pgo)
+        echo "building engine_bench: . -> $speed/head (scripts/pgo_build.sh, LTO + PGO)"
+        scripts/pgo_build.sh -B "$speed/head" engine_bench -- "${cmake_args[@]:2}" -DCATAN_LTO=ON \
+            >"$speed/head.build.log" 2>&1 || { tail -50 "$speed/head.build.log" >&2; exit 1; }
+        ;;
+esac
+echo "base $base, plain Release:"
+flags_of "$speed/base"
+echo "head $head_desc, --head-build $head_build:"
+flags_of "$speed/head"
 
-for v in base head; do
-    for p in $players; do
-        "$speed/$v/bench/engine_bench" --benchmark_list_tests --benchmark_filter="BM_RandomGame/players:$p\$" \
-            | grep -qx "BM_RandomGame/players:$p" \
-            || { echo "engine_speed.sh: $v has no BM_RandomGame/players:$p" >&2; exit 1; }
-    done
+has_bench() {  # version, players
+    "$speed/$1/bench/engine_bench" --benchmark_list_tests --benchmark_filter="BM_RandomGame/players:$2\$" 2>/dev/null \
+        | grep -qx "BM_RandomGame/players:$2"
+}
+for p in $players; do
+    has_bench head "$p" || { echo "engine_speed.sh: head has no BM_RandomGame/players:$p" >&2; exit 1; }
+    if ! has_bench base "$p"; then
+        case "$p" in
+            5|6) echo "players $p: the baseline has no BM_RandomGame/players:$p, measured at head only" ;;
+            *) echo "engine_speed.sh: base has no BM_RandomGame/players:$p" >&2; exit 1 ;;
+        esac
+    fi
 done
 
 # --- Runs: alternating, pinned ----------------------------------------------------------------------
@@ -132,9 +186,12 @@ else
     echo "warning: taskset not found, runs are NOT pinned to a core" >&2
 fi
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
-for p in $players; do
-    for i in $(seq 1 "$runs"); do
+# Round after round, every player count and both versions in each, so that a slow spell of the
+# machine falls on all of them alike.
+for i in $(seq 1 "$runs"); do
+    for p in $players; do
         for v in base head; do
+            has_bench "$v" "$p" || continue
             out="$speed/runs/$stamp-p$p-$v-$i.json"
             "${pin[@]}" "$speed/$v/bench/engine_bench" --benchmark_filter="BM_RandomGame/players:$p\$" \
                 --benchmark_min_time="$min_time" --benchmark_format=json >"$out" 2>/dev/null
@@ -147,12 +204,11 @@ done
 # --- Figures ----------------------------------------------------------------------------------------
 # items_per_second is games/s (SetItemsProcessed(iterations)); checked present, else 1e6 / real_time (us).
 echo
-echo "base $base ($(git rev-parse --short "$base_sha")) vs head $head_desc; $runs runs each," \
-     "min_time $min_time s, ${pin[*]:-unpinned}, $(uname -m), $(nproc) cores"
-for p in $players; do
-    python3 - "$p" "$speed/runs/$stamp-p$p" <<'EOF'
+echo "base $base ($(git rev-parse --short "$base_sha"), plain Release) vs head $head_desc (--head-build $head_build);" \
+     "$runs runs each, min_time $min_time s, ${pin[*]:-unpinned}, $(uname -m), $(nproc) cores"
+python3 - "$speed/runs/$stamp" $players <<'EOF'
 import json, statistics, sys, glob
-players, prefix = sys.argv[1], sys.argv[2]
+prefix, players = sys.argv[1], sys.argv[2:]
 def games_per_s(path):
     b = json.load(open(path))["benchmarks"][0]
     if "items_per_second" in b:
@@ -160,11 +216,17 @@ def games_per_s(path):
     assert b["time_unit"] == "us", b["time_unit"]
     return 1e6 / b["real_time"]
 med = {}
-print(f"BM_RandomGame/players:{players}   games/s   min      median   max")
-for v in ("base", "head"):
-    xs = sorted(games_per_s(f) for f in glob.glob(f"{prefix}-{v}-*.json"))
-    med[v] = statistics.median(xs)
-    print(f"  {v:4}                        {xs[0]:8.0f} {med[v]:8.0f} {xs[-1]:8.0f}")
-print(f"  ratio of medians head/base: {med['head'] / med['base']:.3f}")
+for p in players:
+    print(f"BM_RandomGame/players:{p}   games/s   min      median   max")
+    for v in ("base", "head"):
+        xs = sorted(games_per_s(f) for f in glob.glob(f"{prefix}-p{p}-{v}-*.json"))
+        if not xs:
+            print(f"  {v:4}                        (not measured: no such benchmark)")
+            continue
+        med[p, v] = statistics.median(xs)
+        print(f"  {v:4}                        {xs[0]:8.0f} {med[p, v]:8.0f} {xs[-1]:8.0f}")
+    if (p, "base") in med:
+        print(f"  ratio of medians head/base: {med[p, 'head'] / med[p, 'base']:.3f}")
+    if p in ("5", "6") and ("4", "head") in med:
+        print(f"  head {p} players / head 4 players (medians): {med[p, 'head'] / med['4', 'head']:.3f}")
 EOF
-done

@@ -58,6 +58,20 @@ std::array<std::uint8_t, kMaxHexes> spiral_order(const Topology& t, int corner) 
     return order;
 }
 
+namespace {
+// spiral_order() of each board and corner, worked out once: every new game lays its tokens along one,
+// and the angle sort behind it cost more than the rest of the board generation.
+const std::array<std::uint8_t, kMaxHexes>& cached_spiral_order(const Topology& t, int corner) {
+    static const auto orders = [] {
+        std::array<std::array<std::array<std::uint8_t, kMaxHexes>, 6>, kBoardKinds> o{};
+        for (int kind = 0; kind < kBoardKinds; ++kind)
+            for (int c = 0; c < 6; ++c) o[kind][c] = spiral_order(topology(static_cast<BoardKind>(kind)), c);
+        return o;
+    }();
+    return orders[static_cast<int>(t.kind)][corner];
+}
+}  // namespace
+
 Board generate_board(const Ruleset& rules, Rng& rng) {
     const Topology& t = topology(rules.board);
     Board b;
@@ -69,7 +83,7 @@ Board generate_board(const Ruleset& rules, Rng& rng) {
     b.terrain = terrain;
     b.spiral_start = static_cast<std::uint8_t>(rng.below(6));
     int token = 0;
-    const auto order = spiral_order(t, b.spiral_start);
+    const auto& order = cached_spiral_order(t, b.spiral_start);
     for (int k = 0; k < t.hex_count; ++k) {
         const std::uint8_t hex = order[k];
         b.number[hex] = b.terrain[hex] == Terrain::Desert ? 0 : rules.tokens[token++];

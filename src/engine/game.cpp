@@ -127,12 +127,7 @@ int victory_points(const GameState& s, int p) {
     return public_victory_points(s, p) + s.players[p].dev[static_cast<int>(DevCard::VictoryPoint)];  // R-D6
 }
 
-int bank_trade_ratio(const GameState& s, int p, Resource give) {
-    const NodeMask own = rules::buildings_of(s, p);
-    if (own & s.harbor_nodes[static_cast<int>(give)]) return 2;
-    if (own & s.harbor_nodes[kGenericHarbor]) return 3;
-    return 4;
-}
+int bank_trade_ratio(const GameState& s, int p, Resource give) { return rules::trade_ratio(s, p, give); }
 
 unsigned players_to_act(const GameState& s) {
     switch (s.phase) {

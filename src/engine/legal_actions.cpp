@@ -1,4 +1,7 @@
 // Enumerates exactly the commands apply() accepts, using the same predicates (rules.hpp).
+#include <algorithm>
+#include <bit>
+
 #include "rules.hpp"
 
 namespace catan {
@@ -15,30 +18,28 @@ Command& add(std::vector<Command>& out, CommandType type, int p, int target = 0)
     return c;
 }
 
-// Every multiset of `size` cards drawn from `from`, kind by kind.
+// Every multiset of `size` cards drawn from `from`, kind by kind: the first kind's count ascending,
+// then the second's, and so on (the order lists are in). Nested loops rather than a recursion; the
+// last kind's count is what is left, so the fourth kind's range starts where that fits.
 template <class F>
 void for_each_subset(const ResourceSet& from, int size, F&& f) {
-    ResourceSet pick;
-    auto rec = [&](auto&& self, int kind, int left) -> void {
-        if (kind == kResourceCount - 1) {
-            if (left <= from.n[kind]) {
-                pick.n[kind] = static_cast<std::uint8_t>(left);
-                f(pick);
+    static_assert(kResourceCount == 5, "one loop a resource kind");
+    const int n0 = from.n[0], n1 = from.n[1], n2 = from.n[2], n3 = from.n[3], n4 = from.n[4];
+    for (int a = 0, ma = std::min(size, n0); a <= ma; ++a) {
+        const int ra = size - a;
+        for (int b = 0, mb = std::min(ra, n1); b <= mb; ++b) {
+            const int rb = ra - b;
+            for (int c = 0, mc = std::min(rb, n2); c <= mc; ++c) {
+                const int rc = rb - c;
+                for (int d = std::max(0, rc - n4), md = std::min(rc, n3); d <= md; ++d) f(ResourceSet(a, b, c, d, rc - d));
             }
-            return;
         }
-        const int most = left < from.n[kind] ? left : from.n[kind];
-        for (int k = 0; k <= most; ++k) {
-            pick.n[kind] = static_cast<std::uint8_t>(k);
-            self(self, kind + 1, left - k);
-        }
-    };
-    rec(rec, 0, size);
+    }
 }
 
+// The cards `p` may play now, once it is known that there is one (add_dev_plays).
 template <class G>
-void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
-    if (s.dev_played) return;
+[[gnu::noinline]] void list_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (rules::dev_playable(s, p, DevCard::Knight)) add(out, CommandType::PlayKnight, p);
     if (rules::dev_playable(s, p, DevCard::RoadBuilding) && rules::can_place_any_road<G>(s, p))
         add(out, CommandType::PlayRoadBuilding, p);
@@ -48,6 +49,18 @@ void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     }
     if (rules::dev_playable(s, p, DevCard::Monopoly))
         for (int r = 0; r < kResourceCount; ++r) add(out, CommandType::PlayMonopoly, p, r);
+}
+
+// Most seats hold no card they may play now (rules::dev_playable): one test for every kind, inline,
+// before the listing.
+template <class G>
+[[gnu::always_inline]] inline void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
+    if (s.dev_played) return;
+    const PlayerState& pl = ps(s, p);
+    bool any = false;
+    for (int k = 0; k < kDevCardKinds; ++k)
+        any |= k != static_cast<int>(DevCard::VictoryPoint) && pl.dev[k] > pl.dev_bought[k];
+    if (any) list_dev_plays<G>(s, p, out);
 }
 
 template <class G>
@@ -70,13 +83,19 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
     if (rules::step_allows(s.step, rules::StepAct::PlayDevCard)) add_dev_plays<G>(s, p, out);  // R-X6, R-X7
     if (!rules::step_allows(s.step, rules::StepAct::BankTrade)) return;
-    for (Resource give : kAllResources) {
-        if (pl.hand[give] < 2 || pl.hand[give] < bank_trade_ratio(s, p, give)) continue;  // 2 is the best ratio
-        for (Resource get : kAllResources)
-            if (get != give && s.bank[get] > 0) {
-                Command& c = add(out, CommandType::BankTrade, p, static_cast<int>(give));
-                c.resource = static_cast<std::uint8_t>(get);
-            }
+    // Bank trades (R-TR3, rules::may_bank_trade), given resource then received resource ascending:
+    // the resources the bank holds are found once, and the ratio is asked only for resources held
+    // twice or more (2 is the best ratio).
+    unsigned gives = 0, gets = 0;
+    for (int r = 0; r < kResourceCount; ++r) {
+        gives |= unsigned{pl.hand.n[r] >= 2} << r;
+        gets |= unsigned{s.bank.n[r] > 0} << r;
+    }
+    for (; gives; gives &= gives - 1) {
+        const int give = std::countr_zero(gives);
+        if (pl.hand.n[give] < rules::trade_ratio(s, p, static_cast<Resource>(give))) continue;
+        for (unsigned m = gets & ~(1u << give); m; m &= m - 1)
+            add(out, CommandType::BankTrade, p, give).resource = static_cast<std::uint8_t>(std::countr_zero(m));
     }
 }
 
@@ -85,19 +104,23 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
     const Topology& t = G::topo();
-    std::array<HexMask, kMaxPlayers> hexes_of{};  // hexes each opponent has a building on
-    for (int q = 0; q < s.num_players; ++q)
-        if (q != p) for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes_of[q] |= t.node_hex_mask[n]; });
-    const HexMask allowed = rules::robber_hexes<G>(s, p);
-    for (int h = 0; h < G::hexes; ++h) {
-        if (!(allowed >> h & 1u)) continue;
-        bool victim = false;
-        for (int q = 0; q < s.num_players; ++q)
-            if (hexes_of[q] >> h & 1u) {
-                add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(q);
-                victim = true;
-            }
-        if (!victim) add(out, CommandType::MoveRobber, p, h);
+    // The opponents with a building on each hex, a bit each (rules::robber_victims for every hex).
+    std::array<std::uint8_t, G::hexes> victims{};
+    static_assert(kMaxPlayers <= 8, "victims holds a seat a bit");
+    for (int q = 0; q < s.num_players; ++q) {
+        if (q == p) continue;
+        HexMask hexes = 0;
+        for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes |= t.node_hex_mask[n]; });
+        for (; hexes; hexes &= hexes - 1) victims[std::countr_zero(hexes)] |= static_cast<std::uint8_t>(1u << q);
+    }
+    for (HexMask allowed = rules::robber_hexes<G>(s, p); allowed; allowed &= allowed - 1) {
+        const int h = std::countr_zero(allowed);
+        unsigned v = victims[h];
+        if (!v) {
+            add(out, CommandType::MoveRobber, p, h);
+            continue;
+        }
+        for (; v; v &= v - 1) add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(std::countr_zero(v));
     }
 }
 

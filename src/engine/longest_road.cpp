@@ -14,29 +14,28 @@ template <class G>
 struct RoadSearch {
     static_assert(G::rules.roads <= 16, "a trail's used roads must fit 16 bits");
     std::array<std::uint16_t, G::nodes> roads_at{};  // local road bits touching each intersection
-    std::array<std::array<std::uint8_t, 2>, G::rules.roads> ends{};
+    std::array<std::uint8_t, G::rules.roads> ends_xor{};  // a road's two intersections xor-ed: one gives the other
     NodeMask opponents{};
-    std::uint16_t used = 0;
     int best = 0;
 
     RoadSearch(const Topology& t, const EdgeMask& roads, NodeMask cut) : opponents(cut) {
         int i = 0;
         roads.template for_each<G::edge_words>([&](int e) {
-            ends[i] = t.edge_nodes[e];
-            roads_at[ends[i][0]] |= static_cast<std::uint16_t>(1u << i);
-            roads_at[ends[i][1]] |= static_cast<std::uint16_t>(1u << i);
+            const auto [a, b] = t.edge_nodes[e];
+            ends_xor[i] = static_cast<std::uint8_t>(a ^ b);
+            roads_at[a] |= static_cast<std::uint16_t>(1u << i);
+            roads_at[b] |= static_cast<std::uint16_t>(1u << i);
             ++i;
         });
     }
 
-    void walk(int node, int length) {
+    // `used`: the local road bits the trail so far has taken (an argument: it stays in a register).
+    void walk(int node, int length, unsigned used = 0) {
         if (length > best) best = length;
         if (length > 0 && opponents.test(node)) return;  // cut: cannot pass through (R-A2)
         for (unsigned next = roads_at[node] & ~used; next; next &= next - 1) {
             const int i = std::countr_zero(next);
-            used = static_cast<std::uint16_t>(used | (1u << i));
-            walk(ends[i][0] == node ? ends[i][1] : ends[i][0], length + 1);
-            used = static_cast<std::uint16_t>(used & ~(1u << i));
+            walk(ends_xor[i] ^ node, length + 1, used | (1u << i));
         }
     }
 };

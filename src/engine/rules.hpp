@@ -68,9 +68,18 @@ template <class G> bool can_place_any_road(const GameState& s, int p);
 // Invention takes 2 cards, or what is left when the bank holds fewer (R-D4).
 inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.bank.total() : 2; }
 
+// R-TR3: 2 with a harbor of the resource given, 3 with a 3:1 harbor, else 4 (what bank_trade_ratio()
+// answers; inline here because listing and applying bank trades ask it for every trade).
+inline int trade_ratio(const GameState& s, int p, Resource give) {
+    const NodeMask own = buildings_of(s, p);
+    if (own & s.harbor_nodes[static_cast<int>(give)]) return 2;
+    if (own & s.harbor_nodes[kGenericHarbor]) return 3;
+    return 4;
+}
+
 // R-TR3: `p` may give `ratio(give)` cards of `give` for one `get` the bank holds.
 inline bool may_bank_trade(const GameState& s, int p, Resource give, Resource get) {
-    return give != get && s.bank[get] > 0 && s.players[p].hand[give] >= bank_trade_ratio(s, p, give);
+    return give != get && s.bank[get] > 0 && s.players[p].hand[give] >= trade_ratio(s, p, give);
 }
 
 // What each step of a turn allows (R-X6, R-X7): the one table apply() and legal_actions() both read.

@@ -44,7 +44,7 @@ Result bank_trade(GameState& s, const Command& c, Events ev) {
         return fail(ErrorCode::BadArgument, "R-TR3", "no such resource");
     if (c.target == c.resource) return fail(ErrorCode::InvalidTrade, "R-TR3", "trade for a different resource");
     const auto give = static_cast<Resource>(c.target), get = static_cast<Resource>(c.resource);
-    const int ratio = bank_trade_ratio(s, c.player, give);
+    const int ratio = rules::trade_ratio(s, c.player, give);
     PlayerState& pl = s.players[c.player];
     if (pl.hand[give] < ratio) return fail(ErrorCode::CannotAfford, "R-TR3", "not enough identical cards for this trade ratio");
     if (s.bank[get] == 0) return fail(ErrorCode::BankEmpty, "R-TR3", "the bank has none of that resource");

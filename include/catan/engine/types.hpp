@@ -39,10 +39,11 @@ struct ResourceSet {
     constexpr std::uint8_t operator[](Resource r) const { return n[static_cast<int>(r)]; }
     constexpr int total() const { return n[0] + n[1] + n[2] + n[3] + n[4]; }
     constexpr bool empty() const { return total() == 0; }
+    // Without a branch per resource: hands in play are random, so such branches are guesses.
     constexpr bool contains(const ResourceSet& o) const {
-        for (int i = 0; i < kResourceCount; ++i)
-            if (n[i] < o.n[i]) return false;
-        return true;
+        bool all = true;
+        for (int i = 0; i < kResourceCount; ++i) all &= n[i] >= o.n[i];
+        return all;
     }
     // True when some resource kind appears in both sets (R-TR1 forbids it in a trade).
     constexpr bool overlaps(const ResourceSet& o) const {

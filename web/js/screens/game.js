@@ -239,6 +239,7 @@ export class GameView {
 
   renderPlayers(st, g) {
     replace(this.players, playerRows(st.doc, g, st.seat));
+    this.players.classList.toggle('many', g.players.length >= 5); // compact cards (css/table.css)
   }
 
   renderModeHint(st, g) {

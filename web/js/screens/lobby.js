@@ -85,9 +85,11 @@ function setOption(store, name, value) {
 
 // A server that knows the house rules and the 5–6 player extension says so by sending their options
 // in the room doc (docs/protocol.md); an older one gets neither the controls nor 5 and 6 players.
+const NEW_OPTIONS = ['discard_limit', ...FLAGS, 'turn_structure'];
 function hasHouseRules(options) {
-  return options.discard_limit !== undefined;
+  return NEW_OPTIONS.some((k) => options[k] !== undefined);
 }
+const discardLimit = (options) => options.discard_limit ?? 7; // R-7a's 7 unless the host chose
 function playerChoices(options) {
   return hasHouseRules(options) ? [2, 3, 4, 5, 6] : [2, 3, 4];
 }
@@ -113,7 +115,7 @@ function optionCheck(id, label, checked, onchange, help) {
 function houseRuleControls(options, store) {
   if (!hasHouseRules(options)) return null;
   const discard = h('select#opt-discard_limit', { 'aria-describedby': 'opt-discard_limit-help', onchange: (e) => setOption(store, 'discard_limit', Number(e.target.value)) },
-    DISCARD_LIMITS.map((n) => h('option', { value: n, selected: n === options.discard_limit }, String(n))));
+    DISCARD_LIMITS.map((n) => h('option', { value: n, selected: n === discardLimit(options) }, String(n))));
   const structure = largeGame(options)
     ? optionField('turn_structure', t('opt.turn_structure'),
         h('select#opt-turn_structure', { 'aria-describedby': 'opt-turn_structure-help', onchange: (e) => setOption(store, 'turn_structure', e.target.value) },
@@ -123,7 +125,7 @@ function houseRuleControls(options, store) {
   return h('div.house-rules#house-rules',
     h('h3', t('opt.house_rules')),
     structure,
-    optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: options.discard_limit })),
+    optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: discardLimit(options) })),
     FLAGS.map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
 }
 
@@ -132,7 +134,7 @@ function houseRulesShown(options) {
   if (!hasHouseRules(options)) return null;
   return h('div.house-rules#house-rules',
     largeGame(options) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${options.turn_structure ?? 'paired'}`)} — ${t(`opt.turn_structure.${options.turn_structure ?? 'paired'}.help`)}`) : null,
-    h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${options.discard_limit} — ${t('opt.discard_limit.help', { n: options.discard_limit })}`),
+    h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${discardLimit(options)} — ${t('opt.discard_limit.help', { n: discardLimit(options) })}`),
     FLAGS.filter((f) => options[f]).map((f) => h(`p#opt-${f}-shown`, `${t(`opt.${f}`)} — ${t(`opt.${f}.help`)}`)));
 }
 

@@ -147,6 +147,18 @@ try {
       const { out, allowed } = await phone.evaluate(actionProblems);
       check(out.length === 0, `${step} at ${size}: the action bar allows what the legal actions allow (${Object.keys(allowed).filter((k) => allowed[k]).join(', ')})${out.length ? `: ${out.join('; ')}` : ''}`);
       check(!allowed.roll, `${step}: no roll in a build step`);
+      if (w < 900) {
+        // A tapped player's facts strip: in view, and the hand and the action bar still are.
+        await phone.tap('#players .player[data-seat="4"]');
+        await phone.waitForSelector('#player-detail');
+        await frames(phone);
+        const open = await phone.evaluate(layoutProblems);
+        const head = await phone.evaluate(() => { const r = document.querySelector('#player-detail .detail-head').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 0.5; });
+        check(open.length === 0 && head, `${step} at ${size}: a player's facts strip open in view, the hand and the actions too${open.length ? `: ${open.join('; ')}` : ''}`);
+        await phone.screenshot({ path: path.join(OUT, `six-${step}-strip-${size}.png`) });
+        await phone.tap('#player-detail .detail-close');
+        await phone.waitForSelector('#player-detail', { state: 'detached' });
+      }
       await phone.screenshot({ path: path.join(OUT, `six-${step}-${size}.png`) });
     }
     await phone.setViewportSize({ width: 360, height: 640 });

@@ -123,8 +123,8 @@ function houseRuleControls(options, store) {
         t(`opt.turn_structure.${options.turn_structure ?? 'paired'}.help`))
     : null;
   return h('div.house-rules#house-rules',
-    h('h3', t('opt.house_rules')),
     structure,
+    h('h3', t('opt.house_rules')),
     optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: discardLimit(options) })),
     FLAGS.map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
 }

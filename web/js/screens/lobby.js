@@ -90,6 +90,7 @@ function hasHouseRules(options) {
   return NEW_OPTIONS.some((k) => options[k] !== undefined);
 }
 const discardLimit = (options) => options.discard_limit ?? 7; // R-7a's 7 unless the host chose
+const turnStructure = (options) => options.turn_structure ?? 'paired'; // R-X6 is the default
 function playerChoices(options) {
   return hasHouseRules(options) ? [2, 3, 4, 5, 6] : [2, 3, 4];
 }
@@ -119,8 +120,8 @@ function houseRuleControls(options, store) {
   const structure = largeGame(options)
     ? optionField('turn_structure', t('opt.turn_structure'),
         h('select#opt-turn_structure', { 'aria-describedby': 'opt-turn_structure-help', onchange: (e) => setOption(store, 'turn_structure', e.target.value) },
-          TURN_STRUCTURES.map((v) => h('option', { value: v, selected: v === (options.turn_structure ?? 'paired') }, t(`opt.turn_structure.${v}`)))),
-        t(`opt.turn_structure.${options.turn_structure ?? 'paired'}.help`))
+          TURN_STRUCTURES.map((v) => h('option', { value: v, selected: v === turnStructure(options) }, t(`opt.turn_structure.${v}`)))),
+        t(`opt.turn_structure.${turnStructure(options)}.help`))
     : null;
   return h('div.house-rules#house-rules',
     structure,
@@ -133,7 +134,7 @@ function houseRuleControls(options, store) {
 function houseRulesShown(options) {
   if (!hasHouseRules(options)) return null;
   return h('div.house-rules#house-rules',
-    largeGame(options) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${options.turn_structure ?? 'paired'}`)} — ${t(`opt.turn_structure.${options.turn_structure ?? 'paired'}.help`)}`) : null,
+    largeGame(options) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${turnStructure(options)}`)} — ${t(`opt.turn_structure.${turnStructure(options)}.help`)}`) : null,
     h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${discardLimit(options)} — ${t('opt.discard_limit.help', { n: discardLimit(options) })}`),
     FLAGS.filter((f) => options[f]).map((f) => h(`p#opt-${f}-shown`, `${t(`opt.${f}`)} — ${t(`opt.${f}.help`)}`)));
 }

@@ -38,7 +38,7 @@ try {
   // The defaults, as the room doc says them.
   await phone.waitForSelector('#house-rules');
   const o0 = await options(phone);
-  check(o0.discard_limit === 7 && FLAGS.every((f) => o0[f] === false), `the room starts with the default house rules (${JSON.stringify(o0)})`);
+  check((o0.discard_limit ?? 7) === 7 && FLAGS.every((f) => !o0[f]), `the room starts with the default house rules (${JSON.stringify(o0)})`);
   check(await phone.inputValue('#opt-discard_limit') === '7' && !(await phone.isChecked('#opt-friendly_robber')), 'the lobby shows the defaults');
 
   // The turn structure only with 5 or 6 players.

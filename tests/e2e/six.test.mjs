@@ -89,7 +89,7 @@ try {
     await phone.waitForSelector('#opt-turn_structure');
     if (structure !== 'paired') await phone.selectOption('#opt-turn_structure', structure);
     await phone.tap('#opt-first_by_dice');
-    await phone.waitForFunction((st) => { const o = window.catanDebug.store.state.doc.room.options; return o.first_by_dice === true && o.turn_structure === st; }, structure);
+    await phone.waitForFunction((st) => { const o = window.catanDebug.store.state.doc.room.options; return o.first_by_dice === true && (o.turn_structure ?? 'paired') === st; }, structure);
     check(await phone.inputValue('#opt-turn_structure') === structure, `the lobby shows the ${structure} turn structure for 6 players`);
     for (let seat = botsFrom; seat < 6; seat++) {
       await phone.tap(`.seat[data-seat="${seat}"] .add-bot`);

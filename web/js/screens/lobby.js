@@ -83,17 +83,10 @@ function setOption(store, name, value) {
   store.send({ type: 'set_options', options: { [name]: value } });
 }
 
-// A server that knows the house rules and the 5–6 player extension says so by sending their options
-// in the room doc (docs/protocol.md); an older one gets neither the controls nor 5 and 6 players.
-const NEW_OPTIONS = ['discard_limit', ...FLAGS, 'turn_structure'];
-function hasHouseRules(options) {
-  return NEW_OPTIONS.some((k) => options[k] !== undefined);
-}
+// An option the room doc leaves out has its default (the rule of the box).
 const discardLimit = (options) => options.discard_limit ?? 7; // R-7a's 7 unless the host chose
 const turnStructure = (options) => options.turn_structure ?? 'paired'; // R-X6 is the default
-function playerChoices(options) {
-  return hasHouseRules(options) ? [2, 3, 4, 5, 6] : [2, 3, 4];
-}
+const PLAYER_COUNTS = [2, 3, 4, 5, 6]; // 5 and 6 on the large board (R-X1)
 // The turn structure only means something with 5 or 6 players (R-X6, R-X7).
 function largeGame(options) {
   return options.players >= 5;
@@ -114,7 +107,6 @@ function optionCheck(id, label, checked, onchange, help) {
 
 // The host's house rules (R-O2..R-O5) and, with 5 or 6 players, the turn structure (R-X6/R-X7).
 function houseRuleControls(options, store) {
-  if (!hasHouseRules(options)) return null;
   const discard = h('select#opt-discard_limit', { 'aria-describedby': 'opt-discard_limit-help', onchange: (e) => setOption(store, 'discard_limit', Number(e.target.value)) },
     DISCARD_LIMITS.map((n) => h('option', { value: n, selected: n === discardLimit(options) }, String(n))));
   const structure = largeGame(options)
@@ -132,7 +124,6 @@ function houseRuleControls(options, store) {
 
 // The same choices as words, for everyone but the host.
 function houseRulesShown(options) {
-  if (!hasHouseRules(options)) return null;
   return h('div.house-rules#house-rules',
     largeGame(options) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${turnStructure(options)}`)} — ${t(`opt.turn_structure.${turnStructure(options)}.help`)}`) : null,
     h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${discardLimit(options)} — ${t('opt.discard_limit.help', { n: discardLimit(options) })}`),
@@ -183,7 +174,7 @@ export function renderLobby(main, state, store) {
         h('div.row2',
           h('label.field', h('span', t('home.players')),
             h('select#opt-players', { onchange: (e) => setOption(store, 'players', Number(e.target.value)) },
-              playerChoices(room.options).map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
+              PLAYER_COUNTS.map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
           h('label.field', h('span', t('home.vp')),
             h('select#opt-vp', { onchange: (e) => setOption(store, 'vp_target', Number(e.target.value)) },
               VP_TARGETS.map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),

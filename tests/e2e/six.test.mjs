@@ -9,7 +9,8 @@
 // the hand and the action bar are in view and uncovered, and every action button is enabled exactly
 // when the server's legal actions allow it (no roll). Bo's desktop names Ana's build phase in its
 // instruction line and its log. A second room with the special building phase (R-X7) does the same
-// for Ana's special build step (no trade). Screenshots: six-<step>-<size>.png, six-<step>-desktop.png.
+// for Ana's special build step (no trade); that room was created for 4 players and switched to 6 in
+// the lobby, so its game needs the large board's topology the first snapshot did not have. Screenshots: six-<step>-<size>.png, six-<step>-desktop.png.
 //
 //   node tests/e2e/six.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
@@ -84,8 +85,9 @@ try {
   const desk = run.watch(await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage());
 
   // The lobby: six seats, the paired turns shown as the 5–6 turn structure, first player by dice.
-  const host = async (structure, seed, botsFrom) => {
-    const room = await run.createRoom(phone, base, { seed, name: 'Ana', players: 6 });
+  const host = async (structure, seed, botsFrom, createWith = 6) => {
+    const room = await run.createRoom(phone, base, { seed, name: 'Ana', players: createWith });
+    if (createWith !== 6) await phone.selectOption('#opt-players', '6');
     await phone.waitForSelector('#opt-turn_structure');
     if (structure !== 'paired') await phone.selectOption('#opt-turn_structure', structure);
     await phone.tap('#opt-first_by_dice');
@@ -201,9 +203,14 @@ try {
 
   // --- the special building phase (R-X7): Ana and five bots ---------------------------------------------
   await desk.goto('about:blank');
-  await host('special_build', 22, 1);
+  // Created for 4 and switched to 6 in the lobby: the connection's first topology was the base
+  // board's, so the game must bring the large one.
+  await host('special_build', 22, 1, 4);
   await phone.tap('#start');
   await phone.waitForSelector('#game');
+  await phone.waitForFunction(() => window.catanDebug.store.state.topology?.hexes.length === 30, null, { timeout: 5000 }).catch(() => {});
+  const hexes = await phone.evaluate(() => [window.catanDebug.store.state.topology.hexes.length, document.querySelectorAll('.layer-hexes .hex').length]);
+  check(hexes[0] === 30 && hexes[1] === 30, `a room switched from 4 to 6 players in its lobby plays on the drawn 30-hex board (topology ${hexes[0]}, drawn ${hexes[1]})`);
   tapsPlaced = 0;
   await playUntil([phone], (s) => s.game.phase === 'main' && s.game.step === 'special_build' && s.game.current === ANA);
   log('Ana\'s special build step');

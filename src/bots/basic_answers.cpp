@@ -19,7 +19,7 @@ bool close_to_winning(const GameState& s, int q) {
 bool helps(const GameState& s, int p, const ResourceSet& give, const ResourceSet& get) {
     const ResourceSet& hand = s.players[p].hand;
     if (!hand.contains(give)) return false;
-    const ResourceSet cost = goal_cost(choose_goal(s, p));
+    const ResourceSet cost = goal_cost(s, choose_goal(s, p));
     ResourceSet after = hand;
     after -= give;
     after += get;
@@ -30,7 +30,7 @@ bool helps(const GameState& s, int p, const ResourceSet& give, const ResourceSet
 
 ResourceSet discard(const GameState& s, int p) {
     ResourceSet hand = s.players[p].hand;
-    const ResourceSet keep = goal_cost(choose_goal(s, p));
+    const ResourceSet keep = goal_cost(s, choose_goal(s, p));
     ResourceSet out;
     for (int owed = s.players[p].discard_owed; owed > 0; --owed) {
         // Drop a card of the kind held most beyond what the next build needs.
@@ -47,7 +47,7 @@ ResourceSet discard(const GameState& s, int p) {
 }
 
 double robber_score(const GameState& s, int p, const Command& c) {
-    const Topology& t = topology();
+    const Topology& t = topology(s);
     const int leader = leader_among_opponents(s, p);
     const int h = c.target;
     const NodeMask around = t.hex_node_mask[h];
@@ -57,7 +57,7 @@ double robber_score(const GameState& s, int p, const Command& c) {
     for (int q = 0; q < s.num_players; ++q) {
         if (q == p) continue;
         const PlayerState& pl = s.players[q];
-        const int weight = std::popcount(pl.settlements & around) + 2 * std::popcount(pl.cities & around);
+        const int weight = (pl.settlements & around).count() + 2 * (pl.cities & around).count();
         score += dots * weight * (q == leader ? 3.0 : 1.0) * (1.0 + public_victory_points(s, q) / 10.0);
     }
     if (c.victim != kNoSeat) {
@@ -86,7 +86,7 @@ Command answer_offer(const GameState& s, int p) {
     if (o.response[p] != TradeResponse::Accepted && helps(s, p, o.want, o.give)) return cmd::accept(p);
     if (may_counter_trade(s, p)) {
         // Counter: one card we can spare for one of the offered cards we need.
-        const ResourceSet cost = goal_cost(choose_goal(s, p));
+        const ResourceSet cost = goal_cost(s, choose_goal(s, p));
         int give = -1, get = -1, spare = 0;
         for (int r = 0; r < kResourceCount; ++r) {
             if (hand.n[r] - cost.n[r] > spare) spare = hand.n[r] - cost.n[r], give = r;

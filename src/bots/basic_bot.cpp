@@ -35,22 +35,22 @@ const Command* best_of(const std::vector<Command>& actions, CommandType type, Sc
 }
 
 bool robber_on_own_hex(const GameState& s, int p) {
-    return (topology().hex_node_mask[s.robber] & buildings_of(s, p)) && s.board.number[s.robber] != 0;
+    return (topology(s).hex_node_mask[s.robber] & buildings_of(s, p)) && s.board.number[s.robber] != 0;
 }
 
 // Resources others are estimated to hold in total: everything outside the bank and our hand.
-int held_by_others(const GameState& s, int p, int r) { return kBankPerResource - s.bank.n[r] - s.players[p].hand.n[r]; }
+int held_by_others(const GameState& s, int p, int r) { return ruleset(s).bank_per_resource - s.bank.n[r] - s.players[p].hand.n[r]; }
 
 std::optional<Command> play_dev_card(const GameState& s, int p, const std::vector<Command>& actions, Goal goal) {
     const PlayerState& pl = s.players[p];
     if (const Command* k = find(actions, CommandType::PlayKnight)) {
         const int holder = s.largest_army;
-        const int to_beat = holder == kNoSeat ? kLargestArmyMinimum - 1 : s.players[holder].knights_played;
+        const int to_beat = holder == kNoSeat ? ruleset(s).largest_army_minimum - 1 : s.players[holder].knights_played;
         if (robber_on_own_hex(s, p) || (holder != p && pl.knights_played + 1 > to_beat)) return *k;
     }
     if (goal == Goal::Road && pl.roads_left >= 2)
         if (const Command* rb = find(actions, CommandType::PlayRoadBuilding)) return *rb;
-    const ResourceSet cost = goal_cost(goal);
+    const ResourceSet cost = goal_cost(s, goal);
     if (goal != Goal::None && missing(pl.hand, cost) >= 1) {
         // Invention: the cards still missing, first what the goal needs most.
         ResourceSet take;
@@ -71,7 +71,7 @@ std::optional<Command> play_dev_card(const GameState& s, int p, const std::vecto
 // A bank or harbor trade of surplus cards for a card the goal misses.
 std::optional<Command> trade_toward(const GameState& s, int p, const std::vector<Command>& actions, Goal goal) {
     const ResourceSet& hand = s.players[p].hand;
-    const ResourceSet cost = goal_cost(goal);
+    const ResourceSet cost = goal_cost(s, goal);
     for (int want = 0; want < kResourceCount; ++want) {
         if (hand.n[want] >= cost.n[want]) continue;
         const Command* best = best_of(actions, CommandType::BankTrade, [&](const Command& c) {
@@ -88,7 +88,7 @@ std::optional<Command> trade_toward(const GameState& s, int p, const std::vector
 // One card the goal does not need for one it misses, offered to everyone.
 std::optional<Command> offer_toward(const GameState& s, int p, Goal goal) {
     const ResourceSet& hand = s.players[p].hand;
-    const ResourceSet cost = goal_cost(goal);
+    const ResourceSet cost = goal_cost(s, goal);
     const int short_by = missing(hand, cost);
     if (short_by < 1 || short_by > 2 || !may_propose_trade(s, p)) return std::nullopt;
     int give = -1, want = -1, spare = 0;
@@ -107,12 +107,12 @@ Command setup_settlement(const GameState& s, int p, const std::vector<Command>& 
 }
 
 Command setup_road(const GameState& s, int p, const std::vector<Command>& actions) {
-    const Topology& t = topology();
+    const Topology& t = topology(s);
     return *best_of(actions, CommandType::BuildRoad, [&](const Command& c) {
         const int far = t.edge_nodes[c.target][0] == s.setup_node ? t.edge_nodes[c.target][1] : t.edge_nodes[c.target][0];
         double best = 0;
         for (std::uint8_t n : t.node_neighbors[far])
-            if (n != kNone && !(s.blocked >> n & 1)) best = std::max(best, settlement_value(s, p, n));
+            if (n != kNone && !s.blocked.test(n)) best = std::max(best, settlement_value(s, p, n));
         return best;
     });
 }
@@ -147,7 +147,7 @@ Command main_phase(const GameState& s, int p, const std::vector<Command>& action
             if (auto offer = offer_toward(s, p, goal)) return *offer;
     }
     // Spend rather than risk losing half the hand to a 7 (R-7a).
-    if (pl.hand.total() > kDiscardThreshold) {
+    if (pl.hand.total() > s.options.discard_limit) {
         if (const Command* c = find(actions, CommandType::BuyDevCard)) return *c;
         // A road toward the best spot, or when none is in reach any road (it may count for Longest Road).
         if (pl.settlements_left > 0)

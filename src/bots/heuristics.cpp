@@ -5,10 +5,8 @@
 namespace catan::bots {
 namespace {
 
-constexpr NodeMask kAllNodes = (NodeMask{1} << kNodeCount) - 1;
-
 NodeMask opponents_buildings(const GameState& s, int player) {
-    NodeMask m = 0;
+    NodeMask m{};
     for (int q = 0; q < s.num_players; ++q)
         if (q != player) m |= buildings_of(s, q);
     return m;
@@ -17,8 +15,8 @@ NodeMask opponents_buildings(const GameState& s, int player) {
 // Intersections a road of `player` may be extended from: own buildings, and ends of own roads not
 // occupied by an opponent's building (R-BU1).
 NodeMask network_nodes(const GameState& s, int player) {
-    const Topology& t = topology();
-    NodeMask ends = 0;
+    const Topology& t = topology(s);
+    NodeMask ends{};
     s.players[player].roads.for_each([&](int e) { ends |= t.edge_node_mask[e]; });
     return buildings_of(s, player) | (ends & ~opponents_buildings(s, player));
 }
@@ -31,7 +29,7 @@ NodeMask buildings_of(const GameState& s, int player) {
 
 Production node_production(const GameState& s, int node) {
     Production p{};
-    for (std::uint8_t h : topology().node_hexes[node]) {
+    for (std::uint8_t h : topology(s).node_hexes[node]) {
         if (h == kNone || s.board.terrain[h] == Terrain::Desert) continue;
         p[static_cast<int>(s.board.terrain[h])] += pips(s.board.number[h]) / 36.0;
     }
@@ -39,11 +37,11 @@ Production node_production(const GameState& s, int node) {
 }
 
 Production player_production(const GameState& s, int player) {
-    const Topology& t = topology();
+    const Topology& t = topology(s);
     Production p{};
     const PlayerState& pl = s.players[player];
     for_each_node(pl.settlements | pl.cities, [&](int n) {
-        const double weight = (pl.cities >> n & 1) ? 2.0 : 1.0;
+        const double weight = pl.cities.test(n) ? 2.0 : 1.0;
         for (std::uint8_t h : t.node_hexes[n]) {
             if (h == kNone || h == s.robber || s.board.terrain[h] == Terrain::Desert) continue;
             p[static_cast<int>(s.board.terrain[h])] += weight * pips(s.board.number[h]) / 36.0;
@@ -55,14 +53,14 @@ Production player_production(const GameState& s, int player) {
 double total(const Production& p) { return p[0] + p[1] + p[2] + p[3] + p[4]; }
 
 NodeMask settlement_spots(const GameState& s, int player) {
-    const Topology& t = topology();
-    NodeMask touched = 0;
+    const Topology& t = topology(s);
+    NodeMask touched{};
     s.players[player].roads.for_each([&](int e) { touched |= t.edge_node_mask[e]; });
-    return touched & ~s.blocked & kAllNodes;
+    return touched & ~s.blocked & topology(s).all_nodes;
 }
 
 EdgeMask road_spots(const GameState& s, int player) {
-    const Topology& t = topology();
+    const Topology& t = topology(s);
     EdgeMask spots{};
     for_each_node(network_nodes(s, player), [&](int n) { spots |= t.node_edge_mask[n]; });
     return spots & ~s.roads_all;
@@ -78,20 +76,20 @@ double settlement_value(const GameState& s, int player, int node) {
         value += add[r] * 36.0 * scarcity;
     }
     const NodeMask own = buildings_of(s, player);
-    if ((s.harbor_nodes[kGenericHarbor] >> node & 1) && !(own & s.harbor_nodes[kGenericHarbor])) value += 1.5;
+    if (s.harbor_nodes[kGenericHarbor].test(node) && !(own & s.harbor_nodes[kGenericHarbor])) value += 1.5;
     for (int r = 0; r < kResourceCount; ++r)
-        if ((s.harbor_nodes[r] >> node & 1) && !(own & s.harbor_nodes[r])) value += 0.4 * 36.0 * (have[r] + add[r]);
+        if (s.harbor_nodes[r].test(node) && !(own & s.harbor_nodes[r])) value += 0.4 * 36.0 * (have[r] + add[r]);
     return value;
 }
 
 int road_toward_best_spot(const GameState& s, int player) {
-    const Topology& t = topology();
+    const Topology& t = topology(s);
     constexpr int kMaxDistance = 4;
-    std::array<std::int8_t, kNodeCount> dist;
-    std::array<std::int8_t, kNodeCount> first_edge;
+    std::array<std::int8_t, kMaxNodes> dist;
+    std::array<std::int8_t, kMaxNodes> first_edge;
     dist.fill(-1);
     first_edge.fill(-1);
-    std::array<std::uint8_t, kNodeCount> queue{};
+    std::array<std::uint8_t, kMaxNodes> queue{};
     int head = 0, tail = 0;
     for_each_node(network_nodes(s, player), [&](int n) {
         dist[n] = 0;
@@ -102,11 +100,11 @@ int road_toward_best_spot(const GameState& s, int player) {
     int best_edge = -1;
     while (head < tail) {
         const int n = queue[head++];
-        if (dist[n] > 0 && !(s.blocked >> n & 1)) {
+        if (dist[n] > 0 && !s.blocked.test(n)) {
             const double score = settlement_value(s, player, n) / (1.0 + dist[n]);
             if (score > best) best = score, best_edge = first_edge[n];
         }
-        if (dist[n] == kMaxDistance || (dist[n] > 0 && (foreign >> n & 1))) continue;  // cannot pass an opponent
+        if (dist[n] == kMaxDistance || (dist[n] > 0 && foreign.test(n))) continue;  // cannot pass an opponent
         for (int k = 0; k < 3; ++k) {
             const int e = t.node_edges[n][k];
             if (e == kNone || s.roads_all.test(e)) continue;
@@ -120,12 +118,12 @@ int road_toward_best_spot(const GameState& s, int player) {
     return best_edge;
 }
 
-ResourceSet goal_cost(Goal goal) {
+ResourceSet goal_cost(const GameState& s, Goal goal) {
     switch (goal) {
-        case Goal::City: return cost::kCity;
-        case Goal::Settlement: return cost::kSettlement;
-        case Goal::Road: return cost::kRoad;
-        case Goal::DevCard: return cost::kDevCard;
+        case Goal::City: return ruleset(s).city_cost;
+        case Goal::Settlement: return ruleset(s).settlement_cost;
+        case Goal::Road: return ruleset(s).road_cost;
+        case Goal::DevCard: return ruleset(s).dev_card_cost;
         case Goal::None: break;
     }
     return {};
@@ -143,12 +141,12 @@ Goal choose_goal(const GameState& s, int player) {
     Goal best = Goal::None;
     double best_score = 1e9;
     auto consider = [&](Goal g, double penalty) {
-        const double score = missing(pl.hand, goal_cost(g)) + penalty;
+        const double score = missing(pl.hand, goal_cost(s, g)) + penalty;
         if (score < best_score) best_score = score, best = g;
     };
-    if (pl.cities_left > 0 && pl.settlements != 0) consider(Goal::City, 0.0);
+    if (pl.cities_left > 0 && pl.settlements.any()) consider(Goal::City, 0.0);
     if (pl.settlements_left > 0) {
-        if (settlement_spots(s, player) != 0)
+        if (settlement_spots(s, player).any())
             consider(Goal::Settlement, 0.0);
         else if (pl.roads_left > 0 && road_toward_best_spot(s, player) >= 0)
             consider(Goal::Road, 1.0);

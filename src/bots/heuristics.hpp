@@ -32,7 +32,7 @@ double settlement_value(const GameState& s, int player, int node);
 int road_toward_best_spot(const GameState& s, int player);
 
 enum class Goal : std::uint8_t { City, Settlement, Road, DevCard, None };
-ResourceSet goal_cost(Goal goal);
+ResourceSet goal_cost(const GameState& s, Goal goal);
 // Cards still missing from `hand` to pay for `cost`.
 int missing(const ResourceSet& hand, const ResourceSet& cost);
 // What `player` should save for next: the affordable-soonest of the builds that win (cities and

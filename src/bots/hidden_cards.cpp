@@ -38,7 +38,7 @@ void refill_hands(GameState& s, int seat, Rng* rng) {
     // Cards outside the bank and outside the seat's hand are, in total, the other players' hands.
     std::vector<std::uint8_t> pool;
     for (int r = 0; r < kResourceCount; ++r) {
-        int n = kBankPerResource - s.bank.n[r] - (seated(s, seat) ? s.players[seat].hand.n[r] : 0);
+        int n = ruleset(s).bank_per_resource - s.bank.n[r] - (seated(s, seat) ? s.players[seat].hand.n[r] : 0);
         for (int q = 0; q < s.num_players; ++q) n -= known[q].n[r];
         for (int i = 0; i < n; ++i) pool.push_back(static_cast<std::uint8_t>(r));
     }
@@ -79,7 +79,7 @@ void refill_dev_cards(GameState& s, int seat, Rng* rng) {
     // The face-down deck from what remains; cards left over were played earlier (the state does not
     // record played cards other than knights), and the drawn part of the deck keeps the composition.
     std::array<int, kDevCardKinds> drawn = kDeckComposition;
-    for (int i = s.deck_top; i < kDevDeckSize; ++i) {
+    for (int i = s.deck_top; i < s.deck_size; ++i) {
         const DevCard c = next < pool.size() ? pool[next++] : DevCard::Knight;
         s.deck[i] = c;
         --drawn[static_cast<int>(c)];

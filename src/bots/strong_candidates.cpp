@@ -46,7 +46,7 @@ void main_candidates(const GameState& s, int p, const std::vector<Command>& acti
         }
     }
     // Monopoly of the resource the others hold most of.
-    add_best(out, actions, CommandType::PlayMonopoly, 1, [&](const Command& c) { return kBankPerResource - s.bank.n[c.target] - pl.hand.n[c.target]; });
+    add_best(out, actions, CommandType::PlayMonopoly, 1, [&](const Command& c) { return ruleset(s).bank_per_resource - s.bank.n[c.target] - pl.hand.n[c.target]; });
     // Bank trades from the largest piles; on ties, those for ore (cities need most of it).
     add_best(out, actions, CommandType::BankTrade, kBankTrades, [&](const Command& c) {
         return pl.hand.n[c.target] * 10.0 + (c.resource == static_cast<int>(Resource::Ore) ? 1.0 : 0.0);

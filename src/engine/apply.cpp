@@ -1,5 +1,6 @@
 // Entry point of the rules: routes a command to its handler.
 #include <algorithm>
+#include <cassert>
 
 #include "handlers.hpp"
 
@@ -29,32 +30,42 @@ Result require_turn(const GameState& s, const Command& c, std::initializer_list<
 }
 }  // namespace handlers
 
-std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* ev) {
+namespace {
+template <class G>
+std::optional<Error> apply_command(GameState& s, const Command& c, std::vector<Event>* ev) {
     using namespace handlers;
-    if (s.phase == Phase::GameOver) return fail(ErrorCode::GameOver, "R-V2", "the game is over");
-    if (c.player >= s.num_players) return fail(ErrorCode::BadArgument, "", "no such seat");
     switch (c.type) {
-        case CommandType::RollDice: return roll_dice(s, c, ev);
-        case CommandType::BuildRoad: return build_road(s, c, ev);
-        case CommandType::BuildSettlement: return build_settlement(s, c, ev);
-        case CommandType::BuildCity: return build_city(s, c, ev);
-        case CommandType::BuyDevCard: return buy_dev_card(s, c, ev);
-        case CommandType::PlayKnight: return play_knight(s, c, ev);
-        case CommandType::PlayRoadBuilding: return play_road_building(s, c, ev);
-        case CommandType::PlayInvention: return play_invention(s, c, ev);
-        case CommandType::PlayMonopoly: return play_monopoly(s, c, ev);
-        case CommandType::Discard: return discard(s, c, ev);
-        case CommandType::MoveRobber: return move_robber(s, c, ev);
-        case CommandType::BankTrade: return bank_trade(s, c, ev);
-        case CommandType::ProposeTrade: return propose_trade(s, c, ev);
-        case CommandType::AcceptTrade: return accept_trade(s, c, ev);
-        case CommandType::DeclineTrade: return decline_trade(s, c, ev);
-        case CommandType::CounterTrade: return counter_trade(s, c, ev);
-        case CommandType::ConfirmTrade: return confirm_trade(s, c, ev);
-        case CommandType::CancelTrade: return cancel_trade(s, c, ev);
-        case CommandType::EndTurn: return end_turn(s, c, ev);
+        case CommandType::RollDice: return roll_dice<G>(s, c, ev);
+        case CommandType::BuildRoad: return build_road<G>(s, c, ev);
+        case CommandType::BuildSettlement: return build_settlement<G>(s, c, ev);
+        case CommandType::BuildCity: return build_city<G>(s, c, ev);
+        case CommandType::BuyDevCard: return buy_dev_card<G>(s, c, ev);
+        case CommandType::PlayKnight: return play_knight<G>(s, c, ev);
+        case CommandType::PlayRoadBuilding: return play_road_building<G>(s, c, ev);
+        case CommandType::PlayInvention: return play_invention<G>(s, c, ev);
+        case CommandType::PlayMonopoly: return play_monopoly<G>(s, c, ev);
+        case CommandType::Discard: return discard<G>(s, c, ev);
+        case CommandType::MoveRobber: return move_robber<G>(s, c, ev);
+        case CommandType::BankTrade: return bank_trade<G>(s, c, ev);
+        case CommandType::ProposeTrade: return propose_trade<G>(s, c, ev);
+        case CommandType::AcceptTrade: return accept_trade<G>(s, c, ev);
+        case CommandType::DeclineTrade: return decline_trade<G>(s, c, ev);
+        case CommandType::CounterTrade: return counter_trade<G>(s, c, ev);
+        case CommandType::ConfirmTrade: return confirm_trade<G>(s, c, ev);
+        case CommandType::CancelTrade: return cancel_trade<G>(s, c, ev);
+        case CommandType::EndTurn: return end_turn<G>(s, c, ev);
     }
-    return fail(ErrorCode::BadArgument, "", "unknown command");
+    return handlers::fail(ErrorCode::BadArgument, "", "unknown command");
+}
+}  // namespace
+
+std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* ev) {
+    if (s.phase == Phase::GameOver) return handlers::fail(ErrorCode::GameOver, "R-V2", "the game is over");
+    if (c.player >= s.num_players) return handlers::fail(ErrorCode::BadArgument, "", "no such seat");
+    auto result = with_variant(s.board_kind, [&](auto g) { return apply_command<decltype(g)>(s, c, ev); });
+    // Debug builds check every accepted command (tests report `why` through state_is_ok itself).
+    assert(result || state_is_ok(s));
+    return result;
 }
 
 }  // namespace catan

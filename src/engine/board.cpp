@@ -1,58 +1,96 @@
 #include "catan/engine/board.hpp"
 
-namespace catan {
+#include <algorithm>
 
-std::array<std::uint8_t, kHexCount> spiral_order(int corner) {
-    const Topology& t = topology();
-    constexpr int kDirQ[6] = {1, 1, 0, -1, -1, 0};
-    constexpr int kDirR[6] = {0, -1, -1, 0, 1, 1};
-    std::array<std::uint8_t, kHexCount> order{};
+namespace catan {
+namespace {
+
+// Hex centres in units of half a hex width (x) and a quarter hex height (y), y downwards.
+int center_x(const Topology& t, int h) { return 2 * t.hex_q[h] + t.hex_r[h]; }
+int center_y(const Topology& t, int h) { return 3 * t.hex_r[h]; }
+
+// Counter-clockwise angle order round a point (screen y downwards): by quadrant, then by cross product.
+struct AngleFrom {
+    double cx, cy;
+    double x(const Topology& t, int h) const { return 0.8660254037844386 * center_x(t, h) - cx; }
+    double y(const Topology& t, int h) const { return cy - 0.5 * center_y(t, h); }  // upwards
+};
+
+}  // namespace
+
+// Rings are peeled off the board: a ring is the hexes of what is left with a neighbour missing. Each
+// ring is walked counter-clockwise by angle round the board's centre, starting with the ring's hex
+// closest in angle to the starting corner. On the base board this is the classic spiral.
+std::array<std::uint8_t, kMaxHexes> spiral_order(const Topology& t, int corner) {
+    std::array<std::uint8_t, kMaxHexes> order{};
+    AngleFrom c{0, 0};
+    for (int h = 0; h < t.hex_count; ++h) { c.cx += 0.8660254037844386 * center_x(t, h); c.cy += 0.5 * center_y(t, h); }
+    c.cx /= t.hex_count;
+    c.cy /= t.hex_count;
+    const double start_x = c.x(t, t.corner_hexes[corner]), start_y = c.y(t, t.corner_hexes[corner]);
+    // Angle of a hex counter-clockwise from the starting corner's direction, in [0, 2 pi); the centre
+    // hex (no direction) sorts last.
+    auto angle = [&](int h) {
+        const double x = c.x(t, h), y = c.y(t, h);
+        if (x * x + y * y < 1e-9) return 10.0;
+        const double cross = start_x * y - start_y * x, dot = start_x * x + start_y * y;
+        double a = __builtin_atan2(cross, dot);
+        if (a < -1e-9) a += 2 * 3.141592653589793;
+        return a < 0 ? 0.0 : a;
+    };
+    HexMask left = (HexMask{1} << t.hex_count) - 1;
     int k = 0;
-    for (int radius = 2; radius >= 1; --radius) {
-        int q = kDirQ[corner] * radius, r = kDirR[corner] * radius;
-        // From corner d, the next corner counter-clockwise lies in direction d + 2.
-        for (int side = 0; side < 6; ++side) {
-            const int d = (corner + 2 + side) % 6;
-            for (int step = 0; step < radius; ++step) {
-                order[k++] = static_cast<std::uint8_t>(t.hex_at(q, r));
-                q += kDirQ[d];
-                r += kDirR[d];
-            }
+    while (left) {
+        std::array<std::uint8_t, kMaxHexes> ring{};
+        int n = 0;
+        for (int h = 0; h < t.hex_count; ++h) {
+            if (!(left >> h & 1u)) continue;
+            bool rim = false;
+            for (std::uint8_t nb : t.hex_neighbors[h]) rim |= nb == kNone || !(left >> nb & 1u);
+            if (rim) ring[n++] = static_cast<std::uint8_t>(h);
+        }
+        std::sort(ring.begin(), ring.begin() + n, [&](int a, int b) { return angle(a) < angle(b); });
+        for (int i = 0; i < n; ++i) {
+            order[k++] = ring[i];
+            left &= ~(HexMask{1} << ring[i]);
         }
     }
-    order[k] = static_cast<std::uint8_t>(t.hex_at(0, 0));
     return order;
 }
 
-Board generate_board(Rng& rng) {
+Board generate_board(const Ruleset& rules, Rng& rng) {
+    const Topology& t = topology(rules.board);
     Board b;
-    std::array<Terrain, kHexCount> terrain{
-        Terrain::Forest,  Terrain::Forest,  Terrain::Forest,  Terrain::Forest,  Terrain::Pasture,
-        Terrain::Pasture, Terrain::Pasture, Terrain::Pasture, Terrain::Fields,  Terrain::Fields,
-        Terrain::Fields,  Terrain::Fields,  Terrain::Hills,   Terrain::Hills,   Terrain::Hills,
-        Terrain::Mountains, Terrain::Mountains, Terrain::Mountains, Terrain::Desert};
-    rng.shuffle(terrain);
+    std::array<Terrain, kMaxHexes> terrain{};
+    int i = 0;
+    for (const auto& [kind, n] : rules.terrain)
+        for (int c = 0; c < n; ++c) terrain[i++] = kind;
+    rng.shuffle_prefix(terrain, t.hex_count);
     b.terrain = terrain;
     b.spiral_start = static_cast<std::uint8_t>(rng.below(6));
     int token = 0;
-    for (std::uint8_t hex : spiral_order(b.spiral_start))
-        b.number[hex] = b.terrain[hex] == Terrain::Desert ? 0 : kTokenNumbers[token++];
-    std::array<std::uint8_t, kHarborCount> harbors{0, 1, 2, 3, 4, kGenericHarbor, kGenericHarbor, kGenericHarbor,
-                                                   kGenericHarbor};
-    rng.shuffle(harbors);
+    const auto order = spiral_order(t, b.spiral_start);
+    for (int k = 0; k < t.hex_count; ++k) {
+        const std::uint8_t hex = order[k];
+        b.number[hex] = b.terrain[hex] == Terrain::Desert ? 0 : rules.tokens[token++];
+    }
+    std::array<std::uint8_t, kMaxHarbors> harbors{};
+    i = 0;
+    for (const auto& [kind, n] : rules.harbors)
+        for (int c = 0; c < n; ++c) harbors[i++] = kind;
+    rng.shuffle_prefix(harbors, t.harbor_count);
     b.harbor = harbors;
     return b;
 }
 
-std::array<NodeMask, kHarborKinds> harbor_node_masks(const Board& board) {
+std::array<NodeMask, kHarborKinds> harbor_node_masks(const Topology& t, const Board& board) {
     std::array<NodeMask, kHarborKinds> masks{};
-    const Topology& t = topology();
-    for (int k = 0; k < kHarborCount; ++k) masks[board.harbor[k]] |= t.edge_node_mask[t.harbor_edges[k]];
+    for (int k = 0; k < t.harbor_count; ++k) masks[board.harbor[k]] |= t.edge_node_mask[t.harbor_edges[k]];
     return masks;
 }
 
-int desert_hex(const Board& board) {
-    for (int h = 0; h < kHexCount; ++h)
+int desert_hex(const Topology& t, const Board& board) {
+    for (int h = 0; h < t.hex_count; ++h)
         if (board.terrain[h] == Terrain::Desert) return h;
     return -1;
 }

@@ -23,19 +23,21 @@ void mark_played(GameState& s, int p, DevCard card, Events ev) {
 
 }  // namespace
 
+template <class G>
 Result play_knight(GameState& s, const Command& c, Events ev) {
     if (auto e = require_playable(s, c, DevCard::Knight)) return e;
     mark_played(s, c.player, DevCard::Knight, ev);
     ++s.players[c.player].knights_played;
-    rules::update_largest_army(s, c.player, ev);
+    rules::update_largest_army<G>(s, c.player, ev);
     s.phase = Phase::MoveRobber;  // R-D2: robber and steal as for a 7, without discards
-    rules::check_victory(s, ev);
+    rules::check_victory<G>(s, ev);
     return std::nullopt;
 }
 
+template <class G>
 Result play_road_building(GameState& s, const Command& c, Events ev) {
     if (auto e = require_playable(s, c, DevCard::RoadBuilding)) return e;
-    if (!rules::can_place_any_road(s, c.player))
+    if (!rules::can_place_any_road<G>(s, c.player))
         return fail(ErrorCode::IllegalSpot, "R-D3", "you have no road that could be placed");
     mark_played(s, c.player, DevCard::RoadBuilding, ev);
     s.free_roads = static_cast<std::uint8_t>(s.players[c.player].roads_left < 2 ? s.players[c.player].roads_left : 2);
@@ -43,6 +45,7 @@ Result play_road_building(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result play_invention(GameState& s, const Command& c, Events ev) {
     if (auto e = require_playable(s, c, DevCard::Invention)) return e;
     const int size = rules::invention_size(s);
@@ -56,6 +59,7 @@ Result play_invention(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result play_monopoly(GameState& s, const Command& c, Events ev) {
     if (auto e = require_playable(s, c, DevCard::Monopoly)) return e;
     if (c.target >= kResourceCount) return fail(ErrorCode::BadArgument, "R-D5", "no such resource");
@@ -71,5 +75,8 @@ Result play_monopoly(GameState& s, const Command& c, Events ev) {
     }
     return std::nullopt;
 }
+
+#define CATAN_HANDLERS_FOR(G) template Result play_knight<G>(GameState&, const Command&, Events); template Result play_road_building<G>(GameState&, const Command&, Events); template Result play_invention<G>(GameState&, const Command&, Events); template Result play_monopoly<G>(GameState&, const Command&, Events);
+CATAN_FOR_EACH_VARIANT(CATAN_HANDLERS_FOR)
 
 }  // namespace catan::handlers

@@ -5,30 +5,42 @@ namespace catan {
 
 std::optional<Error> validate_options(const GameOptions& o) {
     if (o.players < kMinPlayers || o.players > kMaxPlayers)
-        return Error{ErrorCode::BadArgument, "R-S4", "player count must be 2, 3 or 4"};
-    if (o.victory_target < 3 || o.victory_target > 20)
-        return Error{ErrorCode::BadArgument, "R-V4", "victory point target must be between 3 and 20"};
+        return Error{ErrorCode::BadArgument, "R-X5", "players: 2, 3, 4, 5 or 6 (5 and 6 play the 5–6 extension)"};
+    const Ruleset& rules = ruleset(board_for_players(o.players));
+    if (o.victory_target < rules.min_victory_target || o.victory_target > rules.max_victory_target)
+        return Error{ErrorCode::BadArgument, "R-O1", "victory_target: between 3 and 20 victory points"};
+    if (o.discard_limit < 4 || o.discard_limit > 20)
+        return Error{ErrorCode::BadArgument, "R-O2", "discard_limit: between 4 and 20 cards"};
+    if (o.turn_structure != TurnStructure::Paired && o.turn_structure != TurnStructure::SpecialBuild)
+        return Error{ErrorCode::BadArgument, "R-X6", "turn_structure: paired or special_build"};
     return std::nullopt;
 }
 
-GameState new_game(const GameOptions& options) {
+GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     GameState s;
     s.options = options;
+    s.board_kind = board_for_players(options.players);
+    const Ruleset& rules = ruleset(s.board_kind);
+    const Topology& t = topology(s.board_kind);
     s.num_players = static_cast<std::uint8_t>(options.players);
     s.rng = Rng(options.seed);
-    s.board = generate_board(s.rng);
-    s.robber = static_cast<std::uint8_t>(desert_hex(s.board));  // R-B4
+    s.board = generate_board(rules, s.rng);
+    s.robber = static_cast<std::uint8_t>(desert_hex(t, s.board));  // R-B4, R-X1
+    for (Resource r : kAllResources) s.bank[r] = rules.bank_per_resource;  // R-S2, R-X4
+    for (auto& pl : s.players) {
+        pl.settlements_left = rules.settlements;  // R-S1
+        pl.cities_left = rules.cities;
+        pl.roads_left = rules.roads;
+    }
 
-    std::array<DevCard, kDevDeckSize> deck{};  // R-S2: 14 / 5 / 2 / 2 / 2
+    std::array<DevCard, kMaxDeck> deck{};  // R-S2, R-X4
     int i = 0;
-    auto add = [&](DevCard c, int n) { while (n--) deck[i++] = c; };
-    add(DevCard::Knight, 14);
-    add(DevCard::VictoryPoint, 5);
-    add(DevCard::RoadBuilding, 2);
-    add(DevCard::Invention, 2);
-    add(DevCard::Monopoly, 2);
-    s.rng.shuffle(deck);
+    for (const auto& [card, n] : rules.deck)
+        for (int c = 0; c < n; ++c) deck[i++] = card;
+    s.deck_size = rules.deck_size;
+    s.rng.shuffle_prefix(deck, s.deck_size);
     s.deck = deck;
+    (void)events;
 
     s.first_player = static_cast<std::uint8_t>(s.rng.below(s.num_players));  // R-S3
     s.current = s.first_player;
@@ -38,9 +50,10 @@ GameState new_game(const GameOptions& options) {
 }
 
 void refresh_derived(GameState& s) {
-    const Topology& t = topology();
-    s.occupied = 0;
-    s.blocked = 0;
+    s.board_kind = board_for_players(s.options.players);
+    const Topology& t = topology(s.board_kind);
+    s.occupied = {};
+    s.blocked = {};
     s.roads_all = {};
     for (int p = 0; p < s.num_players; ++p) {
         const NodeMask own = rules::buildings_of(s, p);
@@ -49,11 +62,13 @@ void refresh_derived(GameState& s) {
     }
     s.blocked = s.occupied;
     for_each_node(s.occupied, [&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
-    s.harbor_nodes = harbor_node_masks(s.board);
-    for (auto& slots : s.number_hexes) slots = {kNone, kNone};
-    for (int h = 0; h < kHexCount; ++h) {
+    s.harbor_nodes = harbor_node_masks(t, s.board);
+    for (auto& slots : s.number_hexes) slots = {kNone, kNone, kNone};
+    for (int h = 0; h < t.hex_count; ++h) {
         auto& slots = s.number_hexes[s.board.number[h]];
-        slots[slots[0] == kNone ? 0 : 1] = static_cast<std::uint8_t>(h);
+        int k = 0;
+        while (k < 2 && slots[k] != kNone) ++k;
+        slots[k] = static_cast<std::uint8_t>(h);  // the desert's slot 0 may overflow: never read
     }
 }
 
@@ -66,7 +81,8 @@ int setup_player(const GameState& s, int step) {
 int public_victory_points(const GameState& s, int p) {
     const PlayerState& pl = s.players[p];
     // R-V1. Pieces on the board are counted from the supply left, which avoids a popcount per call.
-    int vp = (kSettlementsPerPlayer - pl.settlements_left) + 2 * (kCitiesPerPlayer - pl.cities_left);
+    const Ruleset& rules = ruleset(s);
+    int vp = (rules.settlements - pl.settlements_left) + 2 * (rules.cities - pl.cities_left);
     if (s.longest_road == p) vp += 2;
     if (s.largest_army == p) vp += 2;
     return vp;

@@ -13,27 +13,27 @@ inline Error fail(ErrorCode code, std::string_view rule, std::string_view messag
 // The active player acting in one of the given phases; otherwise a message that says what is awaited.
 Result require_turn(const GameState& s, const Command& c, std::initializer_list<Phase> phases);
 
-Result roll_dice(GameState& s, const Command& c, Events ev);
-Result discard(GameState& s, const Command& c, Events ev);
-Result move_robber(GameState& s, const Command& c, Events ev);
-Result end_turn(GameState& s, const Command& c, Events ev);
+template <class G> Result roll_dice(GameState& s, const Command& c, Events ev);
+template <class G> Result discard(GameState& s, const Command& c, Events ev);
+template <class G> Result move_robber(GameState& s, const Command& c, Events ev);
+template <class G> Result end_turn(GameState& s, const Command& c, Events ev);
 
-Result build_road(GameState& s, const Command& c, Events ev);
-Result build_settlement(GameState& s, const Command& c, Events ev);
-Result build_city(GameState& s, const Command& c, Events ev);
-Result buy_dev_card(GameState& s, const Command& c, Events ev);
+template <class G> Result build_road(GameState& s, const Command& c, Events ev);
+template <class G> Result build_settlement(GameState& s, const Command& c, Events ev);
+template <class G> Result build_city(GameState& s, const Command& c, Events ev);
+template <class G> Result buy_dev_card(GameState& s, const Command& c, Events ev);
 
-Result play_knight(GameState& s, const Command& c, Events ev);
-Result play_road_building(GameState& s, const Command& c, Events ev);
-Result play_invention(GameState& s, const Command& c, Events ev);
-Result play_monopoly(GameState& s, const Command& c, Events ev);
+template <class G> Result play_knight(GameState& s, const Command& c, Events ev);
+template <class G> Result play_road_building(GameState& s, const Command& c, Events ev);
+template <class G> Result play_invention(GameState& s, const Command& c, Events ev);
+template <class G> Result play_monopoly(GameState& s, const Command& c, Events ev);
 
-Result bank_trade(GameState& s, const Command& c, Events ev);
-Result propose_trade(GameState& s, const Command& c, Events ev);
-Result accept_trade(GameState& s, const Command& c, Events ev);
-Result decline_trade(GameState& s, const Command& c, Events ev);
-Result counter_trade(GameState& s, const Command& c, Events ev);
-Result confirm_trade(GameState& s, const Command& c, Events ev);
-Result cancel_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result bank_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result propose_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result accept_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result decline_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result counter_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result confirm_trade(GameState& s, const Command& c, Events ev);
+template <class G> Result cancel_trade(GameState& s, const Command& c, Events ev);
 
 }  // namespace catan::handlers

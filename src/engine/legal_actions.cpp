@@ -36,10 +36,11 @@ void for_each_subset(const ResourceSet& from, int size, F&& f) {
     rec(rec, 0, size);
 }
 
+template <class G>
 void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (s.dev_played) return;
     if (rules::dev_playable(s, p, DevCard::Knight)) add(out, CommandType::PlayKnight, p);
-    if (rules::dev_playable(s, p, DevCard::RoadBuilding) && rules::can_place_any_road(s, p))
+    if (rules::dev_playable(s, p, DevCard::RoadBuilding) && rules::can_place_any_road<G>(s, p))
         add(out, CommandType::PlayRoadBuilding, p);
     if (rules::dev_playable(s, p, DevCard::Invention)) {
         const int size = rules::invention_size(s);
@@ -49,20 +50,25 @@ void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
         for (int r = 0; r < kResourceCount; ++r) add(out, CommandType::PlayMonopoly, p, r);
 }
 
-void add_roads(EdgeMask spots, int p, std::vector<Command>& out) {
-    spots.for_each([&](int e) { add(out, CommandType::BuildRoad, p, e); });
+template <class G>
+void add_roads(const EdgeMask& spots, int p, std::vector<Command>& out) {
+    spots.template for_each<G::edge_words>([&](int e) { add(out, CommandType::BuildRoad, p, e); });
 }
 
+template <class G, class F>
+void for_each_node_of(const NodeMask& m, F&& f) { m.template for_each<G::node_words>(static_cast<F&&>(f)); }
+
+template <class G>
 void add_main(const GameState& s, int p, std::vector<Command>& out) {
     const PlayerState& pl = ps(s, p);
     add(out, CommandType::EndTurn, p);
-    if (pl.roads_left > 0 && pl.hand.contains(cost::kRoad)) add_roads(rules::road_spots(s, p), p, out);
-    if (pl.settlements_left > 0 && pl.hand.contains(cost::kSettlement))
-        for_each_node(rules::settlement_spots(s, p), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
-    if (pl.cities_left > 0 && pl.hand.contains(cost::kCity))
-        for_each_node(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
-    if (s.deck_left() > 0 && pl.hand.contains(cost::kDevCard)) add(out, CommandType::BuyDevCard, p);
-    add_dev_plays(s, p, out);
+    if (pl.roads_left > 0 && rules::can_afford_road<G>(s, p)) add_roads<G>(rules::road_spots<G>(s, p), p, out);
+    if (pl.settlements_left > 0 && rules::can_afford_settlement<G>(s, p))
+        for_each_node_of<G>(rules::settlement_spots<G>(s, p), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
+    if (pl.cities_left > 0 && rules::can_afford_city<G>(s, p))
+        for_each_node_of<G>(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
+    if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
+    add_dev_plays<G>(s, p, out);
     for (Resource give : kAllResources) {
         if (pl.hand[give] < 2 || pl.hand[give] < bank_trade_ratio(s, p, give)) continue;  // 2 is the best ratio
         for (Resource get : kAllResources)
@@ -74,12 +80,13 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
 }
 
 // R-7b/R-7c: every other hex, with each opponent there as a possible victim (or none if nobody is).
+template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
-    const Topology& t = topology();
-    std::array<std::uint32_t, kMaxPlayers> hexes_of{};  // hexes each opponent has a building on
+    const Topology& t = G::topo();
+    std::array<HexMask, kMaxPlayers> hexes_of{};  // hexes each opponent has a building on
     for (int q = 0; q < s.num_players; ++q)
-        if (q != p) for_each_node(rules::buildings_of(s, q), [&](int n) { hexes_of[q] |= t.node_hex_mask[n]; });
-    for (int h = 0; h < kHexCount; ++h) {
+        if (q != p) for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes_of[q] |= t.node_hex_mask[n]; });
+    for (int h = 0; h < G::hexes; ++h) {
         if (h == s.robber) continue;
         bool victim = false;
         for (int q = 0; q < s.num_players; ++q)
@@ -111,23 +118,20 @@ void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
     if (o.response[p] != TradeResponse::Declined) add(out, CommandType::DeclineTrade, p);
 }
 
-}  // namespace
-
-void legal_actions(const GameState& s, int p, std::vector<Command>& out) {
-    out.clear();
-    if (p < 0 || p >= s.num_players) return;
+template <class G>
+void list_actions(const GameState& s, int p, std::vector<Command>& out) {
     const bool active = p == s.current;
     switch (s.phase) {
         case Phase::SetupSettlement:
-            if (active) for_each_node(rules::setup_settlement_spots(s), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
+            if (active) for_each_node_of<G>(rules::setup_settlement_spots<G>(s), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
             break;
         case Phase::SetupRoad:
-            if (active) add_roads(rules::setup_road_spots(s), p, out);
+            if (active) add_roads<G>(rules::setup_road_spots<G>(s), p, out);
             break;
         case Phase::PreRoll:
             if (active) {
                 add(out, CommandType::RollDice, p);
-                add_dev_plays(s, p, out);
+                add_dev_plays<G>(s, p, out);
             }
             break;
         case Phase::Discard:
@@ -136,13 +140,13 @@ void legal_actions(const GameState& s, int p, std::vector<Command>& out) {
             break;
         case Phase::MoveRobber:
             if (!active) break;
-            add_robber_moves(s, p, out);
+            add_robber_moves<G>(s, p, out);
             break;
         case Phase::RoadBuilding:
-            if (active) add_roads(rules::road_spots(s, p), p, out);
+            if (active) add_roads<G>(rules::road_spots<G>(s, p), p, out);
             break;
         case Phase::Main:
-            if (active) add_main(s, p, out);
+            if (active) add_main<G>(s, p, out);
             break;
         case Phase::TradeOffer:
             add_trade_answers(s, p, out);
@@ -150,6 +154,14 @@ void legal_actions(const GameState& s, int p, std::vector<Command>& out) {
         case Phase::GameOver:
             break;
     }
+}
+
+}  // namespace
+
+void legal_actions(const GameState& s, int p, std::vector<Command>& out) {
+    out.clear();
+    if (p < 0 || p >= s.num_players) return;
+    with_variant(s.board_kind, [&](auto g) { list_actions<decltype(g)>(s, p, out); });
 }
 
 std::vector<Command> legal_actions(const GameState& s, int p) {

@@ -10,16 +10,18 @@ namespace catan {
 namespace {
 
 // The player's roads renumbered 0..14, so a trail's used roads fit one 16-bit mask.
+template <class G>
 struct RoadSearch {
-    std::array<std::uint16_t, kNodeCount> roads_at{};  // local road bits touching each intersection
-    std::array<std::array<std::uint8_t, 2>, kRoadsPerPlayer> ends{};
-    NodeMask opponents = 0;
+    static_assert(G::rules.roads <= 16, "a trail's used roads must fit 16 bits");
+    std::array<std::uint16_t, G::nodes> roads_at{};  // local road bits touching each intersection
+    std::array<std::array<std::uint8_t, 2>, G::rules.roads> ends{};
+    NodeMask opponents{};
     std::uint16_t used = 0;
     int best = 0;
 
     RoadSearch(const Topology& t, const EdgeMask& roads, NodeMask cut) : opponents(cut) {
         int i = 0;
-        roads.for_each([&](int e) {
+        roads.template for_each<G::edge_words>([&](int e) {
             ends[i] = t.edge_nodes[e];
             roads_at[ends[i][0]] |= static_cast<std::uint16_t>(1u << i);
             roads_at[ends[i][1]] |= static_cast<std::uint16_t>(1u << i);
@@ -29,7 +31,7 @@ struct RoadSearch {
 
     void walk(int node, int length) {
         if (length > best) best = length;
-        if (length > 0 && (opponents & node_bit(node))) return;  // cut: cannot pass through (R-A2)
+        if (length > 0 && opponents.test(node)) return;  // cut: cannot pass through (R-A2)
         for (unsigned next = roads_at[node] & ~used; next; next &= next - 1) {
             const int i = std::countr_zero(next);
             used = static_cast<std::uint16_t>(used | (1u << i));
@@ -43,9 +45,10 @@ struct RoadSearch {
 // intersection: a trail starting at an uncut intersection of degree 2 either extends backwards or is a
 // closed loop, and a closed loop that touches any further road extends too. So only components that are
 // bare loops lack such a start; one intersection of each is added.
+template <class G>
 NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
-    NodeMask once = 0, twice = 0, thrice = 0;
-    roads.for_each([&](int e) {
+    NodeMask once{}, twice{}, thrice{};
+    roads.template for_each<G::edge_words>([&](int e) {
         for (int n : t.edge_nodes[e]) {
             const NodeMask b = node_bit(n);
             thrice |= twice & b;
@@ -58,58 +61,68 @@ NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
     NodeMask frontier = starts;
     for (;;) {
         while (frontier) {
-            NodeMask next = 0;
-            for_each_node(frontier, [&](int n) {
+            NodeMask next{};
+            frontier.template for_each<G::node_words>([&](int n) {
                 const EdgeMask reached = t.node_edge_mask[n] & unreached;
-                reached.for_each([&](int e) { next |= t.edge_node_mask[e]; });
+                reached.template for_each<G::edge_words>([&](int e) { next |= t.edge_node_mask[e]; });
                 unreached = unreached & ~reached;
             });
             frontier = next;
         }
         if (!unreached.any()) return starts;
-        int loop_edge = -1;
-        unreached.for_each([&](int e) { if (loop_edge < 0) loop_edge = e; });
-        frontier = node_bit(t.edge_nodes[loop_edge][0]);
+        frontier = node_bit(t.edge_nodes[unreached.lowest()][0]);
         starts |= frontier;
     }
 }
 
 }  // namespace
 
-int longest_road_of(const GameState& s, int player) {
+namespace rules {
+
+template <class G>
+int longest_road(const GameState& s, int player) {
     const PlayerState& pl = s.players[player];
     if (!pl.roads.any()) return 0;
-    const Topology& t = topology();
-    const NodeMask cut = s.occupied & ~rules::buildings_of(s, player);
-    RoadSearch search(t, pl.roads, cut);
-    for_each_node(trail_starts(t, pl.roads, cut), [&](int n) { search.walk(n, 0); });
+    const Topology& t = G::topo();
+    const NodeMask cut = s.occupied & ~buildings_of(s, player);
+    RoadSearch<G> search(t, pl.roads, cut);
+    trail_starts<G>(t, pl.roads, cut).template for_each<G::node_words>([&](int n) { search.walk(n, 0); });
     return search.best;
 }
-
-namespace rules {
 
 // Most new roads extend a road end or leave a building: one end of the new road touches no other road
 // of the player. Then a trail using it must end with it, so the longest such trail is one plus the
 // longest trail starting at its other end, and no other trail changed. Otherwise search afresh.
+template <class G>
 int longest_road_with_new_road(const GameState& s, int player, int edge) {
-    const Topology& t = topology();
+    const Topology& t = G::topo();
     const PlayerState& pl = s.players[player];
     EdgeMask others = pl.roads;
     others.reset(edge);
     int inner = t.edge_nodes[edge][0], outer = t.edge_nodes[edge][1];
     const bool inner_joined = (t.node_edge_mask[inner] & others).any();
     const bool outer_joined = (t.node_edge_mask[outer] & others).any();
-    if (inner_joined && outer_joined) return longest_road_of(s, player);
+    if (inner_joined && outer_joined) return longest_road<G>(s, player);
     if (outer_joined) std::swap(inner, outer);
     const NodeMask cut = s.occupied & ~buildings_of(s, player);
     int through = 1;
-    if ((inner_joined || outer_joined) && !(cut & node_bit(inner))) {
-        RoadSearch search(t, others, cut);
+    if ((inner_joined || outer_joined) && !cut.test(inner)) {
+        RoadSearch<G> search(t, others, cut);
         search.walk(inner, 0);
         through += search.best;
     }
     return through > pl.road_length ? through : pl.road_length;
 }
 
+#define CATAN_LONGEST_ROAD_FOR(G)                              \
+    template int longest_road<G>(const GameState&, int);       \
+    template int longest_road_with_new_road<G>(const GameState&, int, int);
+CATAN_FOR_EACH_VARIANT(CATAN_LONGEST_ROAD_FOR)
+
 }  // namespace rules
+
+int longest_road_of(const GameState& s, int player) {
+    return with_variant(s.board_kind, [&](auto g) { return rules::longest_road<decltype(g)>(s, player); });
+}
+
 }  // namespace catan

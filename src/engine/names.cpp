@@ -27,6 +27,16 @@ const char* to_string(Phase p) {
     return names[static_cast<int>(p)];
 }
 
+const char* to_string(Step s) {
+    static constexpr const char* names[] = {"turn", "paired_build", "special_build"};
+    return names[static_cast<int>(s)];
+}
+
+const char* to_string(TurnStructure t) {
+    static constexpr const char* names[] = {"paired", "special_build"};
+    return names[static_cast<int>(t)];
+}
+
 const char* to_string(CommandType t) {
     static constexpr const char* names[] = {
         "roll_dice",     "build_road",    "build_settlement", "build_city",    "buy_dev_card",
@@ -51,7 +61,7 @@ const char* to_string(EventType t) {
         "dev_card_played",  "invention_taken",  "monopoly_taken",     "bank_traded",        "trade_proposed",
         "trade_accepted",   "trade_declined",   "trade_countered",    "trade_completed",    "trade_cancelled",
         "longest_road_changed", "largest_army_changed", "turn_ended", "turn_started",
-        "game_won",         "hex_produced"};
+        "game_won",         "hex_produced",     "build_phase_started", "first_roll"};
     static_assert(std::size(names) == kEventTypeCount);
     return names[static_cast<int>(t)];
 }

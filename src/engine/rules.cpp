@@ -3,52 +3,54 @@
 namespace catan::rules {
 
 namespace {
+template <class G>
 NodeMask road_nodes(const PlayerState& pl) {
-    const Topology& t = topology();
-    NodeMask m = 0;
-    pl.roads.for_each([&](int e) { m |= t.edge_node_mask[e]; });
+    const Topology& t = G::topo();
+    NodeMask m{};
+    pl.roads.template for_each<G::edge_words>([&](int e) { m |= t.edge_node_mask[e]; });
     return m;
 }
 }  // namespace
 
+template <class G>
 EdgeMask road_spots(const GameState& s, int p) {
-    const Topology& t = topology();
+    const Topology& t = G::topo();
     const NodeMask own = buildings_of(s, p);
     const NodeMask opponents = s.occupied & ~own;
     // A road extends from an own building, or from an own road end not holding an opponent's building.
-    const NodeMask frontier = own | (road_nodes(s.players[p]) & ~opponents);
+    const NodeMask frontier = own | (road_nodes<G>(s.players[p]) & ~opponents);
     EdgeMask spots;
-    for_each_node(frontier, [&](int n) { spots |= t.node_edge_mask[n]; });
+    frontier.template for_each<G::node_words>([&](int n) { spots |= t.node_edge_mask[n]; });
     return spots & ~s.roads_all;
 }
 
-NodeMask settlement_spots(const GameState& s, int p) { return road_nodes(s.players[p]) & ~s.blocked; }
+template <class G>
+NodeMask settlement_spots(const GameState& s, int p) { return road_nodes<G>(s.players[p]) & ~s.blocked; }
 
-EdgeMask setup_road_spots(const GameState& s) {
-    if (s.setup_node == kNone) return {};
-    return topology().node_edge_mask[s.setup_node] & ~s.roads_all;
-}
-
+template <class G>
 bool can_place_any_road(const GameState& s, int p) {
-    return s.players[p].roads_left > 0 && road_spots(s, p).any();
+    return s.players[p].roads_left > 0 && road_spots<G>(s, p).any();
 }
 
+template <class G>
 void place_road(GameState& s, int p, int edge) {
     s.players[p].roads.set(edge);
     s.roads_all.set(edge);
     --s.players[p].roads_left;
 }
 
+template <class G>
 void place_settlement(GameState& s, int p, int node) {
     s.players[p].settlements |= node_bit(node);
     --s.players[p].settlements_left;
     s.occupied |= node_bit(node);
-    s.blocked |= node_bit(node) | topology().node_neighbor_mask[node];
+    s.blocked |= node_bit(node) | G::topo().node_neighbor_mask[node];
 }
 
 namespace {
 // R-A4 recount, which also covers R-A1 and R-A3: the holder keeps the card while at >= 5 and not
 // strictly beaten; otherwise a unique longest road of >= 5 takes it, and a tie or nothing returns it.
+template <class G>
 void recount_longest_road(GameState& s, std::vector<Event>* ev) {
     const std::uint8_t before = s.longest_road;
     int best = 0, best_count = 0, best_player = kNoSeat;
@@ -57,37 +59,41 @@ void recount_longest_road(GameState& s, std::vector<Event>* ev) {
         if (len > best) { best = len; best_count = 1; best_player = q; }
         else if (len == best) ++best_count;
     }
-    if (before != kNoSeat && s.players[before].road_length >= kLongestRoadMinimum &&
+    constexpr int minimum = G::rules.longest_road_minimum;
+    if (before != kNoSeat && s.players[before].road_length >= minimum &&
         s.players[before].road_length == best)
         return;  // still at least tied for longest: ties keep it (R-A3)
-    s.longest_road = (best >= kLongestRoadMinimum && best_count == 1) ? static_cast<std::uint8_t>(best_player) : kNoSeat;
+    s.longest_road = (best >= minimum && best_count == 1) ? static_cast<std::uint8_t>(best_player) : kNoSeat;
     if (s.longest_road != before)
         emit(ev, Event{.type = EventType::LongestRoadChanged, .player = s.longest_road, .other = before,
                        .value = static_cast<std::uint8_t>(best)});
 }
 }  // namespace
 
+template <class G>
 void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev) {
-    s.players[p].road_length = static_cast<std::uint8_t>(longest_road_with_new_road(s, p, edge));
-    recount_longest_road(s, ev);
+    s.players[p].road_length = static_cast<std::uint8_t>(longest_road_with_new_road<G>(s, p, edge));
+    recount_longest_road<G>(s, ev);
 }
 
+template <class G>
 void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev) {
-    const EdgeMask at = topology().node_edge_mask[node];
+    const EdgeMask at = G::topo().node_edge_mask[node];
     bool changed = false;
     for (int q = 0; q < s.num_players; ++q) {
         if ((s.players[q].roads & at).count() < 2) continue;  // only a road through the node can be cut
-        const auto len = static_cast<std::uint8_t>(longest_road_of(s, q));
+        const auto len = static_cast<std::uint8_t>(longest_road<G>(s, q));
         changed |= len != s.players[q].road_length;
         s.players[q].road_length = len;
     }
-    if (changed) recount_longest_road(s, ev);
+    if (changed) recount_longest_road<G>(s, ev);
 }
 
+template <class G>
 void update_largest_army(GameState& s, int p, std::vector<Event>* ev) {
     const std::uint8_t holder = s.largest_army;
     const int knights = s.players[p].knights_played;
-    if (holder == p || knights < kLargestArmyMinimum) return;
+    if (holder == p || knights < G::rules.largest_army_minimum) return;
     if (holder != kNoSeat && knights <= s.players[holder].knights_played) return;  // R-A5: strictly more
     s.largest_army = static_cast<std::uint8_t>(p);
     emit(ev, Event{.type = EventType::LargestArmyChanged, .player = static_cast<std::uint8_t>(p), .other = holder,
@@ -96,6 +102,7 @@ void update_largest_army(GameState& s, int p, std::vector<Event>* ev) {
 
 void after_robber(GameState& s) { s.phase = s.rolled ? Phase::Main : Phase::PreRoll; }
 
+template <class G>
 void check_victory(GameState& s, std::vector<Event>* ev) {
     if (s.phase == Phase::GameOver || s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad) return;
     const int vp = victory_points(s, s.current);
@@ -106,6 +113,7 @@ void check_victory(GameState& s, std::vector<Event>* ev) {
     emit(ev, Event{.type = EventType::GameWon, .player = s.current, .value = static_cast<std::uint8_t>(vp)});
 }
 
+template <class G>
 void start_turn(GameState& s, std::vector<Event>* ev) {
     for (auto& pl : s.players) pl.dev_bought = {};
     s.rolled = false;
@@ -113,8 +121,23 @@ void start_turn(GameState& s, std::vector<Event>* ev) {
     s.free_roads = 0;
     ++s.turn;
     s.phase = Phase::PreRoll;
+    s.turn_player = s.current;
+    s.step = Step::Turn;
     emit(ev, Event{.type = EventType::TurnStarted, .player = s.current, .value = s.turn});
-    check_victory(s, ev);  // R-V3: 10 points reached on another's turn win now, before rolling
+    check_victory<G>(s, ev);  // R-V3: 10 points reached on another's turn win now, before rolling
 }
+
+#define CATAN_RULES_FOR(G)                                                                   \
+    template EdgeMask road_spots<G>(const GameState&, int);                                  \
+    template NodeMask settlement_spots<G>(const GameState&, int);                            \
+    template bool can_place_any_road<G>(const GameState&, int);                              \
+    template void place_road<G>(GameState&, int, int);                                       \
+    template void place_settlement<G>(GameState&, int, int);                                 \
+    template void update_longest_road_after_road<G>(GameState&, int, int, std::vector<Event>*); \
+    template void update_longest_road_after_settlement<G>(GameState&, int, std::vector<Event>*); \
+    template void update_largest_army<G>(GameState&, int, std::vector<Event>*);              \
+    template void start_turn<G>(GameState&, std::vector<Event>*);                            \
+    template void check_victory<G>(GameState&, std::vector<Event>*);
+CATAN_FOR_EACH_VARIANT(CATAN_RULES_FOR)
 
 }  // namespace catan::rules

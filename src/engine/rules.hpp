@@ -1,6 +1,8 @@
 #pragma once
-// Predicates shared by apply() and legal_actions(), so that what is listed is exactly what is accepted.
+// Predicates shared by apply() and legal_actions(), so that what is listed is exactly what is accepted:
+// one predicate per rule question. Templated over the variant G (variants.hpp).
 #include "catan/engine/engine.hpp"
+#include "variants.hpp"
 
 namespace catan::rules {
 
@@ -8,21 +10,32 @@ inline const PlayerState& ps(const GameState& s, int p) { return s.players[p]; }
 inline NodeMask buildings_of(const GameState& s, int p) { return s.players[p].settlements | s.players[p].cities; }
 
 // Paths where `p` may build a road now (ignores cost): empty, touching own network (R-BU1).
-EdgeMask road_spots(const GameState& s, int p);
+template <class G> EdgeMask road_spots(const GameState& s, int p);
 // Intersections where `p` may build a settlement after setup (ignores cost): R-BU2.
-NodeMask settlement_spots(const GameState& s, int p);
+template <class G> NodeMask settlement_spots(const GameState& s, int p);
 // Setup: every intersection that satisfies the distance rule (R-S6).
-inline NodeMask setup_settlement_spots(const GameState& s) { return ~s.blocked & ((NodeMask{1} << kNodeCount) - 1); }
+template <class G> NodeMask setup_settlement_spots(const GameState& s) { return ~s.blocked & G::topo().all_nodes; }
 // Setup: empty paths touching the settlement just placed (R-S4).
-EdgeMask setup_road_spots(const GameState& s);
+template <class G> EdgeMask setup_road_spots(const GameState& s) {
+    if (s.setup_node == kNone) return {};
+    return G::topo().node_edge_mask[s.setup_node] & ~s.roads_all;
+}
 // Opponents of `p` with a building on `hex` (R-7c).
-inline unsigned robber_victims(const GameState& s, int hex, int p) {
-    const NodeMask around = topology().hex_node_mask[hex];
+template <class G> unsigned robber_victims(const GameState& s, int hex, int p) {
+    const NodeMask around = G::topo().hex_node_mask[hex];
     unsigned victims = 0;
     for (int q = 0; q < s.num_players; ++q)
         if (q != p && (buildings_of(s, q) & around)) victims |= 1u << q;
     return victims;
 }
+
+// What each piece costs and whether `p` holds it (R-BU1..R-BU4): one place for the cost check.
+template <class G> bool can_afford_road(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.road_cost); }
+template <class G> bool can_afford_settlement(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.settlement_cost); }
+template <class G> bool can_afford_city(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.city_cost); }
+template <class G> bool can_afford_dev_card(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.dev_card_cost); }
+// Buying a development card: affordable and the deck not empty (R-BU4).
+template <class G> bool may_buy_dev_card(const GameState& s, int p) { return s.deck_left() > 0 && can_afford_dev_card<G>(s, p); }
 
 // R-D1: not bought this turn, none played yet this turn; Victory Point cards are never played.
 inline bool dev_playable(const GameState& s, int p, DevCard card) {
@@ -30,24 +43,30 @@ inline bool dev_playable(const GameState& s, int p, DevCard card) {
     const PlayerState& pl = s.players[p];
     return !s.dev_played && card != DevCard::VictoryPoint && pl.dev[k] > pl.dev_bought[k];
 }
-bool can_place_any_road(const GameState& s, int p);
+template <class G> bool can_place_any_road(const GameState& s, int p);
 // Invention takes 2 cards, or what is left when the bank holds fewer (R-D4).
 inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.bank.total() : 2; }
+
+// R-TR3: `p` may give `ratio(give)` cards of `give` for one `get` the bank holds.
+inline bool may_bank_trade(const GameState& s, int p, Resource give, Resource get) {
+    return give != get && s.bank[get] > 0 && s.players[p].hand[give] >= bank_trade_ratio(s, p, give);
+}
 
 // Seat answering or countering the active player's offer: any non-active seat.
 inline bool is_responder(const GameState& s, int p) { return p != s.current && p < s.num_players; }
 
 // Mutations shared by several commands.
-void place_road(GameState& s, int p, int edge);
-void place_settlement(GameState& s, int p, int node);
-void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev);
+template <class G> void place_road(GameState& s, int p, int edge);
+template <class G> void place_settlement(GameState& s, int p, int node);
+template <class G> void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev);
 // Longest road of `p` just after `edge` was added to its roads, given its length before (R-A1).
-int longest_road_with_new_road(const GameState& s, int p, int edge);
-void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev);
-void update_largest_army(GameState& s, int p, std::vector<Event>* ev);
+template <class G> int longest_road_with_new_road(const GameState& s, int p, int edge);
+template <class G> int longest_road(const GameState& s, int p);
+template <class G> void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev);
+template <class G> void update_largest_army(GameState& s, int p, std::vector<Event>* ev);
 void after_robber(GameState& s);  // back to PreRoll or Main
-void start_turn(GameState& s, std::vector<Event>* ev);
-void check_victory(GameState& s, std::vector<Event>* ev);
+template <class G> void start_turn(GameState& s, std::vector<Event>* ev);
+template <class G> void check_victory(GameState& s, std::vector<Event>* ev);
 
 inline void emit(std::vector<Event>* ev, const Event& e) {
     if (ev) ev->push_back(e);

@@ -19,25 +19,41 @@ struct Point {
     friend bool operator==(const Point& a, const Point& b) = default;
 };
 
+// Hex centres in real units (hex size 1, y downwards): used only to find the corner hexes.
+constexpr double center_x(const Topology& t, int i) { return 0.8660254037844386 * (2 * t.hex_q[i] + t.hex_r[i]); }
+constexpr double center_y(const Topology& t, int i) { return 1.5 * t.hex_r[i]; }
+
 constexpr void put(std::array<std::uint8_t, 3>& slots, int value) {
     for (auto& s : slots)
         if (s == kNone) { s = static_cast<std::uint8_t>(value); return; }
 }
 
-constexpr Topology build() {
+// A board's hexes are the axial (q, r) with q_min <= q <= q_max, r_min <= r <= r_max and
+// s_min <= q + r <= s_max, numbered row by row, top to bottom, left to right.
+struct Shape {
+    BoardKind kind;
+    int q_min, q_max, r_min, r_max, s_min, s_max;
+    int harbors;
+    // Gaps, in coastal paths, between consecutive harbors clockwise from coastal path 0 (repeated).
+    std::array<int, 2> gaps;
+    int gap_cycle;  // gaps[0] this many times, then gaps[1] once, repeated
+};
+
+constexpr Topology build(const Shape& shape) {
     Topology t;
-    // Hexes row by row, top to bottom, left to right: rows of 3-4-5-4-3.
+    t.kind = shape.kind;
     int h = 0;
-    for (int r = -2; r <= 2; ++r)
-        for (int q = -2; q <= 2; ++q)
-            if (q + r <= 2 && q + r >= -2) {
+    for (int r = shape.r_min; r <= shape.r_max; ++r)
+        for (int q = shape.q_min; q <= shape.q_max; ++q)
+            if (q + r <= shape.s_max && q + r >= shape.s_min) {
                 t.hex_q[h] = static_cast<std::int8_t>(q);
                 t.hex_r[h] = static_cast<std::int8_t>(r);
                 ++h;
             }
+    t.hex_count = h;
 
     std::vector<Point> corners;
-    for (int i = 0; i < kHexCount; ++i) {
+    for (int i = 0; i < t.hex_count; ++i) {
         const int cx = 2 * t.hex_q[i] + t.hex_r[i], cy = 3 * t.hex_r[i];
         for (int c = 0; c < 6; ++c) corners.push_back({cx + kCornerDx[c], cy + kCornerDy[c]});
     }
@@ -46,7 +62,9 @@ constexpr Topology build() {
     auto node_of = [&](Point p) constexpr {
         return static_cast<int>(std::lower_bound(corners.begin(), corners.end(), p) - corners.begin());
     };
-    for (int n = 0; n < kNodeCount; ++n) {
+    t.node_count = static_cast<int>(corners.size());
+    t.all_nodes = NodeMask::first(t.node_count);
+    for (int n = 0; n < t.node_count; ++n) {
         t.node_x[n] = static_cast<std::int16_t>(corners[n].x);
         t.node_y[n] = static_cast<std::int16_t>(corners[n].y);
         t.node_hexes[n].fill(kNone);
@@ -55,13 +73,13 @@ constexpr Topology build() {
     }
 
     std::vector<std::pair<int, int>> edges;
-    for (int i = 0; i < kHexCount; ++i) {
+    for (int i = 0; i < t.hex_count; ++i) {
         const int cx = 2 * t.hex_q[i] + t.hex_r[i], cy = 3 * t.hex_r[i];
         for (int c = 0; c < 6; ++c) {
             const int n = node_of({cx + kCornerDx[c], cy + kCornerDy[c]});
             t.hex_nodes[i][c] = static_cast<std::uint8_t>(n);
             t.hex_node_mask[i] |= node_bit(n);
-            t.node_hex_mask[n] |= std::uint32_t{1} << i;
+            t.node_hex_mask[n] |= HexMask{1} << i;
             put(t.node_hexes[n], i);
         }
         for (int c = 0; c < 6; ++c) {
@@ -71,7 +89,9 @@ constexpr Topology build() {
     }
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
-    for (int e = 0; e < kEdgeCount; ++e) {
+    t.edge_count = static_cast<int>(edges.size());
+    t.all_edges = EdgeMask::first(t.edge_count);
+    for (int e = 0; e < t.edge_count; ++e) {
         auto [a, b] = edges[e];
         t.edge_nodes[e] = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
         t.edge_node_mask[e] = node_bit(a) | node_bit(b);
@@ -84,7 +104,7 @@ constexpr Topology build() {
         t.node_edge_mask[a].set(e);
         t.node_edge_mask[b].set(e);
     }
-    for (int i = 0; i < kHexCount; ++i) {
+    for (int i = 0; i < t.hex_count; ++i) {
         for (int c = 0; c < 6; ++c)
             t.hex_edges[i][c] = static_cast<std::uint8_t>(t.edge_between(t.hex_nodes[i][c], t.hex_nodes[i][(c + 1) % 6]));
         for (int d = 0; d < 6; ++d) {
@@ -94,26 +114,53 @@ constexpr Topology build() {
     }
 
     // Coast: paths that border exactly one hex. Walk them clockwise starting with hex 0's top-right side.
-    std::array<int, kEdgeCount> hexes_per_edge{};
-    for (int i = 0; i < kHexCount; ++i)
+    std::array<int, kMaxEdges> hexes_per_edge{};
+    for (int i = 0; i < t.hex_count; ++i)
         for (int c = 0; c < 6; ++c) ++hexes_per_edge[t.hex_edges[i][c]];
+    for (int e = 0; e < t.edge_count; ++e) t.coast_count += hexes_per_edge[e] == 1;
     int edge = t.hex_edges[0][0];
     int node = t.hex_nodes[0][1];  // the walk leaves hex 0's top corner towards its top-right corner
-    for (int k = 0; k < kCoastEdgeCount; ++k) {
+    for (int k = 0; k < t.coast_count; ++k) {
         t.coast_edges[k] = static_cast<std::uint8_t>(edge);
         for (std::uint8_t next : t.node_edges[node])
             if (next != kNone && next != edge && hexes_per_edge[next] == 1) { edge = next; break; }
         node = t.edge_nodes[edge][0] == node ? t.edge_nodes[edge][1] : t.edge_nodes[edge][0];
     }
-    // Harbors at gaps of 3, 3, 4 coastal paths around the island: 9 harbors, no two sharing an intersection.
-    constexpr int kHarborCoastIndex[kHarborCount] = {0, 3, 6, 10, 13, 16, 20, 23, 26};
-    for (int k = 0; k < kHarborCount; ++k) t.harbor_edges[k] = t.coast_edges[kHarborCoastIndex[k]];
+    // Harbors spread round the coast at gaps of at least 3 paths, so no two share an intersection.
+    t.harbor_count = shape.harbors;
+    for (int k = 0, at = 0; k < shape.harbors; ++k) {
+        t.harbor_edges[k] = t.coast_edges[at];
+        at += (k % (shape.gap_cycle + 1)) < shape.gap_cycle ? shape.gaps[0] : shape.gaps[1];
+    }
+
+    // Corner hexes (three neighbours), each matched to the axial direction it lies in as seen from
+    // the board's centre: the one whose direction from the centre is closest (largest cos^2).
+    double cx = 0, cy = 0;
+    for (int i = 0; i < t.hex_count; ++i) { cx += center_x(t, i); cy += center_y(t, i); }
+    cx /= t.hex_count;
+    cy /= t.hex_count;
+    for (int d = 0; d < 6; ++d) {
+        const double dx = 0.8660254037844386 * (2 * kDirQ[d] + kDirR[d]), dy = 1.5 * kDirR[d];
+        double best = -1;
+        for (int i = 0; i < t.hex_count; ++i) {
+            int neighbours = 0;
+            for (std::uint8_t nb : t.hex_neighbors[i]) neighbours += nb != kNone;
+            if (neighbours != 3) continue;
+            const double x = center_x(t, i) - cx, y = center_y(t, i) - cy, dot = x * dx + y * dy;
+            if (dot <= 0) continue;
+            const double cos2 = dot * dot / (x * x + y * y);
+            if (cos2 > best) { best = cos2; t.corner_hexes[d] = static_cast<std::uint8_t>(i); }
+        }
+    }
     return t;
 }
 
 }  // namespace
 
 // Computed by the compiler: no start-up work and no initialisation guard on the hot paths.
-constinit const Topology kTopology = build();
+// Base: rows 3-4-5-4-3, harbors at gaps of 3, 3, 4 (9 harbors on 30 coastal paths).
+constinit const Topology kBaseTopology = build({BoardKind::Base, -2, 2, -2, 2, -2, 2, 9, {3, 4}, 2});
+// 5–6: rows 3-4-5-6-5-4-3, harbors at gaps of 3, 4 alternating (11 harbors on 38 coastal paths).
+constinit const Topology kLargeTopology = build({BoardKind::Large, -2, 3, -3, 3, -2, 3, 11, {3, 4}, 1});
 
 }  // namespace catan

@@ -36,6 +36,7 @@ void exchange(GameState& s, int a, int b, const ResourceSet& a_gives, const Reso
 
 }  // namespace
 
+template <class G>
 Result bank_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
     if (c.target >= kResourceCount || c.resource >= kResourceCount)
@@ -55,6 +56,7 @@ Result bank_trade(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result propose_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
     if (c.victim != kNoSeat && (c.victim >= s.num_players || !rules::is_responder(s, c.victim)))
@@ -64,7 +66,7 @@ Result propose_trade(GameState& s, const Command& c, Events ev) {
     s.offer.give = c.give;
     s.offer.want = c.want;
     s.offer.to = c.victim;
-    for (int p = 0; p < kMaxPlayers; ++p) {
+    for (int p = 0; p < kMaxPlayers; ++p) {  // unused seats stay Declined
         const bool addressed = rules::is_responder(s, p) && (c.victim == kNoSeat || c.victim == p);
         s.offer.response[p] = addressed ? TradeResponse::Pending : TradeResponse::Declined;
     }
@@ -74,6 +76,7 @@ Result propose_trade(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result accept_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_responder(s, c)) return e;
     if (s.offer.response[c.player] == TradeResponse::Accepted)
@@ -85,6 +88,7 @@ Result accept_trade(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result decline_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_responder(s, c)) return e;
     if (s.offer.response[c.player] == TradeResponse::Declined)
@@ -98,6 +102,7 @@ Result decline_trade(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result counter_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_responder(s, c)) return e;
     if (auto e = check_terms(c.give, c.want, s.players[c.player].hand)) return e;
@@ -109,6 +114,7 @@ Result counter_trade(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result confirm_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::TradeOffer})) return e;
     if (c.victim >= s.num_players || !rules::is_responder(s, c.victim))
@@ -128,11 +134,15 @@ Result confirm_trade(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result cancel_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::TradeOffer})) return e;
     close_offer(s);
     emit(ev, Event{.type = EventType::TradeCancelled, .player = c.player});
     return std::nullopt;
 }
+
+#define CATAN_HANDLERS_FOR(G) template Result bank_trade<G>(GameState&, const Command&, Events); template Result propose_trade<G>(GameState&, const Command&, Events); template Result accept_trade<G>(GameState&, const Command&, Events); template Result decline_trade<G>(GameState&, const Command&, Events); template Result counter_trade<G>(GameState&, const Command&, Events); template Result confirm_trade<G>(GameState&, const Command&, Events); template Result cancel_trade<G>(GameState&, const Command&, Events);
+CATAN_FOR_EACH_VARIANT(CATAN_HANDLERS_FOR)
 
 }  // namespace catan::handlers

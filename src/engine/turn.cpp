@@ -5,25 +5,28 @@ namespace catan::handlers {
 namespace {
 
 // At most 6 bits are ever set here; a loop beats a library popcount on baseline x86-64.
-int count_bits(NodeMask m) {
+template <class G>
+int count_bits(const NodeMask& m) {
     int n = 0;
-    for (; m; m &= m - 1) ++n;
+    for (int k = 0; k < G::node_words; ++k)
+        for (std::uint64_t w = m.w[k]; w; w &= w - 1) ++n;
     return n;
 }
 
 // What each hex with the number paid each player, given what the players are paid in all (`paid`,
 // after R-T3): a hex pays what its buildings earn, and a single claimant short of the full amount
 // is paid by the hexes in order until their share runs out, so a player's hexes add up to `paid`.
+template <class G>
 void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSet, kMaxPlayers>& paid,
                        std::vector<Event>& ev) {
-    const Topology& t = topology();
+    const Topology& t = G::topo();
     std::array<ResourceSet, kMaxPlayers> left = paid;
     for (std::uint8_t h : s.number_hexes[roll]) {
         if (h == kNone || h == s.robber) continue;
         const auto r = static_cast<Resource>(s.board.terrain[h]);
         const NodeMask around = t.hex_node_mask[h];
         for (int p = 0; p < s.num_players; ++p) {
-            const int earned = count_bits(s.players[p].settlements & around) + 2 * count_bits(s.players[p].cities & around);
+            const int earned = count_bits<G>(s.players[p].settlements & around) + 2 * count_bits<G>(s.players[p].cities & around);
             const int n = std::min<int>(earned, left[p][r]);
             if (n == 0) continue;
             left[p][r] = static_cast<std::uint8_t>(left[p][r] - n);
@@ -35,8 +38,9 @@ void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSe
 
 // R-T2 and R-T3: every hex with the number and without the robber pays; a resource the bank cannot
 // pay in full goes to nobody, unless a single player is owed it, who takes what is left.
+template <class G>
 void produce(GameState& s, int roll, Events ev) {
-    const Topology& t = topology();
+    const Topology& t = G::topo();
     std::array<ResourceSet, kMaxPlayers> owed{};
     unsigned kinds = 0;  // resources some hex pays: at most two, so the checks below stay short
     for (std::uint8_t h : s.number_hexes[roll]) {
@@ -44,8 +48,8 @@ void produce(GameState& s, int roll, Events ev) {
         const auto r = static_cast<Resource>(s.board.terrain[h]);
         kinds |= 1u << static_cast<int>(r);
         const NodeMask around = t.hex_node_mask[h];
-        for (int p = 0; p < kMaxPlayers; ++p) {  // empty seats own nothing
-            const int n = count_bits(s.players[p].settlements & around) + 2 * count_bits(s.players[p].cities & around);
+        for (int p = 0; p < s.num_players; ++p) {
+            const int n = count_bits<G>(s.players[p].settlements & around) + 2 * count_bits<G>(s.players[p].cities & around);
             owed[p][r] = static_cast<std::uint8_t>(owed[p][r] + n);
         }
     }
@@ -70,15 +74,15 @@ void produce(GameState& s, int roll, Events ev) {
     }
     // After the produced events, so that a roll's dice_rolled and produced events stay together for
     // clients written before hex_produced existed.
-    if (ev) emit_hex_payments(s, roll, owed, *ev);
+    if (ev) emit_hex_payments<G>(s, roll, owed, *ev);
 }
 
-// R-7a: everyone holding more than 7 resource cards owes half, rounded down.
+// R-7a, R-O2: everyone holding more than the discard limit (7 unless chosen) owes half, rounded down.
 void start_seven(GameState& s) {
     bool anyone = false;
     for (int p = 0; p < s.num_players; ++p) {
         const int cards = s.players[p].hand.total();
-        s.players[p].discard_owed = static_cast<std::uint8_t>(cards > kDiscardThreshold ? cards / 2 : 0);
+        s.players[p].discard_owed = static_cast<std::uint8_t>(cards > s.options.discard_limit ? cards / 2 : 0);
         anyone |= s.players[p].discard_owed > 0;
     }
     s.phase = anyone ? Phase::Discard : Phase::MoveRobber;
@@ -86,6 +90,7 @@ void start_seven(GameState& s) {
 
 }  // namespace
 
+template <class G>
 Result roll_dice(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::PreRoll})) return e;
     s.dice[0] = static_cast<std::uint8_t>(s.rng.die());
@@ -97,12 +102,13 @@ Result roll_dice(GameState& s, const Command& c, Events ev) {
     if (roll == 7) {
         start_seven(s);
     } else {
-        produce(s, roll, ev);
+        produce<G>(s, roll, ev);
         s.phase = Phase::Main;
     }
     return std::nullopt;
 }
 
+template <class G>
 Result discard(GameState& s, const Command& c, Events ev) {
     if (s.phase != Phase::Discard) return fail(ErrorCode::WrongPhase, "R-7a", "there is nothing to discard now");
     PlayerState& pl = s.players[c.player];
@@ -120,11 +126,12 @@ Result discard(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result move_robber(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::MoveRobber})) return e;
-    if (c.target >= kHexCount) return fail(ErrorCode::BadArgument, "R-7b", "no such hex");
+    if (c.target >= G::hexes) return fail(ErrorCode::BadArgument, "R-7b", "no such hex");
     if (c.target == s.robber) return fail(ErrorCode::InvalidRobber, "R-7b", "the robber must move to a different hex");
-    const unsigned victims = rules::robber_victims(s, c.target, c.player);
+    const unsigned victims = rules::robber_victims<G>(s, c.target, c.player);
     if (victims == 0 && c.victim != kNoSeat)
         return fail(ErrorCode::InvalidRobber, "R-7c", "no opponent has a building on that hex: choose no victim");
     if (victims != 0 && (c.victim >= s.num_players || !(victims >> c.victim & 1u)))
@@ -154,12 +161,16 @@ Result move_robber(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
+template <class G>
 Result end_turn(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
     emit(ev, Event{.type = EventType::TurnEnded, .player = c.player});
     s.current = static_cast<std::uint8_t>((s.current + 1) % s.num_players);  // R-T6
-    rules::start_turn(s, ev);
+    rules::start_turn<G>(s, ev);
     return std::nullopt;
 }
+
+#define CATAN_HANDLERS_FOR(G) template Result roll_dice<G>(GameState&, const Command&, Events); template Result discard<G>(GameState&, const Command&, Events); template Result move_robber<G>(GameState&, const Command&, Events); template Result end_turn<G>(GameState&, const Command&, Events);
+CATAN_FOR_EACH_VARIANT(CATAN_HANDLERS_FOR)
 
 }  // namespace catan::handlers

@@ -57,14 +57,14 @@ Command decode(const json& j, int seat) {
 
     Command c = cmd::make(*type, seat);
     switch (c.type) {
-        case CommandType::BuildRoad: c.target = field_id(r, "path", kEdgeCount); break;
+        case CommandType::BuildRoad: c.target = field_id(r, "path", kMaxEdges); break;
         case CommandType::BuildSettlement:
-        case CommandType::BuildCity: c.target = field_id(r, "intersection", kNodeCount); break;
+        case CommandType::BuildCity: c.target = field_id(r, "intersection", kMaxNodes); break;
         case CommandType::PlayInvention: c.give = read_resources(r.required("take"), r.path("take")); break;
         case CommandType::PlayMonopoly: c.target = read_resource_id(r, "resource"); break;
         case CommandType::Discard: c.give = read_resources(r.required("cards"), r.path("cards")); break;
         case CommandType::MoveRobber:
-            c.target = field_id(r, "hex", kHexCount);
+            c.target = field_id(r, "hex", kMaxHexes);
             // No victim (nobody to rob) may be written as a missing field or as null.
             if (const json* v = r.optional("victim")) c.victim = read_id_or_null(*v, r.path("victim"), kMaxPlayers);
             break;

@@ -150,6 +150,15 @@ std::string describe(Writer& w, int viewer) {
             j["hex"] = e.a;
             j["resources"] = resources_json(e.resources);
             return "Hex " + std::to_string(e.a) + " paid " + w.p() + " " + cards_text(e.resources) + ".";
+        case EventType::BuildPhaseStarted:
+            j["kind"] = e.a == 1 ? "paired" : "special";
+            return e.a == 1 ? w.p() + " takes the paired build phase: bank trades, building, buying, one card."
+                            : w.p() + " may build and buy now (special building phase).";
+        case EventType::FirstRoll:
+            j["dice"] = {e.a, e.b};
+            j["round"] = e.value;
+            return w.p() + " rolls " + std::to_string(e.a + e.b) + " for first player" +
+                   (e.value > 1 ? " (re-roll " + std::to_string(e.value - 1) + ")." : std::string("."));
         case EventType::GameWon:
             j["vp"] = e.value;
             return w.p() + " wins with " + std::to_string(e.value) + " victory points!";

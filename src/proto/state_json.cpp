@@ -46,7 +46,7 @@ std::array<std::uint8_t, kDevCardKinds> read_dev(const json& v, const Path& wher
     for (const auto& [key, count] : read_object(v, where).items()) {
         const auto k = from_name<DevCard>(key, kDevCardKinds);
         if (!k) fail(DecodeErrorKind::OutOfRange, where.child(key), quote(key) + " is not a development card");
-        d[static_cast<int>(*k)] = static_cast<std::uint8_t>(read_int(count, where.child(key), 0, kDevDeckSize));
+        d[static_cast<int>(*k)] = static_cast<std::uint8_t>(read_int(count, where.child(key), 0, kMaxDeck));
     }
     return d;
 }
@@ -76,12 +76,13 @@ PlayerState read_player(const json& v, const Path& where) {
     p.hand = read_resources(r.required("hand"), r.path("hand"));
     p.dev = read_dev(r.required("dev"), r.path("dev"));
     p.dev_bought = read_dev(r.required("dev_bought"), r.path("dev_bought"));
-    p.knights_played = u8(r.required("knights_played"), r.path("knights_played"), 0, kDevDeckSize);
-    p.settlements_left = u8(r.required("settlements_left"), r.path("settlements_left"), 0, kSettlementsPerPlayer);
-    p.cities_left = u8(r.required("cities_left"), r.path("cities_left"), 0, kCitiesPerPlayer);
-    p.roads_left = u8(r.required("roads_left"), r.path("roads_left"), 0, kRoadsPerPlayer);
-    p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kRoadsPerPlayer);
-    p.discard_owed = u8(r.required("discard_owed"), r.path("discard_owed"), 0, kResourceCount * kBankPerResource);
+    p.knights_played = u8(r.required("knights_played"), r.path("knights_played"), 0, kMaxDeck);
+    // Upper bounds of every box; the engine's consistency check holds them to this game's box.
+    p.settlements_left = u8(r.required("settlements_left"), r.path("settlements_left"), 0, kLargeRules.settlements);
+    p.cities_left = u8(r.required("cities_left"), r.path("cities_left"), 0, kLargeRules.cities);
+    p.roads_left = u8(r.required("roads_left"), r.path("roads_left"), 0, kLargeRules.roads);
+    p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kLargeRules.roads);
+    p.discard_owed = u8(r.required("discard_owed"), r.path("discard_owed"), 0, kResourceCount * kLargeRules.bank_per_resource);
     p.settlements = read_node_list(r.required("settlements"), r.path("settlements"));
     p.cities = read_node_list(r.required("cities"), r.path("cities"));
     p.roads = read_edge_list(r.required("roads"), r.path("roads"));
@@ -123,28 +124,28 @@ TradeOffer read_offer(const json& v, const Path& where) {
     return o;
 }
 
-json board_json(const Board& b) {
+json board_json(const Topology& t, const Board& b) {
     json terrain = json::array(), numbers = json::array(), harbors = json::array();
-    for (int h = 0; h < kHexCount; ++h) {
+    for (int h = 0; h < t.hex_count; ++h) {
         terrain.push_back(to_string(b.terrain[h]));
         numbers.push_back(b.number[h]);
     }
-    for (int k = 0; k < kHarborCount; ++k) harbors.push_back(harbor_name(b.harbor[k]));
+    for (int k = 0; k < t.harbor_count; ++k) harbors.push_back(harbor_name(b.harbor[k]));
     return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"spiral_start", b.spiral_start}};
 }
 
-Board read_board(const json& v, const Path& where) {
+Board read_board(const Topology& t, const json& v, const Path& where) {
     ObjectReader r(v, where);
     Board b;
     const Path tp = r.path("terrain"), np = r.path("numbers"), hp = r.path("harbors");
-    const auto& terrain = read_array(r.required("terrain"), tp, kHexCount);
-    const auto& numbers = read_array(r.required("numbers"), np, kHexCount);
-    const auto& harbors = read_array(r.required("harbors"), hp, kHarborCount);
-    for (std::size_t h = 0; h < kHexCount; ++h) {
+    const auto& terrain = read_array(r.required("terrain"), tp, t.hex_count);
+    const auto& numbers = read_array(r.required("numbers"), np, t.hex_count);
+    const auto& harbors = read_array(r.required("harbors"), hp, t.harbor_count);
+    for (std::size_t h = 0; h < static_cast<std::size_t>(t.hex_count); ++h) {
         b.terrain[h] = read_name<Terrain>(terrain[h], tp.at(h), 6, "terrain");
         b.number[h] = u8(numbers[h], np.at(h), 0, 12);
     }
-    for (std::size_t k = 0; k < kHarborCount; ++k) b.harbor[k] = read_harbor(harbors[k], hp.at(k));
+    for (std::size_t k = 0; k < static_cast<std::size_t>(t.harbor_count); ++k) b.harbor[k] = read_harbor(harbors[k], hp.at(k));
     b.spiral_start = u8(r.required("spiral_start"), r.path("spiral_start"), 0, 5);
     r.finish();
     return b;
@@ -164,11 +165,21 @@ GameState decode(const json& j) {
         s.options.players = static_cast<int>(read_int(o.required("players"), o.path("players"), kMinPlayers, kMaxPlayers));
         s.options.victory_target = static_cast<int>(read_int(o.required("victory_target"), o.path("victory_target"), 0, 255));
         s.options.seed = read_u64(o.required("seed"), o.path("seed"), 10);
+        // House rules and the 5–6 turn structure: absent in states written before them (defaults).
+        if (const json* v = o.optional("discard_limit")) s.options.discard_limit = static_cast<int>(read_int(*v, o.path("discard_limit"), 0, 255));
+        if (const json* v = o.optional("friendly_robber")) s.options.friendly_robber = read_bool(*v, o.path("friendly_robber"));
+        if (const json* v = o.optional("balanced_board")) s.options.balanced_board = read_bool(*v, o.path("balanced_board"));
+        if (const json* v = o.optional("first_by_dice")) s.options.first_by_dice = read_bool(*v, o.path("first_by_dice"));
+        if (const json* v = o.optional("turn_structure"))
+            s.options.turn_structure = read_name<TurnStructure>(*v, o.path("turn_structure"), 2, "turn structure");
         o.finish();
     }
     s.num_players = static_cast<std::uint8_t>(s.options.players);
+    s.board_kind = board_for_players(s.options.players);
+    const Topology& topo = topology(s.board_kind);
+    const Ruleset& rules = ruleset(s.board_kind);
     const int n = s.num_players;
-    s.board = read_board(r.required("board"), r.path("board"));
+    s.board = read_board(topo, r.required("board"), r.path("board"));
     {
         std::array<std::uint64_t, 4> words{};
         const Path rp = r.path("rng");
@@ -180,8 +191,11 @@ GameState decode(const json& j) {
     s.phase = read_name<Phase>(r.required("phase"), r.path("phase"), kPhaseCount, "phase");
     s.first_player = read_id(r.required("first_player"), r.path("first_player"), n);
     s.current = read_id(r.required("current"), r.path("current"), n);
+    s.turn_player = s.current;
+    if (const json* v = r.optional("step")) s.step = read_name<Step>(*v, r.path("step"), 3, "step");
+    if (const json* v = r.optional("turn_player")) s.turn_player = read_id(*v, r.path("turn_player"), n);
     s.setup_step = u8(r.required("setup_step"), r.path("setup_step"), 0, 2 * n);
-    s.setup_node = read_id_or_null(r.required("setup_node"), r.path("setup_node"), kNodeCount);
+    s.setup_node = read_id_or_null(r.required("setup_node"), r.path("setup_node"), topo.node_count);
     s.turn = static_cast<std::uint16_t>(read_int(r.required("turn"), r.path("turn"), 0, 0xffff));
     s.rolled = read_bool(r.required("rolled"), r.path("rolled"));
     s.dev_played = read_bool(r.required("dev_played"), r.path("dev_played"));
@@ -191,22 +205,30 @@ GameState decode(const json& j) {
         const auto& dice = read_array(r.required("dice"), dp, 2);
         for (std::size_t i = 0; i < 2; ++i) s.dice[i] = u8(dice[i], dp.at(i), 0, 6);  // 0: not rolled yet
     }
-    s.robber = u8(r.required("robber"), r.path("robber"), 0, kHexCount - 1);
+    s.robber = u8(r.required("robber"), r.path("robber"), 0, topo.hex_count - 1);
     s.longest_road = read_id_or_null(r.required("longest_road"), r.path("longest_road"), n);
     s.largest_army = read_id_or_null(r.required("largest_army"), r.path("largest_army"), n);
     s.winner = read_id_or_null(r.required("winner"), r.path("winner"), n);
     s.bank = read_resources(r.required("bank"), r.path("bank"));
     {
         const Path dp = r.path("deck");
-        const auto& deck = read_array(r.required("deck"), dp, kDevDeckSize);
-        for (std::size_t i = 0; i < kDevDeckSize; ++i)
+        const auto& deck = read_array(r.required("deck"), dp, rules.deck_size);
+        s.deck_size = rules.deck_size;
+        for (std::size_t i = 0; i < rules.deck_size; ++i)
             s.deck[i] = read_name<DevCard>(deck[i], dp.at(i), kDevCardKinds, "development card");
     }
-    s.deck_top = u8(r.required("deck_top"), r.path("deck_top"), 0, kDevDeckSize);
+    s.deck_top = u8(r.required("deck_top"), r.path("deck_top"), 0, rules.deck_size);
     {
+        // One entry per seat of the table: states before 5–6 players list 4 (empty seats included).
         const Path pp = r.path("players");
-        const auto& players = read_array(r.required("players"), pp, kMaxPlayers);
-        for (std::size_t p = 0; p < kMaxPlayers; ++p) s.players[p] = read_player(players[p], pp.at(p));
+        const auto& players = read_array(r.required("players"), pp, -1, kMaxPlayers);
+        if (static_cast<int>(players.size()) < n) fail(DecodeErrorKind::Inconsistent, pp, "fewer players than options.players");
+        for (std::size_t p = 0; p < players.size(); ++p) s.players[p] = read_player(players[p], pp.at(p));
+        for (std::size_t p = players.size(); p < kMaxPlayers; ++p) {
+            s.players[p].settlements_left = rules.settlements;
+            s.players[p].cities_left = rules.cities;
+            s.players[p].roads_left = rules.roads;
+        }
     }
     s.offer = read_offer(r.required("offer"), r.path("offer"));
     r.finish();
@@ -223,15 +245,23 @@ json state_json(const GameState& s) {
     json rng = json::array(), dice = json::array(), deck = json::array(), players = json::array();
     for (std::uint64_t w : s.rng.words()) rng.push_back(hex64(w));
     for (std::uint8_t d : s.dice) dice.push_back(d);
-    for (DevCard c : s.deck) deck.push_back(to_string(c));
-    for (const PlayerState& p : s.players) players.push_back(player_json(p));
-    return {{"format", kFormat},
+    for (int i = 0; i < s.deck_size; ++i) deck.push_back(to_string(s.deck[i]));
+    // Four seats at least, as states were written before 5–6 players existed.
+    for (int p = 0; p < std::max<int>(4, s.num_players); ++p) players.push_back(player_json(s.players[p]));
+    json options = {{"players", s.options.players},
+                    {"victory_target", s.options.victory_target},
+                    {"seed", std::to_string(s.options.seed)}};
+    // House rules are written only when chosen, so base states read as they always did.
+    const GameOptions defaults;
+    if (s.options.discard_limit != defaults.discard_limit) options["discard_limit"] = s.options.discard_limit;
+    if (s.options.friendly_robber) options["friendly_robber"] = true;
+    if (s.options.balanced_board) options["balanced_board"] = true;
+    if (s.options.first_by_dice) options["first_by_dice"] = true;
+    if (s.board_kind == BoardKind::Large) options["turn_structure"] = to_string(s.options.turn_structure);
+    json out = {{"format", kFormat},
             {"v", kStateFormatVersion},
-            {"options",
-             {{"players", s.options.players},
-              {"victory_target", s.options.victory_target},
-              {"seed", std::to_string(s.options.seed)}}},
-            {"board", board_json(s.board)},
+            {"options", options},
+            {"board", board_json(topology(s), s.board)},
             {"rng", rng},
             {"phase", to_string(s.phase)},
             {"first_player", s.first_player},
@@ -252,6 +282,11 @@ json state_json(const GameState& s) {
             {"deck_top", s.deck_top},
             {"players", players},
             {"offer", offer_json(s.offer)}};
+    if (s.step != Step::Turn) {
+        out["step"] = to_string(s.step);
+        out["turn_player"] = s.turn_player;
+    }
+    return out;
 }
 
 Decoded<GameState> decode_state(const json& document) {

@@ -175,7 +175,7 @@ int dev_count(const PlayerState& p) {
 void write_board(PartWriter& w, const GameState& s) {
     w.part("/board/terrain", [&](std::string& o) {
         char sep = '[';
-        for (int h = 0; h < kHexCount; ++h) {
+        for (int h = 0; h < topology(s).hex_count; ++h) {
             o += sep;
             sep = ',';
             put_name(o, to_string(s.board.terrain[h]));
@@ -184,7 +184,7 @@ void write_board(PartWriter& w, const GameState& s) {
     }, true);
     w.part("/board/numbers", [&](std::string& o) {
         char sep = '[';
-        for (int h = 0; h < kHexCount; ++h) {
+        for (int h = 0; h < topology(s).hex_count; ++h) {
             o += sep;
             sep = ',';
             put_id_or_null(o, s.board.number[h], 0);  // the desert has no token
@@ -192,9 +192,9 @@ void write_board(PartWriter& w, const GameState& s) {
         o += ']';
     }, true);
     w.part("/board/harbors", [&](std::string& o) {
-        const Topology& t = topology();
+        const Topology& t = topology(s);
         char sep = '[';
-        for (int k = 0; k < kHarborCount; ++k) {
+        for (int k = 0; k < t.harbor_count; ++k) {
             const std::uint8_t kind = s.board.harbor[k];
             o += sep;
             sep = ',';

@@ -60,21 +60,22 @@ json edge_list(const EdgeMask& m) {
 }
 
 NodeMask read_node_list(const json& v, const Path& where) {
-    NodeMask m = 0;
-    const auto& a = read_array(v, where, -1, kNodeCount);
+    // Ids up to the largest board's; the engine's state check holds them to this game's board.
+    NodeMask m{};
+    const auto& a = read_array(v, where, -1, kMaxNodes);
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto n = static_cast<int>(read_int(a[i], where.at(i), 0, kNodeCount - 1));
-        if (m & node_bit(n)) fail(DecodeErrorKind::Inconsistent, where.at(i), "intersection listed twice");
-        m |= node_bit(n);
+        const auto n = static_cast<int>(read_int(a[i], where.at(i), 0, kMaxNodes - 1));
+        if (m.test(n)) fail(DecodeErrorKind::Inconsistent, where.at(i), "intersection listed twice");
+        m.set(n);
     }
     return m;
 }
 
 EdgeMask read_edge_list(const json& v, const Path& where) {
     EdgeMask m;
-    const auto& a = read_array(v, where, -1, kEdgeCount);
+    const auto& a = read_array(v, where, -1, kMaxEdges);
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto e = static_cast<int>(read_int(a[i], where.at(i), 0, kEdgeCount - 1));
+        const auto e = static_cast<int>(read_int(a[i], where.at(i), 0, kMaxEdges - 1));
         if (m.test(e)) fail(DecodeErrorKind::Inconsistent, where.at(i), "path listed twice");
         m.set(e);
     }

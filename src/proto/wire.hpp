@@ -9,8 +9,8 @@
 
 namespace catan::proto::detail {
 
-// A resource count on the wire: at most the whole supply of one kind (R-S2).
-inline constexpr int kMaxResourceCount = kBankPerResource;
+// A resource count on the wire: at most the whole supply of one kind of the largest box (R-S2, R-X4).
+inline constexpr int kMaxResourceCount = kLargeRules.bank_per_resource;
 
 // Reverse of catan::to_string for an enum with values 0..count-1.
 template <class E>

@@ -195,7 +195,7 @@ void Room::send_snapshot(Member& m) {
                  {"legal", legal(m.seat)},
                  {"chat", std::move(chat)},
                  {"log", log_json(m.seat)}};
-    if (with_topology) body["topology"] = proto::topology_json();
+    if (with_topology) body["topology"] = proto::topology_json(game_ ? game_->board_kind : board_for_players(options_.players));
     Message message = envelope("snapshot", std::move(body));
     if (!with_topology) {
         doc.snapshot = message;

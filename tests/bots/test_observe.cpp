@@ -24,7 +24,7 @@ GameState scramble_hidden(const GameState& s, int seat, Rng& rng) {
     }
     // Exchange unplayed development cards of others with face-down deck cards, then shuffle the deck.
     for (int q = 0; q < t.num_players; ++q) {
-        if (q == seat || t.deck_top == kDevDeckSize) continue;
+        if (q == seat || t.deck_top == kBaseRules.deck_size) continue;
         for (int k = 0; k < kDevCardKinds; ++k) {
             const int spare = t.players[q].dev[k] - t.players[q].dev_bought[k];
             if (spare == 0) continue;
@@ -36,7 +36,7 @@ GameState scramble_hidden(const GameState& s, int seat, Rng& rng) {
             break;
         }
     }
-    for (int i = kDevDeckSize; i > t.deck_top + 1; --i) std::swap(t.deck[i - 1], t.deck[t.deck_top + rng.below(static_cast<std::uint32_t>(i - t.deck_top))]);
+    for (int i = kBaseRules.deck_size; i > t.deck_top + 1; --i) std::swap(t.deck[i - 1], t.deck[t.deck_top + rng.below(static_cast<std::uint32_t>(i - t.deck_top))]);
     return t;
 }
 
@@ -103,7 +103,7 @@ TEST_CASE("observe: nothing public and nothing of the seat's own is lost", "[bot
             for (Resource r : kAllResources) {
                 int held = s.bank[r];
                 for (int q = 0; q < s.num_players; ++q) held += s.players[q].hand[r];
-                REQUIRE(held == kBankPerResource);
+                REQUIRE(held == kBaseRules.bank_per_resource);
             }
         }
     }
@@ -117,6 +117,6 @@ TEST_CASE("observe: the hidden parts are replaced, not copied", "[bots][observe]
     CHECK_FALSE(s.deck == truth.deck);
     // The filling keeps the deck's composition (R-S2).
     std::array<int, kDevCardKinds> filled{}, dealt{};
-    for (int i = 0; i < kDevDeckSize; ++i) ++filled[static_cast<int>(s.deck[i])], ++dealt[static_cast<int>(truth.deck[i])];
+    for (int i = 0; i < kBaseRules.deck_size; ++i) ++filled[static_cast<int>(s.deck[i])], ++dealt[static_cast<int>(truth.deck[i])];
     CHECK(filled == dealt);
 }

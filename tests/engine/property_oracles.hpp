@@ -18,12 +18,12 @@ namespace catan::prop {
 // ---------------------------------------------------------------------------------------------
 // Independent recomputations
 
-inline NodeMask all_nodes_mask() { return (NodeMask{1} << kNodeCount) - 1; }
+inline NodeMask all_nodes_mask() { return kBaseTopology.all_nodes; }
 
 inline NodeMask buildings(const GameState& s, int p) { return s.players[p].settlements | s.players[p].cities; }
 
 inline NodeMask opponents_buildings(const GameState& s, int p) {
-    NodeMask m = 0;
+    NodeMask m{};
     for (int q = 0; q < s.num_players; ++q)
         if (q != p) m |= buildings(s, q);
     return m;
@@ -32,7 +32,7 @@ inline NodeMask opponents_buildings(const GameState& s, int p) {
 // R-V1 / R-D6, from the masks, the award holders and the hidden VP cards.
 inline int recompute_vp(const GameState& s, int p) {
     const PlayerState& pl = s.players[p];
-    int vp = std::popcount(pl.settlements) + 2 * std::popcount(pl.cities);
+    int vp = popcount(pl.settlements) + 2 * popcount(pl.cities);
     if (s.longest_road == p) vp += 2;
     if (s.largest_army == p) vp += 2;
     return vp + pl.dev[static_cast<int>(DevCard::VictoryPoint)];
@@ -40,11 +40,11 @@ inline int recompute_vp(const GameState& s, int p) {
 
 // Intersections -> paths, built from edge_nodes only (the engine walks node_edges instead).
 struct PathIndex {
-    std::array<std::array<int, 3>, kNodeCount> paths{};
-    std::array<int, kNodeCount> count{};
+    std::array<std::array<int, 3>, BaseVariant::nodes> paths{};
+    std::array<int, BaseVariant::nodes> count{};
     PathIndex() {
-        const Topology& t = topology();
-        for (int e = 0; e < kEdgeCount; ++e)
+        const Topology& t = kBaseTopology;
+        for (int e = 0; e < BaseVariant::edges; ++e)
             for (int end = 0; end < 2; ++end) {
                 const int n = t.edge_nodes[e][end];
                 paths[n][count[n]++] = e;
@@ -59,12 +59,12 @@ inline const PathIndex& path_index() {
 // Longest trail (no path used twice) through `p`'s roads, starting from a road and walking both ways;
 // a trail may end at, but not pass through, an intersection with an opponent's building (R-A1, R-A2).
 inline int oracle_longest_road(const GameState& s, int p) {
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     const PathIndex& index = path_index();
     const EdgeMask roads = s.players[p].roads;
     const NodeMask cut = opponents_buildings(s, p);
     int best = 0;
-    std::array<bool, kEdgeCount> used{};
+    std::array<bool, BaseVariant::edges> used{};
     auto extend = [&](auto&& self, int node, int length) -> void {
         if (length > best) best = length;
         if (cut & node_bit(node)) return;
@@ -76,7 +76,7 @@ inline int oracle_longest_road(const GameState& s, int p) {
             used[e] = false;
         }
     };
-    for (int e = 0; e < kEdgeCount; ++e) {
+    for (int e = 0; e < BaseVariant::edges; ++e) {
         if (!roads.test(e)) continue;
         for (int end = 0; end < 2; ++end) {
             used[e] = true;
@@ -89,7 +89,7 @@ inline int oracle_longest_road(const GameState& s, int p) {
 
 inline int deck_count(const GameState& s, DevCard k) {
     int n = 0;
-    for (int i = s.deck_top; i < kDevDeckSize; ++i) n += s.deck[i] == k;
+    for (int i = s.deck_top; i < kBaseRules.deck_size; ++i) n += s.deck[i] == k;
     return n;
 }
 
@@ -105,12 +105,12 @@ inline int oracle_setup_player(const GameState& s, int step) {
 // R-BU1: some empty path touches p's building, or p's road at an intersection without an opponent's building.
 inline bool oracle_can_place_road(const GameState& s, int p) {
     if (s.players[p].roads_left == 0) return false;
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     const PathIndex& index = path_index();
     EdgeMask taken{};
     for (int q = 0; q < s.num_players; ++q) taken |= s.players[q].roads;
     const NodeMask own = buildings(s, p), cut = opponents_buildings(s, p);
-    for (int e = 0; e < kEdgeCount; ++e) {
+    for (int e = 0; e < BaseVariant::edges; ++e) {
         if (taken.test(e)) continue;
         for (int end = 0; end < 2; ++end) {
             const int v = t.edge_nodes[e][end];
@@ -125,10 +125,10 @@ inline bool oracle_can_place_road(const GameState& s, int p) {
 
 // R-TR3, from the board's harbor list and the two intersections of each harbor path.
 inline int oracle_trade_ratio(const GameState& s, int p, int give) {
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     const NodeMask own = buildings(s, p);
     bool generic = false;
-    for (int k = 0; k < kHarborCount; ++k) {
+    for (int k = 0; k < BaseVariant::harbors; ++k) {
         const int e = t.harbor_edges[k];
         if (!(own & (node_bit(t.edge_nodes[e][0]) | node_bit(t.edge_nodes[e][1])))) continue;
         if (s.board.harbor[k] == give) return 2;
@@ -139,10 +139,10 @@ inline int oracle_trade_ratio(const GameState& s, int p, int give) {
 
 // R-T2 and R-T3 on `e`, from the hexes' corners (the engine uses per-number lists and masks).
 inline void oracle_produce(GameState& e, int roll) {
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     const int n = std::min<int>(e.num_players, kMaxPlayers);
     std::array<ResourceSet, kMaxPlayers> owed{};
-    for (int h = 0; h < kHexCount; ++h) {
+    for (int h = 0; h < BaseVariant::hexes; ++h) {
         const int r = static_cast<int>(e.board.terrain[h]);  // Terrain 0..4 is the resource; the desert is 5
         if (e.board.number[h] != roll || h == e.robber || r >= kResourceCount) continue;
         for (std::uint8_t v : t.hex_nodes[h])
@@ -172,6 +172,8 @@ inline void oracle_start_turn(GameState& e) {
     e.free_roads = 0;
     ++e.turn;
     e.phase = Phase::PreRoll;
+    e.turn_player = e.current;
+    e.step = Step::Turn;
 }
 
 // R-A1, R-A3, R-A4 from the previous holder and the road lengths now.
@@ -182,9 +184,9 @@ inline std::uint8_t oracle_longest_road_holder(const GameState& e, std::uint8_t 
         if (len > best) { best = len; count = 1; who = q; }
         else if (len == best) ++count;
     }
-    if (previous != kNoSeat && e.players[previous].road_length >= kLongestRoadMinimum && e.players[previous].road_length == best)
+    if (previous != kNoSeat && e.players[previous].road_length >= kBaseRules.longest_road_minimum && e.players[previous].road_length == best)
         return previous;
-    return best >= kLongestRoadMinimum && count == 1 ? static_cast<std::uint8_t>(who) : kNoSeat;
+    return best >= kBaseRules.longest_road_minimum && count == 1 ? static_cast<std::uint8_t>(who) : kNoSeat;
 }
 
 // R-A5: the first to 3 played knights, then only a strictly larger army takes it.
@@ -192,7 +194,7 @@ inline std::uint8_t oracle_largest_army_holder(const GameState& e, std::uint8_t 
     std::uint8_t holder = previous;
     for (int q = 0; q < e.num_players; ++q) {
         const int k = e.players[q].knights_played;
-        if (k >= kLargestArmyMinimum && (holder == kNoSeat || k > e.players[holder].knights_played)) holder = static_cast<std::uint8_t>(q);
+        if (k >= kBaseRules.largest_army_minimum && (holder == kNoSeat || k > e.players[holder].knights_played)) holder = static_cast<std::uint8_t>(q);
     }
     return holder;
 }

@@ -29,7 +29,7 @@ struct CheckOptions {
 
 // Checks every invariant of a reachable state; `played` are the cards the test saw being played.
 inline std::string check_state(const GameState& s, const PlayedCards& played, CheckOptions opt = {}) {
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     const int n = s.num_players;
     CATAN_PROP_EXPECT(n >= kMinPlayers && n <= kMaxPlayers && n == s.options.players, "players ", n);
     CATAN_PROP_EXPECT(s.current < n && s.first_player < n, "current ", int(s.current), " first ", int(s.first_player));
@@ -39,29 +39,29 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     // Resources: conservation (R-S2) and no underflow.
     for (int r = 0; r < kResourceCount; ++r) {
         int sum = s.bank.n[r];
-        CATAN_PROP_EXPECT(s.bank.n[r] <= kBankPerResource, "bank of ", r, " = ", int(s.bank.n[r]));
+        CATAN_PROP_EXPECT(s.bank.n[r] <= kBaseRules.bank_per_resource, "bank of ", r, " = ", int(s.bank.n[r]));
         for (int p = 0; p < n; ++p) {
-            CATAN_PROP_EXPECT(s.players[p].hand.n[r] <= kBankPerResource, "seat ", p, " holds ", int(s.players[p].hand.n[r]),
+            CATAN_PROP_EXPECT(s.players[p].hand.n[r] <= kBaseRules.bank_per_resource, "seat ", p, " holds ", int(s.players[p].hand.n[r]),
                               " of resource ", r, " (underflow?)");
             sum += s.players[p].hand.n[r];
         }
-        CATAN_PROP_EXPECT(sum == kBankPerResource, "resource ", r, " totals ", sum);
+        CATAN_PROP_EXPECT(sum == kBaseRules.bank_per_resource, "resource ", r, " totals ", sum);
     }
 
     // Pieces (R-S1) and the board masks.
-    NodeMask all_buildings = 0;
+    NodeMask all_buildings{};
     EdgeMask all_roads{};
     for (int p = 0; p < n; ++p) {
         const PlayerState& pl = s.players[p];
         CATAN_PROP_EXPECT((pl.settlements & ~all_nodes_mask()) == 0 && (pl.cities & ~all_nodes_mask()) == 0, "seat ", p,
                           " has a building off the board");
-        CATAN_PROP_EXPECT((pl.roads.hi >> (kEdgeCount - 64)) == 0, "seat ", p, " has a road off the board");
+        CATAN_PROP_EXPECT((pl.roads.w[1] >> (BaseVariant::edges - 64)) == 0, "seat ", p, " has a road off the board");
         CATAN_PROP_EXPECT((pl.settlements & pl.cities) == 0, "seat ", p, " has a settlement and a city on one spot");
-        CATAN_PROP_EXPECT(pl.settlements_left + std::popcount(pl.settlements) == kSettlementsPerPlayer, "seat ", p,
-                          " settlements ", int(pl.settlements_left), " left + ", std::popcount(pl.settlements));
-        CATAN_PROP_EXPECT(pl.cities_left + std::popcount(pl.cities) == kCitiesPerPlayer, "seat ", p, " cities ",
-                          int(pl.cities_left), " left + ", std::popcount(pl.cities));
-        CATAN_PROP_EXPECT(pl.roads_left + pl.roads.count() == kRoadsPerPlayer, "seat ", p, " roads ", int(pl.roads_left),
+        CATAN_PROP_EXPECT(pl.settlements_left + popcount(pl.settlements) == kBaseRules.settlements, "seat ", p,
+                          " settlements ", int(pl.settlements_left), " left + ", popcount(pl.settlements));
+        CATAN_PROP_EXPECT(pl.cities_left + popcount(pl.cities) == kBaseRules.cities, "seat ", p, " cities ",
+                          int(pl.cities_left), " left + ", popcount(pl.cities));
+        CATAN_PROP_EXPECT(pl.roads_left + pl.roads.count() == kBaseRules.roads, "seat ", p, " roads ", int(pl.roads_left),
                           " left + ", pl.roads.count());
         CATAN_PROP_EXPECT((all_buildings & buildings(s, p)) == 0, "seat ", p, " built on an occupied intersection");
         CATAN_PROP_EXPECT(!(all_roads & pl.roads).any(), "seat ", p, " built on an occupied path");
@@ -71,7 +71,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     CATAN_PROP_EXPECT(s.occupied == all_buildings, "occupied mask out of date");
     CATAN_PROP_EXPECT(s.roads_all == all_roads, "roads_all mask out of date");
     NodeMask blocked = all_buildings;
-    for (int v = 0; v < kNodeCount; ++v)
+    for (int v = 0; v < BaseVariant::nodes; ++v)
         if (all_buildings & node_bit(v))
             for (std::uint8_t w : t.node_neighbors[v])
                 if (w != kNone) {
@@ -105,18 +105,18 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         }
         CATAN_PROP_EXPECT(reached_roads == pl.roads, "seat ", p, " has a road not connected to its buildings");
         if (!in_setup) {
-            NodeMask road_ends = 0;
+            NodeMask road_ends{};
             pl.roads.for_each([&](int e) { road_ends |= t.edge_node_mask[e]; });
             CATAN_PROP_EXPECT((buildings(s, p) & ~road_ends) == 0, "seat ", p, " has a building without a road");
         }
     }
 
     // Development cards (R-S2, R-D1): the fixed composition, each card in the deck, a hand or played.
-    CATAN_PROP_EXPECT(s.deck_top <= kDevDeckSize, "deck_top ", int(s.deck_top));
+    CATAN_PROP_EXPECT(s.deck_top <= kBaseRules.deck_size, "deck_top ", int(s.deck_top));
     {
         std::array<int, kDevCardKinds> whole{};
-        for (DevCard d : s.deck) ++whole[static_cast<int>(d)];
-        CATAN_PROP_EXPECT(whole == kDeckComposition, "the deck's composition changed");
+        for (int i = 0; i < s.deck_size; ++i) ++whole[static_cast<int>(s.deck[i])];
+        CATAN_PROP_EXPECT(whole == deck_composition(s), "the deck's composition changed");
     }
     int held_total = 0;
     for (int k = 0; k < kDevCardKinds; ++k) {
@@ -128,7 +128,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
             count += pl.dev[k] + played.n[p][k];
             held_total += pl.dev[k];
         }
-        CATAN_PROP_EXPECT(count == kDeckComposition[k], "development cards of kind ", k, ": ", count, " accounted for");
+        CATAN_PROP_EXPECT(count == deck_composition(s)[k], "development cards of kind ", k, ": ", count, " accounted for");
     }
     int knights_total = 0;
     for (int p = 0; p < n; ++p) {
@@ -137,7 +137,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         knights_total += s.players[p].knights_played;
     }
     const int other_played = played.total() - knights_total;
-    CATAN_PROP_EXPECT(s.deck_left() + held_total + knights_total + other_played == kDevDeckSize, "development cards: deck ",
+    CATAN_PROP_EXPECT(s.deck_left() + held_total + knights_total + other_played == kBaseRules.deck_size, "development cards: deck ",
                       s.deck_left(), " + held ", held_total, " + knights ", knights_total, " + other played ", other_played);
 
     // Victory points (R-V1, R-D6).
@@ -164,10 +164,10 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     if (s.longest_road != kNoSeat) {
         CATAN_PROP_EXPECT(s.longest_road < n, "longest road holder ", int(s.longest_road));
         const int len = s.players[s.longest_road].road_length;
-        CATAN_PROP_EXPECT(len >= kLongestRoadMinimum && len == longest, "longest road holder ", int(s.longest_road),
+        CATAN_PROP_EXPECT(len >= kBaseRules.longest_road_minimum && len == longest, "longest road holder ", int(s.longest_road),
                           " has ", len, ", the longest is ", longest);
     } else {
-        CATAN_PROP_EXPECT(longest < kLongestRoadMinimum || longest_count > 1, "nobody holds Longest Road though one seat alone has ",
+        CATAN_PROP_EXPECT(longest < kBaseRules.longest_road_minimum || longest_count > 1, "nobody holds Longest Road though one seat alone has ",
                           longest);
     }
 
@@ -177,14 +177,14 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     if (s.largest_army != kNoSeat) {
         CATAN_PROP_EXPECT(s.largest_army < n, "largest army holder ", int(s.largest_army));
         const int k = s.players[s.largest_army].knights_played;
-        CATAN_PROP_EXPECT(k >= kLargestArmyMinimum && k == most_knights, "largest army holder ", int(s.largest_army), " has ", k,
+        CATAN_PROP_EXPECT(k >= kBaseRules.largest_army_minimum && k == most_knights, "largest army holder ", int(s.largest_army), " has ", k,
                           " knights, the most is ", most_knights);
     } else {
-        CATAN_PROP_EXPECT(most_knights < kLargestArmyMinimum, "nobody holds Largest Army though someone played ", most_knights);
+        CATAN_PROP_EXPECT(most_knights < kBaseRules.largest_army_minimum, "nobody holds Largest Army though someone played ", most_knights);
     }
 
     // Phase bookkeeping.
-    CATAN_PROP_EXPECT(s.robber < kHexCount, "robber on ", int(s.robber));
+    CATAN_PROP_EXPECT(s.robber < BaseVariant::hexes, "robber on ", int(s.robber));
     CATAN_PROP_EXPECT(s.free_roads <= 2 && ((s.free_roads > 0) == (s.phase == Phase::RoadBuilding)), "free_roads ",
                       int(s.free_roads), " in phase ", to_string(s.phase));
     for (int p = 0; p < n; ++p) {
@@ -192,7 +192,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         if (s.phase == Phase::Discard) {
             CATAN_PROP_EXPECT(pl.discard_owed == 0 || pl.discard_owed == pl.hand.total() / 2, "seat ", p, " owes ",
                               int(pl.discard_owed), " with ", pl.hand.total(), " cards");
-            CATAN_PROP_EXPECT(pl.discard_owed == 0 || pl.hand.total() > kDiscardThreshold, "seat ", p, " owes a discard with ",
+            CATAN_PROP_EXPECT(pl.discard_owed == 0 || pl.hand.total() > kBaseRules.default_discard_limit, "seat ", p, " owes a discard with ",
                               pl.hand.total(), " cards");
         } else {
             CATAN_PROP_EXPECT(pl.discard_owed == 0, "seat ", p, " owes a discard in phase ", to_string(s.phase));
@@ -228,7 +228,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
                               " for seat ", int(s.current));
             int settlements = 0, roads = 0;
             for (int p = 0; p < n; ++p) {
-                settlements += std::popcount(s.players[p].settlements);
+                settlements += popcount(s.players[p].settlements);
                 roads += s.players[p].roads.count();
                 CATAN_PROP_EXPECT(s.players[p].hand.total() <= 3, "seat ", p, " has ", s.players[p].hand.total(), " cards in setup");
             }
@@ -236,7 +236,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
             CATAN_PROP_EXPECT(settlements == placed && roads == s.setup_step, "setup step ", int(s.setup_step), " with ",
                               settlements, " settlements and ", roads, " roads");
             if (s.phase == Phase::SetupRoad)
-                CATAN_PROP_EXPECT(s.setup_node < kNodeCount && (s.players[s.current].settlements & node_bit(s.setup_node)),
+                CATAN_PROP_EXPECT(s.setup_node < BaseVariant::nodes && (s.players[s.current].settlements & node_bit(s.setup_node)),
                                   "setup road without the settlement just placed");
             break;
         }
@@ -250,7 +250,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         CATAN_PROP_EXPECT(s.turn >= 1 && s.setup_step == 2 * n && s.setup_node == kNone, "turn ", s.turn, " setup step ",
                           int(s.setup_step));
         for (int p = 0; p < n; ++p)
-            CATAN_PROP_EXPECT(std::popcount(buildings(s, p)) >= 2 && s.players[p].roads.count() >= 2, "seat ", p,
+            CATAN_PROP_EXPECT(popcount(buildings(s, p)) >= 2 && s.players[p].roads.count() >= 2, "seat ", p,
                               " lost its setup pieces");
     }
     if (s.rolled)

@@ -28,6 +28,8 @@ inline std::string diff_states(const GameState& x, const GameState& y) {
     field(x.num_players == y.num_players, "num_players");
     field(x.first_player == y.first_player, "first_player");
     field(x.current == y.current, msg("current (", int(x.current), " vs ", int(y.current), ")"));
+    field(x.turn_player == y.turn_player, msg("turn_player (", int(x.turn_player), " vs ", int(y.turn_player), ")"));
+    field(x.step == y.step, msg("step (", to_string(x.step), " vs ", to_string(y.step), ")"));
     field(x.setup_step == y.setup_step, "setup_step");
     field(x.setup_node == y.setup_node, "setup_node");
     field(x.turn == y.turn, msg("turn (", x.turn, " vs ", y.turn, ")"));
@@ -89,8 +91,8 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 bool anyone = false;
                 for (int q = 0; q < n; ++q) {
                     const int cards = e.players[q].hand.total();
-                    e.players[q].discard_owed = static_cast<std::uint8_t>(cards > kDiscardThreshold ? cards / 2 : 0);
-                    anyone |= cards > kDiscardThreshold;
+                    e.players[q].discard_owed = static_cast<std::uint8_t>(cards > kBaseRules.default_discard_limit ? cards / 2 : 0);
+                    anyone |= cards > kBaseRules.default_discard_limit;
                 }
                 e.phase = anyone ? Phase::Discard : Phase::MoveRobber;
             } else {
@@ -145,7 +147,7 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 }
                 may_win = true;
             } else {
-                pay(cost::kRoad);
+                pay(kBaseRules.road_cost);
                 may_win = true;
             }
             break;
@@ -156,8 +158,8 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 e.setup_node = c.target;
                 e.phase = Phase::SetupRoad;
                 if (b.setup_step >= n) {  // R-S5: the second settlement pays its hexes
-                    for (int h = 0; h < kHexCount; ++h)
-                        for (std::uint8_t v : topology().hex_nodes[h])
+                    for (int h = 0; h < BaseVariant::hexes; ++h)
+                        for (std::uint8_t v : kBaseTopology.hex_nodes[h])
                             if (v == c.target && e.board.terrain[h] != Terrain::Desert) {
                                 const auto r = static_cast<Resource>(e.board.terrain[h]);
                                 ++me.hand[r];
@@ -165,7 +167,7 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                             }
                 }
             } else {
-                pay(cost::kSettlement);
+                pay(kBaseRules.settlement_cost);
                 may_win = true;
             }
             break;
@@ -174,11 +176,11 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
             me.cities |= node_bit(c.target);
             ++me.settlements_left;
             --me.cities_left;
-            pay(cost::kCity);
+            pay(kBaseRules.city_cost);
             may_win = true;
             break;
         case CommandType::BuyDevCard: {
-            pay(cost::kDevCard);
+            pay(kBaseRules.dev_card_cost);
             const auto k = static_cast<int>(b.deck[b.deck_top]);
             ++me.dev[k];
             ++me.dev_bought[k];
@@ -297,14 +299,25 @@ struct Fnv {
     }
 };
 
+// Over what a game uses: the board's hexes and harbors, the box's deck, at least four seats (as
+// states were laid out before 5–6 players), the mask words the board has, and the options and step
+// of 5–6 and house rules only when they differ from the defaults, so hashes recorded before stay valid.
 inline std::uint64_t state_hash(const GameState& s) {
+    const Topology& t = topology(s);
+    const int seats = std::max<int>(4, s.num_players);
+    const int node_words = (t.node_count + 63) / 64;
     Fnv f;
     f.u64(static_cast<std::uint64_t>(s.options.players));
     f.u64(static_cast<std::uint64_t>(s.options.victory_target));
     f.u64(s.options.seed);
-    for (auto x : s.board.terrain) f.byte(static_cast<std::uint8_t>(x));
-    for (auto x : s.board.number) f.byte(x);
-    for (auto x : s.board.harbor) f.byte(x);
+    if (!(s.options == GameOptions{.players = s.options.players, .victory_target = s.options.victory_target, .seed = s.options.seed})) {
+        f.u64(static_cast<std::uint64_t>(s.options.discard_limit));
+        for (bool b : {s.options.friendly_robber, s.options.balanced_board, s.options.first_by_dice}) f.byte(b);
+        f.byte(static_cast<std::uint8_t>(s.options.turn_structure));
+    }
+    for (int h = 0; h < t.hex_count; ++h) f.byte(static_cast<std::uint8_t>(s.board.terrain[h]));
+    for (int h = 0; h < t.hex_count; ++h) f.byte(s.board.number[h]);
+    for (int k = 0; k < t.harbor_count; ++k) f.byte(s.board.harbor[k]);
     f.byte(s.board.spiral_start);
     for (auto w : s.rng.words()) f.u64(w);
     for (std::uint8_t x : {static_cast<std::uint8_t>(s.phase), s.num_players, s.first_player, s.current, s.setup_step,
@@ -312,25 +325,30 @@ inline std::uint64_t state_hash(const GameState& s) {
                            s.free_roads, s.dice[0], s.dice[1], s.robber, s.longest_road, s.largest_army, s.winner,
                            s.deck_top})
         f.byte(x);
+    if (s.step != Step::Turn) {
+        f.byte(static_cast<std::uint8_t>(s.step));
+        f.byte(s.turn_player);
+    }
     f.u64(s.turn);
     f.set(s.bank);
-    for (auto d : s.deck) f.byte(static_cast<std::uint8_t>(d));
-    for (const PlayerState& pl : s.players) {
+    for (int i = 0; i < s.deck_size; ++i) f.byte(static_cast<std::uint8_t>(s.deck[i]));
+    for (int p = 0; p < seats; ++p) {
+        const PlayerState& pl = s.players[p];
         f.set(pl.hand);
         for (auto x : pl.dev) f.byte(x);
         for (auto x : pl.dev_bought) f.byte(x);
         for (std::uint8_t x : {pl.knights_played, pl.settlements_left, pl.cities_left, pl.roads_left, pl.road_length,
                                pl.discard_owed})
             f.byte(x);
-        f.u64(pl.settlements);
-        f.u64(pl.cities);
-        f.u64(pl.roads.lo);
-        f.u64(pl.roads.hi);
+        for (int k = 0; k < node_words; ++k) f.u64(pl.settlements.w[k]);
+        for (int k = 0; k < node_words; ++k) f.u64(pl.cities.w[k]);
+        f.u64(pl.roads.w[0]);
+        f.u64(pl.roads.w[1]);
     }
     f.set(s.offer.give);
     f.set(s.offer.want);
     f.byte(s.offer.to);
-    for (int p = 0; p < kMaxPlayers; ++p) {
+    for (int p = 0; p < seats; ++p) {
         f.byte(static_cast<std::uint8_t>(s.offer.response[p]));
         f.set(s.offer.counter_give[p]);
         f.set(s.offer.counter_want[p]);

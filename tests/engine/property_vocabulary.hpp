@@ -17,7 +17,12 @@ namespace catan::prop {
 // ---------------------------------------------------------------------------------------------
 // Small vocabulary
 
-inline constexpr std::array<int, kDevCardKinds> kDeckComposition{14, 2, 2, 2, 5};  // R-S2, DevCard order
+// R-S2, R-X4: cards of each kind in the game's box, in DevCard order.
+inline std::array<int, kDevCardKinds> deck_composition(const GameState& s) {
+    std::array<int, kDevCardKinds> n{};
+    for (const auto& [card, count] : ruleset(s).deck) n[static_cast<int>(card)] += count;
+    return n;
+}
 
 template <class... Args>
 std::string msg(const Args&... args) {

@@ -55,7 +55,7 @@ TEST_CASE("branches of a road do not add up: only the longest trail counts", "[R
     give(s, 0, {3, 3, 0, 0, 0});
 
     ok(s, cmd::road(0, edge(18, 23)));  // 5 paths, longest trail 4
-    CHECK(s.players[0].roads_left == kRoadsPerPlayer - 5);
+    CHECK(s.players[0].roads_left == kBaseRules.roads - 5);
     CHECK(longest_road_of(s, 0) == 4);
     CHECK(s.players[0].road_length == 4);
     CHECK(s.longest_road == kNoSeat);
@@ -74,7 +74,7 @@ TEST_CASE("branches of a road do not add up: only the longest trail counts", "[R
 
 TEST_CASE("a closed loop counts each path once", "[R-A1]") {
     GameState s = blank_game(4);
-    const auto& ring = topology().hex_nodes[9];  // the six corners of the centre hex, in order
+    const auto& ring = kBaseTopology.hex_nodes[9];  // the six corners of the centre hex, in order
     put_settlement(s, 0, ring[0]);
     for (int i = 0; i < 5; ++i) put_road(s, 0, edge(ring[static_cast<std::size_t>(i)], ring[static_cast<std::size_t>(i) + 1]));
     give(s, 0, {2, 2, 0, 0, 0});
@@ -112,7 +112,7 @@ TEST_CASE("an opponent's settlement or city cuts a road", "[R-A2]") {
 TEST_CASE("the player's own settlements and cities do not cut its road", "[R-A2]") {
     GameState s = cut_game(0, 0);
     s.current = 0;
-    give(s, 0, cost::kSettlement);
+    give(s, 0, kBaseRules.settlement_cost);
 
     const auto ev = ok(s, cmd::settlement(0, 24));
     CHECK(longest_road_of(s, 0) == 7);
@@ -221,7 +221,7 @@ TEST_CASE("after a cut a tie for longest sends Longest Road back to the bank", "
     // From the bank, the card again needs a strictly longest road: seat 2 builds its sixth path.
     pass_to(s, 2);
     quiet_roll(s);
-    give(s, 2, cost::kRoad);
+    give(s, 2, kBaseRules.road_cost);
     ok(s, cmd::road(2, edge(kLeft[5], kLeft[6])));
     CHECK(s.longest_road == 2);
 }
@@ -297,7 +297,7 @@ TEST_CASE("a knight bought this turn cannot be played to take Largest Army", "[R
     GameState s = blank_game(4);
     s.players[0].knights_played = 2;
     set_top_card(s, DevCard::Knight);
-    give(s, 0, cost::kDevCard);
+    give(s, 0, kBaseRules.dev_card_cost);
     ok(s, cmd::buy_dev(0));
 
     CHECK_FALSE(is_legal(s, cmd::knight(0)));

@@ -51,7 +51,7 @@ TEST_CASE("a road costs 1 brick and 1 lumber, paid to the bank", "[R-BU1]") {
     CHECK(is_legal(s, cmd::road(0, e)));
     const auto ev = ok(s, cmd::road(0, e));
     CHECK(s.players[0].roads.test(e));
-    CHECK(s.players[0].roads_left == kRoadsPerPlayer - 1);
+    CHECK(s.players[0].roads_left == kBaseRules.roads - 1);
     CHECK(hand(s, 0) == counts(0, 0, 0, 0, 0));
     CHECK(bank(s) == counts(19, 19, 19, 19, 19));
     const auto built = find_event(ev, EventType::Built);
@@ -145,7 +145,7 @@ TEST_CASE("a settlement costs brick, lumber, wool and grain, paid to the bank", 
     CHECK(is_legal(s, cmd::settlement(0, 18)));
     const auto ev = ok(s, cmd::settlement(0, 18));
     CHECK((s.players[0].settlements & node_bit(18)) != 0);
-    CHECK(s.players[0].settlements_left == kSettlementsPerPlayer - 2);
+    CHECK(s.players[0].settlements_left == kBaseRules.settlements - 2);
     CHECK(hand(s, 0) == counts(0, 0, 0, 0, 0));
     CHECK(bank(s) == counts(19, 19, 19, 19, 19));
     CHECK(victory_points(s, 0) == 2);
@@ -158,7 +158,7 @@ TEST_CASE("a settlement costs brick, lumber, wool and grain, paid to the bank", 
     for (Resource missing : kAllResources) {
         if (missing == Resource::Ore) continue;
         GameState t = s;
-        ResourceSet cards = cost::kSettlement;
+        ResourceSet cards = kBaseRules.settlement_cost;
         cards[missing] = 0;
         give(t, 0, cards);
         CHECK(legal_settlement_nodes(t, 0).empty());
@@ -229,8 +229,8 @@ TEST_CASE("a city replaces the player's settlement for 3 ore and 2 grain", "[R-B
     const auto ev = ok(s, cmd::city(0, 18));
     CHECK((s.players[0].settlements & node_bit(18)) == 0);
     CHECK((s.players[0].cities & node_bit(18)) != 0);
-    CHECK(s.players[0].settlements_left == kSettlementsPerPlayer);  // the settlement went back to supply
-    CHECK(s.players[0].cities_left == kCitiesPerPlayer - 1);
+    CHECK(s.players[0].settlements_left == kBaseRules.settlements);  // the settlement went back to supply
+    CHECK(s.players[0].cities_left == kBaseRules.cities - 1);
     CHECK(hand(s, 0) == counts(0, 0, 0, 0, 0));
     CHECK(bank(s) == counts(19, 19, 19, 19, 19));
     CHECK(victory_points(s, 0) == 2);
@@ -245,8 +245,8 @@ TEST_CASE("the settlement a city replaces can be built again", "[R-BU3]") {
     for (int n : {0, 2, 11, 15, 18}) put_settlement(s, 0, n);
     put_road(s, 0, edge(24, 30));
     REQUIRE(s.players[0].settlements_left == 0);
-    give(s, 0, cost::kSettlement);
-    give(s, 0, cost::kCity);
+    give(s, 0, kBaseRules.settlement_cost);
+    give(s, 0, kBaseRules.city_cost);
 
     rejected(s, cmd::settlement(0, 30), ErrorCode::NoPiecesLeft);
     CHECK(legal_settlement_nodes(s, 0).empty());
@@ -279,7 +279,7 @@ TEST_CASE("a player has only 4 cities", "[R-BU3]") {
     GameState s = blank_game(4);
     for (int n : {0, 2, 11, 15}) put_city(s, 0, n);
     put_settlement(s, 0, 18);
-    give(s, 0, cost::kCity);
+    give(s, 0, kBaseRules.city_cost);
     REQUIRE(s.players[0].cities_left == 0);
 
     CHECK_FALSE(is_legal(s, cmd::city(0, 18)));
@@ -302,7 +302,7 @@ TEST_CASE("a development card costs ore, wool and grain and is the top card of t
     CHECK(is_legal(s, cmd::buy_dev(0)));
     const auto ev = ok(s, cmd::buy_dev(0));
     CHECK(s.deck_top == top + 1);
-    CHECK(s.deck_left() == kDevDeckSize - top - 1);
+    CHECK(s.deck_left() == kBaseRules.deck_size - top - 1);
     CHECK(s.players[0].dev[k] == 1);
     CHECK(s.players[0].dev_bought[k] == 1);
     CHECK(hand(s, 0) == counts(0, 0, 0, 0, 0));
@@ -315,13 +315,13 @@ TEST_CASE("a development card costs ore, wool and grain and is the top card of t
 
 TEST_CASE("no development card can be bought once the deck is empty", "[R-BU4]") {
     GameState s = blank_game(4);
-    s.deck_top = kDevDeckSize;
-    give(s, 0, cost::kDevCard);
+    s.deck_top = kBaseRules.deck_size;
+    give(s, 0, kBaseRules.dev_card_cost);
     CHECK_FALSE(is_legal(s, cmd::buy_dev(0)));
     rejected(s, cmd::buy_dev(0), ErrorCode::DeckEmpty);
 
     // The last card can still be bought.
-    s.deck_top = kDevDeckSize - 1;
+    s.deck_top = kBaseRules.deck_size - 1;
     CHECK(is_legal(s, cmd::buy_dev(0)));
     ok(s, cmd::buy_dev(0));
     CHECK(s.deck_left() == 0);

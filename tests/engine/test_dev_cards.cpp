@@ -60,7 +60,7 @@ TEST_CASE("a development card cannot be played on the turn it was bought", "[R-D
         GameState s = blank_game(2);
         put_settlement(s, 0, 18);  // somewhere to build free roads from
         set_top_card(s, card);
-        give(s, 0, cost::kDevCard);
+        give(s, 0, kBaseRules.dev_card_cost);
         ok(s, cmd::buy_dev(0));
         REQUIRE(s.players[0].dev[static_cast<std::size_t>(card)] == 1);
 
@@ -81,7 +81,7 @@ TEST_CASE("a card held from before stays playable when another of its kind is bo
     GameState s = blank_game(4);
     give_dev(s, 0, DevCard::Knight);
     set_top_card(s, DevCard::Knight);
-    give(s, 0, cost::kDevCard);
+    give(s, 0, kBaseRules.dev_card_cost);
     ok(s, cmd::buy_dev(0));
     REQUIRE(s.players[0].dev[kKnight] == 2);
 
@@ -143,7 +143,7 @@ TEST_CASE("victory point cards are exempt: they count at once and use up no play
     give_dev(s, 0, DevCard::Knight);
     give_dev(s, 0, DevCard::VictoryPoint);  // held from before: still never played
     set_top_card(s, DevCard::VictoryPoint);
-    give(s, 0, cost::kDevCard);
+    give(s, 0, kBaseRules.dev_card_cost);
     REQUIRE(victory_points(s, 0) == 1);
 
     ok(s, cmd::buy_dev(0));
@@ -163,7 +163,7 @@ TEST_CASE("victory point cards are exempt: they count at once and use up no play
 TEST_CASE("a knight moves the robber and steals, and nobody discards", "[R-D2]") {
     GameState s = blank_game(4);
     const int hex = other_hex(s);
-    put_settlement(s, 1, topology().hex_nodes[static_cast<std::size_t>(hex)][0]);
+    put_settlement(s, 1, kBaseTopology.hex_nodes[static_cast<std::size_t>(hex)][0]);
     give(s, 0, {8, 0, 0, 0, 0});   // the knight's owner holds 8 cards
     give(s, 1, {0, 0, 0, 0, 10});  // so does the victim (only ore, so the stolen card is known)
     give(s, 2, {0, 0, 9, 0, 0});
@@ -199,7 +199,7 @@ TEST_CASE("road building places two free roads that follow the road rules", "[R-
     put_road(s, 0, edge(8, 13));
     put_settlement(s, 1, 18);  // an opponent's settlement the free roads cannot pass
     give_dev(s, 0, DevCard::RoadBuilding);
-    give(s, 0, cost::kRoad);  // the free roads must not take these
+    give(s, 0, kBaseRules.road_cost);  // the free roads must not take these
 
     CHECK(is_legal(s, cmd::road_building(0)));
     ok(s, cmd::road_building(0));
@@ -220,7 +220,7 @@ TEST_CASE("road building places two free roads that follow the road rules", "[R-
     ok(s, cmd::road(0, edge(9, 13)));
     CHECK(phase(s) == name(Phase::Main));
     CHECK(s.free_roads == 0);
-    CHECK(s.players[0].roads_left == kRoadsPerPlayer - 3);
+    CHECK(s.players[0].roads_left == kBaseRules.roads - 3);
     CHECK(hand(s, 0) == counts(1, 1, 0, 0, 0));
     CHECK(bank(s) == counts(18, 18, 19, 19, 19));
     // A third road is not free.
@@ -235,7 +235,7 @@ TEST_CASE("road building places only one road when one road piece is left", "[R-
     s.players[0].roads_left = 1;
     give_dev(s, 0, DevCard::RoadBuilding);
 
-    give(s, 0, cost::kRoad);
+    give(s, 0, kBaseRules.road_cost);
 
     ok(s, cmd::road_building(0));
     CHECK(s.free_roads == 1);
@@ -262,7 +262,7 @@ TEST_CASE("road building ends early when no legal path is left", "[R-D3]") {
         ok(s, cmd::road(0, edge(0, 4)));
         CHECK(phase(s) == name(Phase::Main));
         CHECK(s.free_roads == 0);
-        CHECK(s.players[0].roads_left == kRoadsPerPlayer - 1);
+        CHECK(s.players[0].roads_left == kBaseRules.roads - 1);
     }
     SECTION("with no legal path at all the card cannot be played") {
         put_road(s, 3, edge(0, 4));
@@ -376,7 +376,7 @@ TEST_CASE("a victory point card bought on the turn it brings 10 points wins at o
     for (int n : {0, 2, 11, 15}) put_city(s, 0, n);
     put_settlement(s, 0, 18);
     REQUIRE(victory_points(s, 0) == 9);
-    give(s, 0, cost::kDevCard);
+    give(s, 0, kBaseRules.dev_card_cost);
 
     SECTION("a victory point card") {
         set_top_card(s, DevCard::VictoryPoint);
@@ -406,7 +406,7 @@ TEST_CASE("victory point cards are hidden from the public score", "[R-D6]") {
     CHECK(public_victory_points(s, 0) == 1);
 
     set_top_card(s, DevCard::VictoryPoint);
-    give(s, 0, cost::kDevCard);
+    give(s, 0, kBaseRules.dev_card_cost);
     ok(s, cmd::buy_dev(0));
     CHECK(victory_points(s, 0) == 4);
     CHECK(public_victory_points(s, 0) == 1);
@@ -418,7 +418,7 @@ TEST_CASE("victory point cards are hidden from the public score", "[R-D6]") {
 TEST_CASE("the robber steals only resource cards, never development cards", "[R-D7]") {
     GameState s = blank_game(4);
     const int hex = other_hex(s);
-    put_settlement(s, 1, topology().hex_nodes[static_cast<std::size_t>(hex)][0]);
+    put_settlement(s, 1, kBaseTopology.hex_nodes[static_cast<std::size_t>(hex)][0]);
     give_dev(s, 1, DevCard::Knight, 2);
     give_dev(s, 1, DevCard::VictoryPoint);
     give_dev(s, 1, DevCard::Monopoly);

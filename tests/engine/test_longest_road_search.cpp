@@ -9,7 +9,7 @@ using namespace catan;
 namespace {
 
 int exhaustive_walk(const GameState& s, const EdgeMask& roads, NodeMask cut, int node, EdgeMask used, int length) {
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     int best = length;
     if (length > 0 && (cut & node_bit(node))) return best;
     for (std::uint8_t e : t.node_edges[node]) {
@@ -26,7 +26,7 @@ int exhaustive_walk(const GameState& s, const EdgeMask& roads, NodeMask cut, int
 int exhaustive_longest_road(const GameState& s, int p) {
     const NodeMask cut = s.occupied & ~rules::buildings_of(s, p);
     int best = 0;
-    for (int n = 0; n < kNodeCount; ++n) {
+    for (int n = 0; n < BaseVariant::nodes; ++n) {
         const int len = exhaustive_walk(s, s.players[p].roads, cut, n, EdgeMask{}, 0);
         if (len > best) best = len;
     }
@@ -59,12 +59,12 @@ TEST_CASE("longest road search matches an exhaustive search", "[R-A1][R-A2]") {
 
 TEST_CASE("a closed loop of roads counts every segment once", "[R-A1]") {
     GameState s = test::blank_game();
-    const auto& hex = topology().hex_nodes[9];  // the centre hex
+    const auto& hex = kBaseTopology.hex_nodes[9];  // the centre hex
     test::put_road_chain(s, 0, {hex[0], hex[1], hex[2], hex[3], hex[4], hex[5], hex[0]});
     CHECK(longest_road_of(s, 0) == 6);
     // A tail off the loop makes a trail of 7: round the loop and out along the tail.
     int outside = -1;
-    for (std::uint8_t n : topology().node_neighbors[hex[0]])
+    for (std::uint8_t n : kBaseTopology.node_neighbors[hex[0]])
         if (n != kNone && n != hex[1] && n != hex[5]) outside = n;
     REQUIRE(outside >= 0);
     test::put_road(s, 0, test::edge(hex[0], outside));

@@ -24,6 +24,8 @@
 using namespace catan;
 using namespace catan::prop;
 
+using std::popcount;
+using std::countr_zero;
 namespace {
 
 constexpr int kGamesPerCase = 2500;
@@ -39,7 +41,7 @@ int games_per_case() {
 
 struct Config {
     int players = 4;
-    int victory_target = kDefaultVictoryTarget;
+    int victory_target = kBaseRules.default_victory_target;
     bool trading = false;      // players propose, answer and confirm domestic trades
     int fuzz_per_step = 3;     // random unlisted commands tried per step
     int listed_every = 1;      // try every listed command on a copy every this many steps
@@ -263,9 +265,9 @@ private:
                                   CommandType::PlayRoadBuilding, CommandType::AcceptTrade, CommandType::DeclineTrade,
                                   CommandType::CancelTrade, CommandType::EndTurn})
                 if (auto e = verify(cmd::make(t, p)); !e.empty()) return e;
-            for (int id = 0; id <= kEdgeCount; ++id)
+            for (int id = 0; id <= BaseVariant::edges; ++id)
                 if (auto e = verify(cmd::road(p, id)); !e.empty()) return e;
-            for (int id = 0; id <= kNodeCount; ++id) {
+            for (int id = 0; id <= BaseVariant::nodes; ++id) {
                 if (auto e = verify(cmd::settlement(p, id)); !e.empty()) return e;
                 if (auto e = verify(cmd::city(p, id)); !e.empty()) return e;
             }
@@ -283,7 +285,7 @@ private:
             for (int victim = -1; victim <= n; ++victim) {
                 const int v = victim < 0 ? kNoSeat : victim;
                 if (auto e = verify(cmd::confirm(p, v)); !e.empty()) return e;
-                for (int h = 0; h <= kHexCount; ++h)
+                for (int h = 0; h <= BaseVariant::hexes; ++h)
                     if (auto e = verify(cmd::move_robber(p, h, v)); !e.empty()) return e;
             }
             // Sets: every invention of 0..3 cards; discards of owed-1..owed+1 cards from the hand plus one of each kind.
@@ -385,9 +387,9 @@ private:
         if (s_.phase == Phase::TradeOffer) {
             unsigned pending = players_to_act(s_) & ~(1u << me);
             if (pending && chooser_.below(10) != 0) {
-                int pick = static_cast<int>(chooser_.below(static_cast<std::uint32_t>(std::popcount(pending))));
+                int pick = static_cast<int>(chooser_.below(static_cast<std::uint32_t>(popcount(pending))));
                 while (pick--) pending &= pending - 1;
-                const int q = std::countr_zero(pending);
+                const int q = countr_zero(pending);
                 const auto& list = lists_[q];  // accept (if affordable) and decline
                 if (may_counter_trade(s_, q) && chooser_.below(3) == 0) {
                     const ResourceSet give = random_part(chooser_, s_.players[q].hand, 3);
@@ -477,7 +479,7 @@ Stats run_games(const char* name, std::uint64_t first_seed, int count, Configure
 
 // Most games aim for 10 VP; one in 25 picks another target (3..14) to move the winning moment around.
 int target_for(std::uint64_t seed) {
-    return seed % 25 == 7 ? 3 + static_cast<int>((seed / 25) % 12) : kDefaultVictoryTarget;
+    return seed % 25 == 7 ? 3 + static_cast<int>((seed / 25) % 12) : kBaseRules.default_victory_target;
 }
 
 }  // namespace

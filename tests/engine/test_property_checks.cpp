@@ -45,7 +45,7 @@ TEST_CASE("the invariant checks catch corrupted states", "[property]") {
     CHECK_THAT(broken([&](GameState& b, auto&) { b.longest_road = static_cast<std::uint8_t>(other); }),
                Catch::Contains("longest road holder"));
     CHECK_THAT(broken([](GameState& b, auto&) { b.largest_army = 0; }), Catch::Contains("largest army"));
-    CHECK_THAT(broken([](GameState& b, auto&) { b.occupied ^= 1; }), Catch::Contains("occupied"));
+    CHECK_THAT(broken([](GameState& b, auto&) { b.occupied ^= node_bit(0); }), Catch::Contains("occupied"));
     CHECK_THAT(broken([](GameState& b, auto&) { b.blocked ^= node_bit(53); }), Catch::Contains("blocked"));
     CHECK_THAT(broken([](GameState& b, auto&) { ++b.deck_top; }), Catch::Contains("development cards"));
     CHECK_THAT(broken([](GameState&, auto& p) { ++p.n[3][0]; }), Catch::Contains("kind 0"));
@@ -73,7 +73,7 @@ TEST_CASE("the invariant checks catch corrupted states", "[property]") {
 
     // The hash sees a one-field change.
     GameState moved = s;
-    moved.robber = static_cast<std::uint8_t>((moved.robber + 1) % kHexCount);
+    moved.robber = static_cast<std::uint8_t>((moved.robber + 1) % BaseVariant::hexes);
     CHECK(prop::state_hash(moved) != prop::state_hash(s));
     CHECK(prop::state_hash(GameState(s)) == prop::state_hash(s));
 }

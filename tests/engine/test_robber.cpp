@@ -134,7 +134,7 @@ TEST_CASE("R-7a on a 7 nothing produces, even hexes next to buildings", "[R-7a]"
     GameState s = robber_game();
     // Every hex gets a number again, as on a real board; a city and a settlement are everywhere near.
     s.board = new_game(GameOptions{}).board;
-    s.robber = static_cast<std::uint8_t>(desert_hex(s.board));
+    s.robber = static_cast<std::uint8_t>(desert_hex(kBaseTopology, s.board));
     refresh_derived(s);
     put_city(s, 1, corner(hex_at(0, 0), 0));
     put_settlement(s, 2, corner(hex_at(0, 0), 3));
@@ -171,11 +171,11 @@ TEST_CASE("R-7b the robber must move to a different hex, every other hex is list
         CHECK(c.victim == kNoSeat);  // nobody has built
         targets.insert(c.target);
     }
-    CHECK(targets.size() == kHexCount - 1);
+    CHECK(targets.size() == BaseVariant::hexes - 1);
     CHECK(targets.count(from) == 0);
     check_listed_are_accepted(s, 0);
 
-    rejected(s, cmd::move_robber(0, kHexCount), ErrorCode::BadArgument);
+    rejected(s, cmd::move_robber(0, BaseVariant::hexes), ErrorCode::BadArgument);
     rejected(s, cmd::move_robber(1, hex_at(0, 0)), ErrorCode::NotYourTurn);  // only the roller moves it
     CHECK(legal_actions(s, 1).empty());
 
@@ -191,7 +191,7 @@ TEST_CASE("R-7b the robber must move to a different hex, every other hex is list
 
 TEST_CASE("R-7b the robber may go back to the desert", "[R-7b]") {
     GameState s = pre_roll_game(4, 3);
-    const int desert = desert_hex(s.board);
+    const int desert = desert_hex(kBaseTopology, s.board);
     REQUIRE(s.robber == desert);
     s.robber = static_cast<std::uint8_t>(desert == hex_at(0, 0) ? hex_at(1, 0) : hex_at(0, 0));
     roll_seven(s);
@@ -207,7 +207,7 @@ TEST_CASE("R-7b from the desert, every non-desert hex is a legal target", "[R-7b
     REQUIRE(s.board.terrain[desert] == Terrain::Desert);
     roll_seven(s);
     rejected(s, cmd::move_robber(0, desert), ErrorCode::InvalidRobber);
-    CHECK(count_listed(s, 0, CommandType::MoveRobber) == kHexCount - 1);
+    CHECK(count_listed(s, 0, CommandType::MoveRobber) == BaseVariant::hexes - 1);
 }
 
 // ---------------------------------------------------------------- R-7c
@@ -422,7 +422,7 @@ TEST_CASE("R-7d building next to the robber still works", "[R-7d]") {
 
 TEST_CASE("R-7d a harbor on the robber's hex can still be used", "[R-7d]") {
     GameState s = blank_game(4, 7);
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     int k = 0;
     while (s.board.harbor[static_cast<std::size_t>(k)] != kGenericHarbor) ++k;
     const int path = t.harbor_edges[static_cast<std::size_t>(k)];

@@ -8,6 +8,8 @@
 using namespace catan;
 using namespace catan::test;
 
+using std::popcount;
+using std::countr_zero;
 namespace {
 
 GameState fresh(int players, std::uint64_t seed) {
@@ -21,15 +23,15 @@ GameState fresh(int players, std::uint64_t seed) {
 // Intersections within one path of `nodes` (the nodes themselves included).
 NodeMask closure(NodeMask nodes) {
     NodeMask m = nodes;
-    for_each_node(nodes, [&](int n) { m |= topology().node_neighbor_mask[static_cast<std::size_t>(n)]; });
+    for_each_node(nodes, [&](int n) { m |= kBaseTopology.node_neighbor_mask[static_cast<std::size_t>(n)]; });
     return m;
 }
 
 // The lowest intersection where a setup settlement is allowed now and that keeps clear of `avoid`.
 int first_open(const GameState& s, NodeMask avoid) {
-    const NodeMask spots = rules::setup_settlement_spots(s) & ~closure(avoid);
+    const NodeMask spots = rules::setup_settlement_spots<BaseVariant>(s) & ~closure(avoid);
     REQUIRE(spots != 0);
-    return std::countr_zero(spots);
+    return countr_zero(spots);
 }
 
 // The setup player places a settlement at `node`, then a road on the first path legal_actions lists.
@@ -57,8 +59,8 @@ const std::map<int, std::vector<int>> kSnake{
 
 // Intersections for a test: `count` hexes around, hexes disjoint from `used_hexes`, clear of `used_nodes`.
 int node_with_hexes(int count, std::set<int>& used_hexes, NodeMask& used_nodes) {
-    const Topology& t = topology();
-    for (int n = 0; n < kNodeCount; ++n) {
+    const Topology& t = kBaseTopology;
+    for (int n = 0; n < BaseVariant::nodes; ++n) {
         if (hexes_at_node(n) != count || (closure(used_nodes) & node_bit(n))) continue;
         bool clash = false;
         for (std::uint8_t h : t.node_hexes[static_cast<std::size_t>(n)])
@@ -75,7 +77,7 @@ int node_with_hexes(int count, std::set<int>& used_hexes, NodeMask& used_nodes) 
 
 std::vector<int> hexes_of(int node) {
     std::vector<int> v;
-    for (std::uint8_t h : topology().node_hexes[static_cast<std::size_t>(node)])
+    for (std::uint8_t h : kBaseTopology.node_hexes[static_cast<std::size_t>(node)])
         if (h != kNone) v.push_back(h);
     return v;
 }
@@ -100,12 +102,12 @@ TEST_CASE("R-S1 each player starts with 5 settlements, 4 cities and 15 roads", "
 
 TEST_CASE("R-S1 setup uses pieces from the supply: 3 settlements and 13 roads remain", "[R-S1][R-S4]") {
     GameState s = fresh(3, 21);
-    for (int step = 0; step < 6; ++step) place(s, first_open(s, 0));
+    for (int step = 0; step < 6; ++step) place(s, first_open(s, NodeMask{}));
     for (int p = 0; p < 3; ++p) {
         CHECK(s.players[static_cast<std::size_t>(p)].settlements_left == 3);
         CHECK(s.players[static_cast<std::size_t>(p)].roads_left == 13);
         CHECK(s.players[static_cast<std::size_t>(p)].cities_left == 4);
-        CHECK(std::popcount(s.players[static_cast<std::size_t>(p)].settlements) == 2);
+        CHECK(popcount(s.players[static_cast<std::size_t>(p)].settlements) == 2);
         CHECK(s.players[static_cast<std::size_t>(p)].roads.count() == 2);
     }
 }
@@ -120,9 +122,9 @@ TEST_CASE("R-S1 with no settlement left a settlement is rejected (no_pieces_left
     // Four settlements far from X.
     NodeMask used = node_bit(x) | node_bit(y);
     for (int k = 0; k < 4; ++k) {
-        const NodeMask free_spots = ~s.blocked & ~closure(used) & ((NodeMask{1} << kNodeCount) - 1);
+        const NodeMask free_spots = ~s.blocked & ~closure(used) & kBaseTopology.all_nodes;
         REQUIRE(free_spots != 0);
-        const int n = std::countr_zero(free_spots);
+        const int n = countr_zero(free_spots);
         put_settlement(s, 0, n);
         used |= node_bit(n);
     }
@@ -138,9 +140,9 @@ TEST_CASE("R-S1 with no settlement left a settlement is rejected (no_pieces_left
     }
 
     // The fifth settlement goes elsewhere; now none is left.
-    const NodeMask free_spots = ~s.blocked & ~closure(used) & ((NodeMask{1} << kNodeCount) - 1);
+    const NodeMask free_spots = ~s.blocked & ~closure(used) & kBaseTopology.all_nodes;
     REQUIRE(free_spots != 0);
-    put_settlement(s, 0, std::countr_zero(free_spots));
+    put_settlement(s, 0, countr_zero(free_spots));
     REQUIRE(s.players[0].settlements_left == 0);
     REQUIRE((s.blocked & node_bit(x)) == 0);  // the spot itself is still fine
 
@@ -155,11 +157,11 @@ TEST_CASE("R-S1 with no settlement left a settlement is rejected (no_pieces_left
 
 TEST_CASE("R-S1 with no city left a city is rejected (no_pieces_left) and not listed", "[R-S1]") {
     GameState s = blank_game(4, 4);
-    NodeMask used = 0;
+    NodeMask used{};
     std::vector<int> spots;
     for (int k = 0; k < 5; ++k) {
-        const NodeMask free_spots = ~closure(used) & ((NodeMask{1} << kNodeCount) - 1);
-        const int n = std::countr_zero(free_spots);
+        const NodeMask free_spots = ~closure(used) & kBaseTopology.all_nodes;
+        const int n = countr_zero(free_spots);
         spots.push_back(n);
         used |= node_bit(n);
     }
@@ -183,7 +185,7 @@ TEST_CASE("R-S1 with no city left a city is rejected (no_pieces_left) and not li
 
 TEST_CASE("R-S1 with no road left a road is rejected (no_pieces_left) and not listed", "[R-S1]") {
     GameState s = blank_game(4, 5);
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     // 14 roads along the coast, then one more on the 15th coastal path.
     for (int k = 0; k < 14; ++k) put_road(s, 0, t.coast_edges[static_cast<std::size_t>(k)]);
     give(s, 0, ResourceSet{2, 2, 0, 0, 0});
@@ -215,13 +217,13 @@ TEST_CASE("R-S2 the bank starts with 19 of each resource and hands are empty", "
 
 TEST_CASE("R-S2 the development deck holds 25 cards: 14 Knight, 5 VP, 2 Road Building, 2 Invention, 2 Monopoly",
           "[R-S2]") {
-    std::set<std::array<DevCard, kDevDeckSize>> orders;
+    std::set<std::array<DevCard, kMaxDeck>> orders;
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
         const GameState s = fresh(4, seed);
         CHECK(s.deck_top == 0);
         CHECK(s.deck_left() == 25);
         std::map<DevCard, int> count;
-        for (DevCard c : s.deck) ++count[c];
+        for (int i = 0; i < s.deck_size; ++i) ++count[s.deck[i]];
         CHECK(count[DevCard::Knight] == 14);
         CHECK(count[DevCard::VictoryPoint] == 5);
         CHECK(count[DevCard::RoadBuilding] == 2);
@@ -271,10 +273,10 @@ TEST_CASE("R-S4 snake placement order for 2, 3 and 4 players", "[R-S4]") {
                 for (int q = 0; q < players; ++q) {
                     if (q == expected) continue;
                     CHECK(legal_actions(s, q).empty());
-                    const int spot = first_open(s, 0);
+                    const int spot = first_open(s, NodeMask{});
                     rejected(s, cmd::settlement(q, spot), ErrorCode::NotYourTurn);
                 }
-                const int node = first_open(s, 0);
+                const int node = first_open(s, NodeMask{});
                 ok(s, cmd::settlement(expected, node));
                 REQUIRE(s.current == expected);  // the same player places the road
                 for (int q = 0; q < players; ++q)
@@ -303,7 +305,7 @@ TEST_CASE("R-S4 the setup road must touch the settlement just placed, not the ea
             listed.insert(c.target);
         }
         std::set<int> expected;
-        for (std::uint8_t e : topology().node_edges[static_cast<std::size_t>(f)]) expected.insert(e);
+        for (std::uint8_t e : kBaseTopology.node_edges[static_cast<std::size_t>(f)]) expected.insert(e);
         CHECK(listed == expected);
         // A path elsewhere is rejected.
         const int far_node = corner(hex_at(-2, 2), 3);
@@ -322,7 +324,7 @@ TEST_CASE("R-S4 the setup road must touch the settlement just placed, not the ea
 
     // Free paths at F (the earlier settlement) are refused and not listed.
     int tried = 0;
-    for (std::uint8_t e : topology().node_edges[static_cast<std::size_t>(f)]) {
+    for (std::uint8_t e : kBaseTopology.node_edges[static_cast<std::size_t>(f)]) {
         if (e == kNone || s.roads_all.test(e)) continue;
         ++tried;
         const Error err = rejected(s, cmd::road(a, e), ErrorCode::IllegalSpot);
@@ -336,7 +338,7 @@ TEST_CASE("R-S4 the setup road must touch the settlement just placed, not the ea
     // Listed: exactly the free paths of S, each accepted.
     std::set<int> listed, expected;
     for (const Command& c : legal_actions(s, a)) listed.insert(c.target);
-    for (std::uint8_t e : topology().node_edges[static_cast<std::size_t>(sn)])
+    for (std::uint8_t e : kBaseTopology.node_edges[static_cast<std::size_t>(sn)])
         if (e != kNone && !s.roads_all.test(e)) expected.insert(e);
     CHECK(listed == expected);
     CHECK_FALSE(listed.empty());
@@ -372,7 +374,7 @@ TEST_CASE("R-S4 setup placements cost nothing", "[R-S4]") {
     for (int step = 0; step < 4; ++step) {
         const int p = s.current;
         REQUIRE(hand_of(s, p) == cards(0, 0, 0, 0, 0));
-        place(s, first_open(s, 0));
+        place(s, first_open(s, NodeMask{}));
         CHECK(hand_of(s, p) == cards(0, 0, 0, 0, 0));
     }
     CHECK(bank_of(s) == cards(19, 19, 19, 19, 19));
@@ -380,7 +382,7 @@ TEST_CASE("R-S4 setup placements cost nothing", "[R-S4]") {
     int handed_out = 0;
     for (int step = 4; step < 8; ++step) {
         const int p = s.current;
-        const auto ev = place(s, first_open(s, 0));
+        const auto ev = place(s, first_open(s, NodeMask{}));
         const Event* start = find_event(ev, EventType::StartingResources, p);
         REQUIRE(start != nullptr);
         CHECK(hand_of(s, p) == cards(start->resources));  // the road took nothing back
@@ -399,7 +401,7 @@ TEST_CASE("R-S5 starting resources: one per producing hex at the second settleme
     const int first = s.first_player;
     // Second-round spots with disjoint hexes; their terrain is set here so the payout is exact.
     std::set<int> used_hexes;
-    NodeMask reserved = 0;
+    NodeMask reserved{};
     const int d_spot = node_with_hexes(3, used_hexes, reserved);  // D: pasture, pasture, fields
     const int c_spot = node_with_hexes(2, used_hexes, reserved);  // C: fields, fields (and the sea)
     const int b_spot = node_with_hexes(1, used_hexes, reserved);  // B: mountains only (and the sea)
@@ -475,19 +477,19 @@ TEST_CASE("R-S6 the distance rule holds during setup", "[R-S6]") {
     REQUIRE(b != a);
 
     // B: not on A's intersection, not next to it; two paths away is fine.
-    CHECK(count_listed(s, b, CommandType::BuildSettlement) == kNodeCount - 4);
+    CHECK(count_listed(s, b, CommandType::BuildSettlement) == BaseVariant::nodes - 4);
     const Error same = rejected(s, cmd::settlement(b, n), ErrorCode::IllegalSpot);
     CHECK(same.rule == "R-S6");
     CHECK_FALSE(is_legal(s, cmd::settlement(b, n)));
-    for (std::uint8_t m : topology().node_neighbors[static_cast<std::size_t>(n)]) {
+    for (std::uint8_t m : kBaseTopology.node_neighbors[static_cast<std::size_t>(n)]) {
         INFO("neighbour " << int(m));
         const Error err = rejected(s, cmd::settlement(b, m), ErrorCode::IllegalSpot);
         CHECK(err.rule == "R-S6");
         CHECK_FALSE(is_legal(s, cmd::settlement(b, m)));
     }
-    const int m0 = topology().node_neighbors[static_cast<std::size_t>(n)][0];
+    const int m0 = kBaseTopology.node_neighbors[static_cast<std::size_t>(n)][0];
     int two_away = -1;
-    for (std::uint8_t m : topology().node_neighbors[static_cast<std::size_t>(m0)])
+    for (std::uint8_t m : kBaseTopology.node_neighbors[static_cast<std::size_t>(m0)])
         if (m != n) two_away = m;
     REQUIRE(two_away >= 0);
     CHECK(is_legal(s, cmd::settlement(b, two_away)));
@@ -503,18 +505,18 @@ TEST_CASE("R-S6 the distance rule applies to one's own first settlement too", "[
     place(s, first_open(s, node_bit(n)));  // B
     place(s, first_open(s, node_bit(n)));  // B again
     REQUIRE(s.current == a);
-    for (std::uint8_t m : topology().node_neighbors[static_cast<std::size_t>(n)]) {
+    for (std::uint8_t m : kBaseTopology.node_neighbors[static_cast<std::size_t>(n)]) {
         if (m == kNone) continue;
         rejected(s, cmd::settlement(a, m), ErrorCode::IllegalSpot);
         CHECK_FALSE(is_legal(s, cmd::settlement(a, m)));
     }
     rejected(s, cmd::settlement(a, n), ErrorCode::IllegalSpot);
     // Every listed spot is clear of all three buildings and their neighbours.
-    NodeMask all = 0;
+    NodeMask all{};
     for (int p = 0; p < 2; ++p) all |= s.players[static_cast<std::size_t>(p)].settlements;
     for (const Command& c : legal_actions(s, a)) CHECK((closure(all) & node_bit(c.target)) == 0);
     CHECK(count_listed(s, a, CommandType::BuildSettlement) ==
-          kNodeCount - std::popcount(closure(all)));
+          BaseVariant::nodes - popcount(closure(all)));
 }
 
 // ---------------------------------------------------------------- R-S7
@@ -525,7 +527,7 @@ TEST_CASE("R-S7 after setup the starting player takes the first turn", "[R-S7]")
             GameState s = fresh(players, seed);
             const int first = s.first_player;
             std::vector<Event> last;
-            for (int step = 0; step < 2 * players; ++step) last = place(s, first_open(s, 0));
+            for (int step = 0; step < 2 * players; ++step) last = place(s, first_open(s, NodeMask{}));
             INFO("players " << players << " seed " << seed);
             CHECK(s.current == first);
             CHECK(s.phase == Phase::PreRoll);

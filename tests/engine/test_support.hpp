@@ -47,7 +47,7 @@ inline void put_road(GameState& s, int p, int edge) {
 }
 
 inline int edge(int a, int b) {
-    const int e = topology().edge_between(a, b);
+    const int e = kBaseTopology.edge_between(a, b);
     REQUIRE(e >= 0);
     return e;
 }
@@ -88,7 +88,7 @@ inline void force_next_roll(GameState& s, int d1, int d2) {
 
 // A hex whose number is `number` (none if the board has no such token).
 inline int hex_with_number(const GameState& s, int number) {
-    for (int h = 0; h < kHexCount; ++h)
+    for (int h = 0; h < BaseVariant::hexes; ++h)
         if (s.board.number[h] == number) return h;
     return -1;
 }

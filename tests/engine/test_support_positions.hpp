@@ -59,8 +59,8 @@ inline std::vector<int> harbor_nodes(const GameState& s, int kind) {
 
 // The path of a harbor of `kind` (both its intersections reach the harbor).
 inline int harbor_path(const GameState& s, int kind) {
-    const Topology& t = topology();
-    for (int k = 0; k < kHarborCount; ++k)
+    const Topology& t = kBaseTopology;
+    for (int k = 0; k < BaseVariant::harbors; ++k)
         if (s.board.harbor[static_cast<std::size_t>(k)] == kind) return t.harbor_edges[static_cast<std::size_t>(k)];
     FAIL("no harbor of that kind");
     return -1;
@@ -106,14 +106,14 @@ inline int count_legal(const GameState& s, int p, CommandType type) {
 // with that number), so a test can move through turns without anyone's hand changing.
 inline std::vector<Event> quiet_roll(GameState& s) {
     REQUIRE(s.phase == Phase::PreRoll);
-    NodeMask all = 0;
+    NodeMask all{};
     for (int q = 0; q < s.num_players; ++q) all |= rules::buildings_of(s, q);
     for (int total = 2; total <= 12; ++total) {
         if (total == 7) continue;
         bool pays = false;
-        for (int h = 0; h < kHexCount; ++h)
+        for (int h = 0; h < BaseVariant::hexes; ++h)
             if (s.board.number[static_cast<std::size_t>(h)] == total && h != s.robber &&
-                (topology().hex_node_mask[static_cast<std::size_t>(h)] & all))
+                (kBaseTopology.hex_node_mask[static_cast<std::size_t>(h)] & all))
                 pays = true;
         if (pays) continue;
         const int d1 = total <= 7 ? 1 : total - 6;
@@ -163,7 +163,7 @@ inline GameState cut_game(int left_paths, int right_paths) {
     put_chain_prefix(s, 2, kLeft, left_paths);
     put_chain_prefix(s, 3, kRight, right_paths);
     s.longest_road = 0;
-    give(s, 1, cost::kSettlement);
+    give(s, 1, kBaseRules.settlement_cost);
     REQUIRE(s.players[0].road_length == 7);
     REQUIRE(s.players[1].road_length == 2);
     return s;
@@ -171,10 +171,10 @@ inline GameState cut_game(int left_paths, int right_paths) {
 
 // A hex other than the robber's with no building on it.
 inline int empty_hex(const GameState& s) {
-    NodeMask all = 0;
+    NodeMask all{};
     for (int q = 0; q < s.num_players; ++q) all |= rules::buildings_of(s, q);
-    for (int h = 0; h < kHexCount; ++h)
-        if (h != s.robber && !(topology().hex_node_mask[static_cast<std::size_t>(h)] & all)) return h;
+    for (int h = 0; h < BaseVariant::hexes; ++h)
+        if (h != s.robber && !(kBaseTopology.hex_node_mask[static_cast<std::size_t>(h)] & all)) return h;
     FAIL("no empty hex");
     return -1;
 }

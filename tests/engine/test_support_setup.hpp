@@ -47,31 +47,31 @@ inline void set_terrain(GameState& s, int hex, Terrain terrain) { s.board.terrai
 
 // Hex by axial coordinates; the centre is (0, 0).
 inline int hex_at(int q, int r) {
-    const int h = topology().hex_at(q, r);
+    const int h = kBaseTopology.hex_at(q, r);
     REQUIRE(h >= 0);
     return h;
 }
 
 // Corner c (0..5, clockwise from the top) of a hex.
-inline int corner(int hex, int c) { return topology().hex_nodes[static_cast<std::size_t>(hex)][static_cast<std::size_t>(c)]; }
+inline int corner(int hex, int c) { return kBaseTopology.hex_nodes[static_cast<std::size_t>(hex)][static_cast<std::size_t>(c)]; }
 
 inline int hexes_at_node(int node) {
     int k = 0;
-    for (std::uint8_t h : topology().node_hexes[static_cast<std::size_t>(node)]) k += h != kNone;
+    for (std::uint8_t h : kBaseTopology.node_hexes[static_cast<std::size_t>(node)]) k += h != kNone;
     return k;
 }
 
 inline int paths_at_node(int node) {
     int k = 0;
-    for (std::uint8_t e : topology().node_edges[static_cast<std::size_t>(node)]) k += e != kNone;
+    for (std::uint8_t e : kBaseTopology.node_edges[static_cast<std::size_t>(node)]) k += e != kNone;
     return k;
 }
 
-inline bool node_touches_hex(int node, int hex) { return (topology().hex_node_mask[static_cast<std::size_t>(hex)] & node_bit(node)) != 0; }
+inline bool node_touches_hex(int node, int hex) { return (kBaseTopology.hex_node_mask[static_cast<std::size_t>(hex)] & node_bit(node)) != 0; }
 
 // A path leaving `node` that is not `except` (the other end is returned through `other`).
 inline int path_from(int node, int except, int* other = nullptr) {
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     for (std::uint8_t e : t.node_edges[static_cast<std::size_t>(node)]) {
         if (e == kNone || e == except) continue;
         if (other) *other = t.edge_nodes[e][0] == node ? t.edge_nodes[e][1] : t.edge_nodes[e][0];

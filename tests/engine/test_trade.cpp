@@ -189,7 +189,7 @@ TEST_CASE("an offer moves no card until the active player confirms it", "[R-TR2]
     CHECK(counts(ev->resources) == counts(kOneWool));
     CHECK(counts(ev->other_resources) == counts(kOneLumber));
     // While the offer is open the active player does nothing else.
-    give(s, 0, cost::kRoad);
+    give(s, 0, kBaseRules.road_cost);
     const Snapshot with_road_cards(s);
     rejected(s, cmd::end_turn(0), ErrorCode::WrongPhase);
     rejected(s, cmd::bank_trade(0, Resource::Wool, Resource::Ore), ErrorCode::WrongPhase);
@@ -301,7 +301,7 @@ TEST_CASE("the active player can withdraw an open offer", "[R-TR2]") {
 
 TEST_CASE("without a harbor the bank takes 4 identical cards for 1", "[R-TR3]") {
     GameState s = blank_game(4);
-    const int node = topology().hex_nodes[9][0];  // an inland corner of the centre hex
+    const int node = kBaseTopology.hex_nodes[9][0];  // an inland corner of the centre hex
     REQUIRE_FALSE(is_harbor_node(s, node));
     put_settlement(s, 0, node);
     give(s, 0, {4, 3, 0, 0, 0});
@@ -367,7 +367,7 @@ TEST_CASE("a 2:1 harbor gives its rate only for its own resource", "[R-TR3]") {
 
 TEST_CASE("a road at a harbor gives no better rate", "[R-TR3]") {
     GameState s = blank_game(4);
-    put_settlement(s, 0, topology().hex_nodes[9][0]);
+    put_settlement(s, 0, kBaseTopology.hex_nodes[9][0]);
     put_road(s, 0, harbor_path(s, kGenericHarbor));
     put_road(s, 0, harbor_path(s, static_cast<int>(Resource::Wool)));
     for (Resource r : kAllResources) CHECK(bank_trade_ratio(s, 0, r) == 4);
@@ -379,7 +379,7 @@ TEST_CASE("a road at a harbor gives no better rate", "[R-TR3]") {
 TEST_CASE("a harbor can be used on the turn its settlement is built", "[R-TR3]") {
     GameState s = blank_game(4);
     const int path = harbor_path(s, kGenericHarbor);
-    const int node = topology().edge_nodes[static_cast<std::size_t>(path)][0];
+    const int node = kBaseTopology.edge_nodes[static_cast<std::size_t>(path)][0];
     put_road(s, 0, path);
     give(s, 0, {1, 1, 4, 1, 0});
     CHECK(bank_trade_ratio(s, 0, Resource::Wool) == 4);  // the road alone gives nothing
@@ -395,7 +395,7 @@ TEST_CASE("a harbor can be used on the turn its settlement is built", "[R-TR3]")
 
 TEST_CASE("the bank cannot give a resource it has run out of", "[R-TR3]") {
     GameState s = blank_game(4);
-    give(s, 1, ResourceSet::of(Resource::Ore, kBankPerResource));  // the bank's last ore
+    give(s, 1, ResourceSet::of(Resource::Ore, kBaseRules.bank_per_resource));  // the bank's last ore
     give(s, 0, {4, 0, 0, 0, 0});
     REQUIRE(s.bank[Resource::Ore] == 0);
 

@@ -377,7 +377,7 @@ TEST_CASE("R-T4 the roller cannot trade a big hand down to 7 before discarding",
 
 TEST_CASE("R-T5 trade and build in any order, a harbor works on the turn its settlement is built", "[R-T5]") {
     GameState s = blank_game(4, 7);
-    const Topology& t = topology();
+    const Topology& t = kBaseTopology;
     int k = 0;
     while (s.board.harbor[static_cast<std::size_t>(k)] != kGenericHarbor) ++k;
     const int harbor_path = t.harbor_edges[static_cast<std::size_t>(k)];

@@ -78,7 +78,7 @@ TEST_CASE("building the tenth point wins at once and ends the game", "[R-V2]") {
     GameState s = blank_game(4);
     for (int n : {0, 2, 11}) put_city(s, 0, n);
     for (int n : {15, 18, 38}) put_settlement(s, 0, n);
-    give(s, 0, cost::kCity);
+    give(s, 0, kBaseRules.city_cost);
     REQUIRE(victory_points(s, 0) == 9);
 
     const auto ev = ok(s, cmd::city(0, 18));
@@ -92,7 +92,7 @@ TEST_CASE("hidden victory point cards count toward the win", "[R-V2]") {
     for (int n : {15, 38}) put_settlement(s, 0, n);
     give_dev(s, 0, DevCard::VictoryPoint);
     put_road(s, 0, edge(18, 24));
-    give(s, 0, cost::kSettlement);
+    give(s, 0, kBaseRules.settlement_cost);
     REQUIRE(victory_points(s, 0) == 9);
     REQUIRE(public_victory_points(s, 0) == 8);
 
@@ -126,7 +126,7 @@ TEST_CASE("nobody wins on another player's turn, even when pushed to 10 points",
     CHECK(s.winner == kNoSeat);
 
     // Seat 1's turn goes on.
-    give(s, 1, cost::kRoad);
+    give(s, 1, kBaseRules.road_cost);
     ok(s, cmd::road(1, edge(19, 25)));
     CHECK(phase(s) == name(Phase::Main));
     CHECK(s.winner == kNoSeat);
@@ -192,7 +192,7 @@ TEST_CASE("the victory point target is a game option", "[R-V4]") {
         put_city(*g, 0, 0);
         put_city(*g, 0, 2);
         put_road(*g, 0, edge(18, 24));
-        give(*g, 0, cost::kSettlement);
+        give(*g, 0, kBaseRules.settlement_cost);
         REQUIRE(victory_points(*g, 0) == 4);
     }
 

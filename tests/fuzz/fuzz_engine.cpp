@@ -64,7 +64,7 @@ public:
         GameOptions o;
         o.players = kMinPlayers + in.u8() % (kMaxPlayers - kMinPlayers + 1);
         const std::uint8_t target = in.u8();
-        o.victory_target = target < 192 ? kDefaultVictoryTarget : 3 + target % 18;
+        o.victory_target = target < 192 ? kBaseRules.default_victory_target : 3 + target % 18;
         o.seed = in.u64();
         if (validate_options(o)) fuzz::fail("the fuzzer built invalid options");
         s_ = new_game(o);

@@ -19,7 +19,7 @@ inline ResourceSet random_hand(int total, Rng& rng) {
     ResourceSet h;
     while (total > 0) {
         const auto r = static_cast<Resource>(rng.below(kResourceCount));
-        if (h[r] < kBankPerResource) { h[r]++; --total; }
+        if (h[r] < kBaseRules.bank_per_resource) { h[r]++; --total; }
     }
     return h;
 }

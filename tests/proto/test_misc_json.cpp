@@ -10,20 +10,20 @@ using nlohmann::json;
 
 TEST_CASE("topology lists the fixed geometry once", "[proto][topology]") {
     const json& t = topology_json();
-    const Topology& g = topology();
-    REQUIRE(t["hexes"].size() == static_cast<std::size_t>(kHexCount));
-    REQUIRE(t["intersections"].size() == static_cast<std::size_t>(kNodeCount));
-    REQUIRE(t["paths"].size() == static_cast<std::size_t>(kEdgeCount));
-    CHECK(t["harbor_paths"].size() == static_cast<std::size_t>(kHarborCount));
-    CHECK(t["coast"].size() == static_cast<std::size_t>(kCoastEdgeCount));
-    for (int h = 0; h < kHexCount; ++h) {
+    const Topology& g = kBaseTopology;
+    REQUIRE(t["hexes"].size() == static_cast<std::size_t>(BaseVariant::hexes));
+    REQUIRE(t["intersections"].size() == static_cast<std::size_t>(BaseVariant::nodes));
+    REQUIRE(t["paths"].size() == static_cast<std::size_t>(BaseVariant::edges));
+    CHECK(t["harbor_paths"].size() == static_cast<std::size_t>(BaseVariant::harbors));
+    CHECK(t["coast"].size() == static_cast<std::size_t>(kBaseTopology.coast_count));
+    for (int h = 0; h < BaseVariant::hexes; ++h) {
         CHECK(t["hexes"][h]["id"] == h);
         CHECK(t["hexes"][h]["q"] == g.hex_q[h]);
         CHECK(t["hexes"][h]["nodes"].size() == 6u);
         CHECK(t["hexes"][h]["edges"].size() == 6u);
     }
     int links = 0;
-    for (int n = 0; n < kNodeCount; ++n) {
+    for (int n = 0; n < BaseVariant::nodes; ++n) {
         const json& node = t["intersections"][n];
         CHECK(node["id"] == n);
         CHECK(node["neighbors"].size() == node["paths"].size());
@@ -33,8 +33,8 @@ TEST_CASE("topology lists the fixed geometry once", "[proto][topology]") {
             ++links;
         }
     }
-    CHECK(links == 2 * kEdgeCount);
-    for (int e = 0; e < kEdgeCount; ++e) CHECK(t["paths"][e]["intersections"] == json{g.edge_nodes[e][0], g.edge_nodes[e][1]});
+    CHECK(links == 2 * BaseVariant::edges);
+    for (int e = 0; e < BaseVariant::edges; ++e) CHECK(t["paths"][e]["intersections"] == json{g.edge_nodes[e][0], g.edge_nodes[e][1]});
     CHECK(&topology_json() == &t);  // built once
 }
 

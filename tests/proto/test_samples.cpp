@@ -31,7 +31,7 @@ TEST_CASE("write sample messages for the schema check", "[.samples]") {
             const auto seat = static_cast<int>(rng.below(before.num_players));
             std::vector<Command> tries = legal_actions(after, after.current);
             tries.push_back(cmd::end_turn(seat));
-            tries.push_back(cmd::road(seat, static_cast<int>(rng.below(kEdgeCount))));
+            tries.push_back(cmd::road(seat, static_cast<int>(rng.below(BaseVariant::edges))));
             GameState scratch = before;
             if (auto e = apply(scratch, tries[rng.below(static_cast<std::uint32_t>(tries.size()))])) put("error", error_json(*e));
             if (++step % 17 != 0 && after.phase != Phase::GameOver) return;

@@ -9,6 +9,8 @@ using namespace catan;
 using namespace catan::proto;
 using nlohmann::json;
 
+using std::popcount;
+using std::countr_zero;
 namespace {
 
 json hand_json(const ResourceSet& r) {
@@ -102,7 +104,7 @@ TEST_CASE("views carry the public game and the viewer's own cards", "[proto][vie
     for (int p = 0; p < 4; ++p) {
         const json& pj = mine["players"][p];
         CHECK(pj["cards"] == s.players[p].hand.total());
-        CHECK(pj["settlements"].size() == static_cast<std::size_t>(std::popcount(s.players[p].settlements)));
+        CHECK(pj["settlements"].size() == static_cast<std::size_t>(popcount(s.players[p].settlements)));
         CHECK(pj["roads"].size() == static_cast<std::size_t>(s.players[p].roads.count()));
         CHECK_FALSE(pj.contains("hand"));
         CHECK_FALSE(pj.contains("vp_cards"));

@@ -257,10 +257,10 @@ TEST_CASE("game: refused commands go to the sender only, with the rule, and chan
     // An illegal spot: next to the first settlement.
     REQUIRE(t.play(actor, t.seats[actor]->legal()["actions"][0]).is_null());
     const int road_path = t.seats[actor]->legal()["actions"][0]["path"];
-    const auto& topo = catan::topology();
+    const auto& topo = catan::kBaseTopology;
     int neighbour = -1;
     for (int n : {topo.edge_nodes[road_path][0], topo.edge_nodes[road_path][1]})
-        if (!(t.mirror.occupied >> n & 1)) neighbour = n;
+        if (!t.mirror.occupied.test(n)) neighbour = n;
     REQUIRE(neighbour >= 0);
     e = t.play(actor, json{{"type", "build_settlement"}, {"intersection", neighbour}});
     CHECK(e["code"] == "wrong_phase");  // a road must come first in setup

@@ -14,8 +14,24 @@ namespace catan {
 std::optional<Error> validate_options(const GameOptions& options);
 
 // A fresh game: board, deck and first player drawn from options.seed; phase SetupSettlement.
-// Precondition: validate_options(options) is empty.
-GameState new_game(const GameOptions& options);
+// Precondition: validate_options(options) is empty. `events` receives what players are shown of the
+// start (R-O5: the first-player rolls).
+GameState new_game(const GameOptions& options, std::vector<Event>* events = nullptr);
+
+inline const Topology& topology(const GameState& s) { return topology(s.board_kind); }
+inline const Ruleset& ruleset(const GameState& s) { return ruleset(s.board_kind); }
+
+// What is inconsistent in a state: the field (with the seat for players[seat].field, else -1) and why.
+struct StateProblem {
+    const char* field;
+    int seat;
+    const char* why;
+};
+// The first inconsistency of a state, if any: options, flow (phase, step, setup), the board against
+// its recipe, every card and piece accounted for. Derived fields and road lengths are not checked.
+std::optional<StateProblem> find_state_problem(const GameState& state);
+// Debug builds assert this after every accepted command.
+inline bool state_is_ok(const GameState& state) { return !find_state_problem(state); }
 
 // Applies a command in place. On success returns nothing and appends what happened to `events`
 // (when given); on failure returns the rule broken and leaves the state exactly as it was.

@@ -35,8 +35,10 @@ enum class EventType : std::uint8_t {
     GameWon,           // player, value = VP
     // Appended (the numbers above never change): beside each Produced, what each hex paid.
     HexProduced,       // hex a paid player `resources` (R-T2, R-T3); they add up to the player's Produced
+    BuildPhaseStarted, // player may build now outside their turn: a = 1 paired (R-X6), 2 special (R-X7)
+    FirstRoll,         // R-O5: player rolled a + b for first player; value = round (2+ re-roll the tied)
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::HexProduced) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::FirstRoll) + 1;
 
 struct Event {
     EventType type;

@@ -52,6 +52,18 @@ public:
         }
     }
 
+    // Shuffles the first n elements only (arrays sized for the largest board), drawing exactly what
+    // shuffle() of an n-element array draws.
+    template <class T, std::size_t N>
+    void shuffle_prefix(std::array<T, N>& a, std::size_t n) {
+        for (std::size_t i = n; i > 1; --i) {
+            const std::size_t j = below(static_cast<std::uint32_t>(i));
+            T tmp = a[i - 1];
+            a[i - 1] = a[j];
+            a[j] = tmp;
+        }
+    }
+
     const std::array<std::uint64_t, 4>& words() const { return s_; }
     // Restores a saved state. All-zero words are the one state xoshiro never leaves (every draw would
     // be 0 and below() would never return), so they are refused and the generator is left unchanged.

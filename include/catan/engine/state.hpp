@@ -6,16 +6,32 @@
 #include "catan/engine/board.hpp"
 #include "catan/engine/command.hpp"
 #include "catan/engine/rng.hpp"
+#include "catan/engine/ruleset.hpp"
 #include "catan/engine/topology.hpp"
 #include "catan/engine/types.hpp"
 
 namespace catan {
 
+// How 5 and 6 players take turns (R-X6, R-X7); 2–4 players always play the base turn.
+enum class TurnStructure : std::uint8_t { Paired = 0, SpecialBuild = 1 };
+
 struct GameOptions {
-    int players = 4;                          // 2..4
-    int victory_target = kDefaultVictoryTarget;  // R-V4
+    int players = 4;             // 2..6; 5 and 6 play the 5–6 extension (R-X1..R-X8)
+    int victory_target = 10;     // R-V4, R-O1: 3..20
     std::uint64_t seed = 0;
+    int discard_limit = 7;       // R-O2: a 7 makes players with more than this many cards discard half
+    bool friendly_robber = false;  // R-O3
+    bool balanced_board = false;   // R-O4
+    bool first_by_dice = false;    // R-O5
+    TurnStructure turn_structure = TurnStructure::Paired;  // R-X6 / R-X7, 5–6 players only
     friend bool operator==(const GameOptions&, const GameOptions&) = default;
+};
+
+// Where a turn stands: the player's own turn, or a build step of another player after it.
+enum class Step : std::uint8_t {
+    Turn,          // the turn of `turn_player` (== current)
+    PairedBuild,   // R-X6: the paired player trades with the bank and builds (Phase::Main)
+    SpecialBuild,  // R-X7: each other player in turn may build and buy (Phase::Main)
 };
 
 enum class Phase : std::uint8_t {
@@ -49,26 +65,29 @@ struct PlayerState {
     std::array<std::uint8_t, kDevCardKinds> dev{};         // held, not yet played (VP cards stay here)
     std::array<std::uint8_t, kDevCardKinds> dev_bought{};  // of `dev`, bought this turn (R-D1)
     std::uint8_t knights_played = 0;
-    std::uint8_t settlements_left = kSettlementsPerPlayer;
-    std::uint8_t cities_left = kCitiesPerPlayer;
-    std::uint8_t roads_left = kRoadsPerPlayer;
+    std::uint8_t settlements_left = kBaseRules.settlements;
+    std::uint8_t cities_left = kBaseRules.cities;
+    std::uint8_t roads_left = kBaseRules.roads;
     std::uint8_t road_length = 0;   // longest continuous road (R-A1, R-A2)
     std::uint8_t discard_owed = 0;  // cards still to discard this 7 (R-7a)
-    NodeMask settlements = 0, cities = 0;
+    NodeMask settlements{}, cities{};
     EdgeMask roads{};
     friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
 struct GameState {
     GameOptions options{};
+    BoardKind board_kind = BoardKind::Base;  // from options.players (R-X1)
     Board board{};
     Rng rng{};
 
     Phase phase = Phase::SetupSettlement;
     std::uint8_t num_players = 4;
     std::uint8_t first_player = 0;  // R-S3
-    std::uint8_t current = 0;       // whose turn (or whose setup placement)
-    std::uint8_t setup_step = 0;    // 0 .. 2n-1 during setup (R-S4)
+    std::uint8_t current = 0;       // who acts: whose turn, setup placement or build step
+    std::uint8_t turn_player = 0;   // whose turn it is (R-X6/R-X7: differs from current in a build step)
+    Step step = Step::Turn;
+    std::uint8_t setup_step = 0;    // 0 .. 2n-1 during setup (R-S4, R-X5)
     std::uint8_t setup_node = kNone;  // settlement just placed in setup; its road must touch it
     std::uint16_t turn = 0;         // 1 on the first regular turn
     bool rolled = false;            // this turn's dice have been rolled (R-T4)
@@ -80,25 +99,28 @@ struct GameState {
     std::uint8_t largest_army = kNoSeat;  // holder (R-A5)
     std::uint8_t winner = kNoSeat;
 
-    ResourceSet bank{kBankPerResource, kBankPerResource, kBankPerResource, kBankPerResource, kBankPerResource};
-    std::array<DevCard, kDevDeckSize> deck{};  // deck[deck_top..] still face down
+    ResourceSet bank{19, 19, 19, 19, 19};
+    std::array<DevCard, kMaxDeck> deck{};  // deck[deck_top..deck_size) still face down
+    std::uint8_t deck_size = 25;
     std::uint8_t deck_top = 0;
 
     std::array<PlayerState, kMaxPlayers> players{};
     TradeOffer offer{};
 
     // Derived from the above, kept for speed; rebuilt by refresh_derived().
-    NodeMask occupied = 0;       // intersections holding any building
-    NodeMask blocked = 0;        // occupied or next to an occupied intersection (distance rule)
+    NodeMask occupied{};         // intersections holding any building
+    NodeMask blocked{};          // occupied or next to an occupied intersection (distance rule)
     EdgeMask roads_all{};        // paths holding any road
     std::array<NodeMask, kHarborKinds> harbor_nodes{};
-    // The (at most two) hexes carrying each number token; kNone where unused.
-    std::array<std::array<std::uint8_t, 2>, 13> number_hexes{};
+    // The (at most three, R-X2) hexes carrying each number token; kNone where unused.
+    std::array<std::array<std::uint8_t, 3>, 13> number_hexes{};
 
-    int deck_left() const { return kDevDeckSize - deck_top; }
+    int deck_left() const { return deck_size - deck_top; }
     friend bool operator==(const GameState&, const GameState&) = default;
 };
 
 const char* to_string(Phase p);
+const char* to_string(Step s);           // "turn", "paired_build", "special_build"
+const char* to_string(TurnStructure t);  // "paired", "special_build"
 
 }  // namespace catan

@@ -16,19 +16,12 @@ enum class Terrain : std::uint8_t { Hills = 0, Forest = 1, Pasture = 2, Fields =
 enum class DevCard : std::uint8_t { Knight = 0, RoadBuilding = 1, Invention = 2, Monopoly = 3, VictoryPoint = 4 };
 inline constexpr int kDevCardKinds = 5;
 
-inline constexpr int kMaxPlayers = 4;
+// Seats and boards of every box: the 5–6 extension has the most (R-X1..R-X5). What a box holds
+// (pieces, bank, deck, costs, the board recipe) is data: see ruleset.hpp.
+inline constexpr int kMaxPlayers = 6;
 inline constexpr int kMinPlayers = 2;
-inline constexpr int kSettlementsPerPlayer = 5;  // R-S1
-inline constexpr int kCitiesPerPlayer = 4;       // R-S1
-inline constexpr int kRoadsPerPlayer = 15;       // R-S1
-inline constexpr int kBankPerResource = 19;      // R-S2
-inline constexpr int kDevDeckSize = 25;          // R-S2
-inline constexpr int kDefaultVictoryTarget = 10; // R-V4
-inline constexpr int kLongestRoadMinimum = 5;    // R-A1
-inline constexpr int kLargestArmyMinimum = 3;    // R-A5
-inline constexpr int kDiscardThreshold = 7;      // R-7a: more than 7 cards discards
 
-// A multiset of resource cards. Counts never exceed 19 per kind (the whole supply), so bytes suffice.
+// A multiset of resource cards. Counts never exceed the supply of a kind (24 at most), so bytes suffice.
 struct ResourceSet {
     std::array<std::uint8_t, kResourceCount> n{};
 
@@ -68,12 +61,6 @@ struct ResourceSet {
     friend constexpr bool operator==(const ResourceSet&, const ResourceSet&) = default;
 };
 
-namespace cost {
-inline constexpr ResourceSet kRoad{1, 1, 0, 0, 0};        // R-BU1
-inline constexpr ResourceSet kSettlement{1, 1, 1, 1, 0};  // R-BU2
-inline constexpr ResourceSet kCity{0, 0, 0, 2, 3};        // R-BU3
-inline constexpr ResourceSet kDevCard{0, 0, 1, 1, 1};     // R-BU4
-}  // namespace cost
 
 const char* to_string(Resource r);
 const char* to_string(DevCard d);

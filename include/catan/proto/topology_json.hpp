@@ -3,9 +3,11 @@
 // Numbering: docs/coordinates.md.
 #include <nlohmann/json.hpp>
 
+#include "catan/engine/topology.hpp"
+
 namespace catan::proto {
 
-// Built on first use and shared; the same for every game.
-const nlohmann::json& topology_json();
+// Built on first use and shared; the same for every game on that board.
+const nlohmann::json& topology_json(BoardKind kind = BoardKind::Base);
 
 }  // namespace catan::proto

@@ -15,7 +15,7 @@ struct TournamentOptions {
     int games = 100;
     std::uint64_t seed = 1;           // game i uses seed + i
     int turn_cap = 1000;
-    int victory_target = kDefaultVictoryTarget;
+    int victory_target = kBaseRules.default_victory_target;
     int threads = 1;
     bots::Budget budget{};            // for the `strong` entries
 };

@@ -1,0 +1,164 @@
+// The engine's own consistency check of a state (find_state_problem): asserted after every command in
+// debug builds and used to refuse inconsistent saved states when they are loaded.
+#include <bit>
+
+#include "rules.hpp"
+
+namespace catan {
+namespace {
+
+using Problem = std::optional<StateProblem>;
+constexpr Problem bad(const char* field, const char* why, int seat = -1) { return StateProblem{field, seat, why}; }
+
+Problem check_options_and_flow(const GameState& s) {
+    if (auto e = validate_options(s.options)) return bad("options", e->message.data());
+    if (s.num_players != s.options.players) return bad("num_players", "does not match options.players");
+    if (s.board_kind != board_for_players(s.options.players)) return bad("board_kind", "not the board of this player count");
+    const int n = s.num_players;
+    const bool setup = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad;
+    if (setup != (s.setup_step < 2 * n)) return bad("setup_step", "setup step does not match the phase");
+    if (setup && s.current != setup_player(s, s.setup_step)) return bad("current", "not the seat placing at this setup step");
+    if ((s.phase == Phase::SetupRoad) != (s.setup_node != kNone))
+        return bad("setup_node", "a setup settlement is pending exactly while its road is awaited");
+    if (s.setup_node != kNone && !s.players[s.current].settlements.test(s.setup_node))
+        return bad("setup_node", "the pending setup settlement is not the current player's");
+    if ((s.phase == Phase::GameOver) != (s.winner != kNoSeat)) return bad("winner", "a winner exactly when the game is over");
+    if (s.phase == Phase::RoadBuilding && s.free_roads == 0) return bad("free_roads", "road building with no free roads");
+    // A 7 in progress needs someone to discard, or nobody could act and the game would stall.
+    bool owing = false;
+    for (int p = 0; p < kMaxPlayers; ++p) owing |= s.players[p].discard_owed > 0;
+    if ((s.phase == Phase::Discard) != owing) return bad("phase", "discards are owed exactly in the discard phase");
+    if (s.offer.to != kNoSeat && (s.offer.to >= n || (s.phase == Phase::TradeOffer && s.offer.to == s.current)))
+        return bad("offer.to", "an offer addressed to a seat that cannot answer it");
+    if (s.current >= n || s.turn_player >= n) return bad("current", "no such seat");
+    // R-X6/R-X7: build steps exist only with 5–6 players, after the roll, for someone other than the turn's player.
+    if (s.step != Step::Turn) {
+        if (s.board_kind != BoardKind::Large) return bad("step", "build steps are played with 5 or 6 players only");
+        if ((s.step == Step::PairedBuild) != (s.options.turn_structure == TurnStructure::Paired))
+            return bad("step", "not the build step of this game's turn structure");
+        if (s.current == s.turn_player) return bad("step", "a build step belongs to another player than the turn's");
+        if (!s.rolled) return bad("rolled", "a build step comes after the roll");
+        if (setup || s.phase == Phase::PreRoll || s.phase == Phase::Discard || s.phase == Phase::TradeOffer)
+            return bad("phase", "not a phase of a build step");
+    } else if (!setup && s.phase != Phase::GameOver && s.current != s.turn_player) {
+        return bad("turn_player", "in a turn the player acting is the turn's player");
+    }
+    return std::nullopt;
+}
+
+// The board holds exactly its recipe (R-B1..R-B3, R-X1..R-X3). Production indexes by number and
+// would silently skip a fourth hex with the same token.
+Problem check_board(const GameState& s) {
+    const Ruleset& rules = ruleset(s);
+    const Topology& t = topology(s);
+    const Board& b = s.board;
+    std::array<int, 6> terrain{}, expected_terrain{};
+    std::array<int, 13> numbers{}, expected{};
+    std::array<int, kHarborKinds> harbors{}, expected_harbors{};
+    for (int h = 0; h < t.hex_count; ++h) {
+        if (static_cast<int>(b.terrain[h]) > static_cast<int>(Terrain::Desert)) return bad("board.terrain", "no such terrain");
+        if (b.number[h] > 12) return bad("board.numbers", "no such number token");
+        ++terrain[static_cast<int>(b.terrain[h])];
+        ++numbers[b.number[h]];
+        if ((b.terrain[h] == Terrain::Desert) != (b.number[h] == 0)) return bad("board.numbers", "a number token on a desert, or none elsewhere");
+    }
+    for (int h = t.hex_count; h < kMaxHexes; ++h)
+        if (b.number[h] != 0 || b.terrain[h] != Terrain{}) return bad("board.terrain", "a hex past the board's hexes");
+    for (const auto& [kind, n] : rules.terrain) expected_terrain[static_cast<int>(kind)] += n;
+    for (int k = 0; k < rules.token_count; ++k) ++expected[rules.tokens[k]];
+    expected[0] = rules.deserts;
+    for (int k = 0; k < t.harbor_count; ++k) {
+        if (b.harbor[k] >= kHarborKinds) return bad("board.harbors", "no such harbor kind");
+        ++harbors[b.harbor[k]];
+    }
+    for (const auto& [kind, n] : rules.harbors) expected_harbors[kind] += n;
+    if (terrain != expected_terrain) return bad("board.terrain", "not the terrain hexes of this board");
+    if (numbers != expected) return bad("board.numbers", "not the number tokens of this board");
+    if (harbors != expected_harbors) return bad("board.harbors", "not the harbors of this board");
+    if (b.spiral_start > 5) return bad("board.spiral_start", "a spiral starts at one of 6 corners");
+    if (s.robber >= t.hex_count) return bad("robber", "no such hex");
+    return std::nullopt;
+}
+
+Problem check_cards(const GameState& s) {
+    const Ruleset& rules = ruleset(s);
+    // R-S2, R-X4: every resource card is in the bank or in a hand.
+    ResourceSet total = s.bank;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        const ResourceSet& h = s.players[p].hand;
+        for (int k = 0; k < kResourceCount; ++k)
+            if (total.n[k] + h.n[k] > rules.bank_per_resource) return bad("bank", "more resource cards than the game has");
+        total += h;
+        if (s.players[p].discard_owed > h.total()) return bad("discard_owed", "owes more cards than held", p);
+    }
+    for (int k = 0; k < kResourceCount; ++k)
+        if (total.n[k] != rules.bank_per_resource) return bad("bank", "resource cards are missing from bank and hands");
+
+    // The deck array never changes, only deck_top moves: it is always the whole deck of the box, and
+    // held or played cards come from the part already drawn.
+    if (s.deck_size != rules.deck_size || s.deck_top > s.deck_size) return bad("deck", "not the development deck of this box");
+    std::array<int, kDevCardKinds> in_deck{}, expected{}, drawn{}, out{};
+    for (int i = 0; i < s.deck_size; ++i) {
+        if (static_cast<int>(s.deck[i]) >= kDevCardKinds) return bad("deck", "no such development card");
+        ++in_deck[static_cast<int>(s.deck[i])];
+        if (i < s.deck_top) ++drawn[static_cast<int>(s.deck[i])];
+    }
+    for (const auto& [card, n] : rules.deck) expected[static_cast<int>(card)] += n;
+    if (in_deck != expected) return bad("deck", "not the development deck of this box");
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        const PlayerState& pl = s.players[p];
+        for (int k = 0; k < kDevCardKinds; ++k) {
+            out[k] += pl.dev[k];
+            if (pl.dev_bought[k] > pl.dev[k]) return bad("dev_bought", "bought more cards than held", p);
+        }
+        out[static_cast<int>(DevCard::Knight)] += pl.knights_played;
+    }
+    for (int k = 0; k < kDevCardKinds; ++k)
+        if (out[k] > drawn[k]) return bad("deck", "players hold more development cards than were drawn");
+    return std::nullopt;
+}
+
+Problem check_pieces(const GameState& s) {
+    const Ruleset& rules = ruleset(s);
+    const Topology& t = topology(s);
+    NodeMask buildings{};
+    EdgeMask roads{};
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        const PlayerState& pl = s.players[p];
+        if (p >= s.num_players) {
+            PlayerState empty;
+            empty.settlements_left = pl.settlements_left;
+            empty.cities_left = pl.cities_left;
+            empty.roads_left = pl.roads_left;
+            if (!(pl == empty)) return bad("hand", "an empty seat holds something", p);
+            continue;
+        }
+        if (pl.settlements & pl.cities) return bad("cities", "a settlement and a city on one intersection", p);
+        const NodeMask own = pl.settlements | pl.cities;
+        if (own & ~t.all_nodes) return bad("settlements", "a building off the board", p);
+        if (pl.roads & ~t.all_edges) return bad("roads", "a road off the board", p);
+        if (own & buildings) return bad("settlements", "two players on one intersection", p);
+        if ((pl.roads & roads).any()) return bad("roads", "two roads on one path", p);
+        buildings |= own;
+        roads |= pl.roads;
+        // R-S1: a piece is either on the board or in the supply (a city's settlement went back).
+        if (pl.settlements_left + pl.settlements.count() != rules.settlements)
+            return bad("settlements_left", "settlements on the board and in supply do not add up to 5", p);
+        if (pl.cities_left + pl.cities.count() != rules.cities)
+            return bad("cities_left", "cities on the board and in supply do not add up to 4", p);
+        if (pl.roads_left + pl.roads.count() != rules.roads)
+            return bad("roads_left", "roads on the board and in supply do not add up to 15", p);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<StateProblem> find_state_problem(const GameState& s) {
+    if (auto p = check_options_and_flow(s)) return p;
+    if (auto p = check_board(s)) return p;
+    if (auto p = check_cards(s)) return p;
+    return check_pieces(s);
+}
+
+}  // namespace catan

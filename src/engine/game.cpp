@@ -3,16 +3,49 @@
 
 namespace catan {
 
+namespace {
+
+// R-O2: the discard limit's range (the rule's 7 is the default, ruleset.default_discard_limit).
+constexpr int kMinDiscardLimit = 4, kMaxDiscardLimit = 20;
+
+// R-O5: every seat in `rolling` rolls two dice, in seat order; the highest total starts, and a tie is
+// rolled again by the tied seats only. Each roll is shown (FirstRoll, value = the round).
+int first_player_by_dice(GameState& s, std::vector<Event>* events) {
+    unsigned rolling = (1u << s.num_players) - 1;
+    for (std::uint16_t round = 1;; ++round) {
+        int best = 0;
+        unsigned tied = 0;
+        for (int p = 0; p < s.num_players; ++p) {
+            if (!(rolling >> p & 1u)) continue;
+            const int a = s.rng.die(), b = s.rng.die();
+            if (events)
+                events->push_back(Event{.type = EventType::FirstRoll, .player = static_cast<std::uint8_t>(p),
+                                        .a = static_cast<std::uint8_t>(a), .b = static_cast<std::uint8_t>(b), .value = round});
+            if (a + b > best) { best = a + b; tied = 0; }
+            if (a + b == best) tied |= 1u << p;
+        }
+        if ((tied & (tied - 1)) == 0) return __builtin_ctz(tied);
+        rolling = tied;
+    }
+}
+
+}  // namespace
+
 std::optional<Error> validate_options(const GameOptions& o) {
     if (o.players < kMinPlayers || o.players > kMaxPlayers)
         return Error{ErrorCode::BadArgument, "R-X5", "players: 2, 3, 4, 5 or 6 (5 and 6 play the 5–6 extension)"};
     const Ruleset& rules = ruleset(board_for_players(o.players));
+    static_assert(kBaseRules.min_victory_target == 3 && kBaseRules.max_victory_target == 20 &&
+                  kLargeRules.min_victory_target == 3 && kLargeRules.max_victory_target == 20,
+                  "the victory_target message states the range");
     if (o.victory_target < rules.min_victory_target || o.victory_target > rules.max_victory_target)
-        return Error{ErrorCode::BadArgument, "R-O1", "victory_target: between 3 and 20 victory points"};
-    if (o.discard_limit < 4 || o.discard_limit > 20)
-        return Error{ErrorCode::BadArgument, "R-O2", "discard_limit: between 4 and 20 cards"};
+        return Error{ErrorCode::BadArgument, "R-O1", "victory_target: between 3 and 20 victory points (default 10)"};
+    if (o.discard_limit < kMinDiscardLimit || o.discard_limit > kMaxDiscardLimit)
+        return Error{ErrorCode::BadArgument, "R-O2", "discard_limit: between 4 and 20 cards (default 7)"};
+    // Only 5 and 6 players play a turn structure; fewer ignore it (it is still one of the two).
     if (o.turn_structure != TurnStructure::Paired && o.turn_structure != TurnStructure::SpecialBuild)
         return Error{ErrorCode::BadArgument, "R-X6", "turn_structure: paired or special_build"};
+    // friendly_robber, balanced_board and first_by_dice are booleans: any value is allowed.
     return std::nullopt;
 }
 
@@ -24,7 +57,8 @@ GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     const Topology& t = topology(s.board_kind);
     s.num_players = static_cast<std::uint8_t>(options.players);
     s.rng = Rng(options.seed);
-    s.board = generate_board(rules, s.rng);
+    // Without R-O4 the board is drawn exactly as before the option existed (saved games replay).
+    s.board = options.balanced_board ? generate_balanced_board(rules, s.rng) : generate_board(rules, s.rng);
     s.robber = static_cast<std::uint8_t>(desert_hex(t, s.board));  // R-B4, R-X1
     for (Resource r : kAllResources) s.bank[r] = rules.bank_per_resource;  // R-S2, R-X4
     for (auto& pl : s.players) {
@@ -40,9 +74,10 @@ GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     s.deck_size = rules.deck_size;
     s.rng.shuffle_prefix(deck, s.deck_size);
     s.deck = deck;
-    (void)events;
 
-    s.first_player = static_cast<std::uint8_t>(s.rng.below(s.num_players));  // R-S3
+    // R-S3 lets the server draw the first player; R-O5 rolls for it instead.
+    s.first_player = static_cast<std::uint8_t>(options.first_by_dice ? first_player_by_dice(s, events)
+                                                                     : s.rng.below(s.num_players));
     s.current = s.first_player;
     s.phase = Phase::SetupSettlement;
     refresh_derived(s);

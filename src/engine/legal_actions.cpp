@@ -79,15 +79,17 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     }
 }
 
-// R-7b/R-7c: every other hex, with each opponent there as a possible victim (or none if nobody is).
+// R-7b/R-7c: every hex the robber may go to (R-O3 aside, every other hex), with each opponent there as
+// a possible victim (or none if nobody is).
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
     const Topology& t = G::topo();
     std::array<HexMask, kMaxPlayers> hexes_of{};  // hexes each opponent has a building on
     for (int q = 0; q < s.num_players; ++q)
         if (q != p) for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes_of[q] |= t.node_hex_mask[n]; });
+    const HexMask allowed = rules::robber_hexes<G>(s, p);
     for (int h = 0; h < G::hexes; ++h) {
-        if (h == s.robber) continue;
+        if (!(allowed >> h & 1u)) continue;
         bool victim = false;
         for (int q = 0; q < s.num_players; ++q)
             if (hexes_of[q] >> h & 1u) {

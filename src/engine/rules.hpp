@@ -29,6 +29,27 @@ template <class G> unsigned robber_victims(const GameState& s, int hex, int p) {
     return victims;
 }
 
+// Where `p` may move the robber now (R-7b: any hex but the robber's own). R-O3, friendly robber: not
+// onto a hex touching a building of an opponent with 2 or fewer visible victory points; when that
+// leaves no hex at all, the friendly rule is lifted for this move (docs/rules-choices.md, "House
+// rules"), so a 7 or a Knight never stalls. The one place both apply() and legal_actions() ask.
+template <class G> HexMask robber_hexes(const GameState& s, int p) {
+    constexpr HexMask board = (HexMask{1} << G::hexes) - 1;
+    const HexMask others = board & ~(HexMask{1} << s.robber);
+    if (!s.options.friendly_robber) return others;
+    const Topology& t = G::topo();
+    HexMask sheltered = 0;
+    for (int q = 0; q < s.num_players; ++q) {
+        if (q == p || public_victory_points(s, q) > 2) continue;
+        buildings_of(s, q).template for_each<G::node_words>([&](int n) { sheltered |= t.node_hex_mask[n]; });
+    }
+    const HexMask allowed = others & ~sheltered;
+    return allowed ? allowed : others;
+}
+template <class G> bool robber_hex_allowed(const GameState& s, int hex, int p) {
+    return hex >= 0 && hex < G::hexes && (robber_hexes<G>(s, p) >> hex & 1u);
+}
+
 // What each piece costs and whether `p` holds it (R-BU1..R-BU4): one place for the cost check.
 template <class G> bool can_afford_road(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.road_cost); }
 template <class G> bool can_afford_settlement(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.settlement_cost); }

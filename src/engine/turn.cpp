@@ -112,7 +112,8 @@ template <class G>
 Result discard(GameState& s, const Command& c, Events ev) {
     if (s.phase != Phase::Discard) return fail(ErrorCode::WrongPhase, "R-7a", "there is nothing to discard now");
     PlayerState& pl = s.players[c.player];
-    if (pl.discard_owed == 0) return fail(ErrorCode::InvalidDiscard, "R-7a", "you do not have to discard (7 cards or fewer)");
+    if (pl.discard_owed == 0)
+        return fail(ErrorCode::InvalidDiscard, "R-7a", "you do not have to discard (no more cards than the discard limit, 7 unless chosen)");
     if (c.give.total() != pl.discard_owed)
         return fail(ErrorCode::InvalidDiscard, "R-7a", "discard exactly half of your cards, rounded down");
     if (!pl.hand.contains(c.give)) return fail(ErrorCode::InvalidDiscard, "R-7a", "you can only discard cards you hold");
@@ -131,6 +132,9 @@ Result move_robber(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::MoveRobber})) return e;
     if (c.target >= G::hexes) return fail(ErrorCode::BadArgument, "R-7b", "no such hex");
     if (c.target == s.robber) return fail(ErrorCode::InvalidRobber, "R-7b", "the robber must move to a different hex");
+    if (!rules::robber_hex_allowed<G>(s, c.target, c.player))
+        return fail(ErrorCode::InvalidRobber, "R-O3",
+                    "friendly robber: that hex touches a building of a player with 2 or fewer visible victory points");
     const unsigned victims = rules::robber_victims<G>(s, c.target, c.player);
     if (victims == 0 && c.victim != kNoSeat)
         return fail(ErrorCode::InvalidRobber, "R-7c", "no opponent has a building on that hex: choose no victim");

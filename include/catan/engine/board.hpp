@@ -32,4 +32,29 @@ std::array<NodeMask, kHarborKinds> harbor_node_masks(const Topology& t, const Bo
 // The first desert hex (where the robber starts, R-B4), or -1.
 int desert_hex(const Topology& t, const Board& board);
 
+// R-O4, the balanced board (docs/rules-choices.md, "House rules"). Pips: the ways two dice make a
+// number (2 and 12: 1, 6 and 8: 5; the desert 0).
+constexpr int pips(int number) { return number == 0 ? 0 : 6 - (number > 7 ? number - 7 : 7 - number); }
+// The thresholds of "balanced"; the defaults are the rule, tests may tighten or loosen one.
+struct BalanceRule {
+    // Every resource's hexes together are worth at least this many half pips per hex of that resource
+    // (5: 2.5 pips a hex, rounded up: 3 hexes 8, 4 hexes 10, 5 hexes 13, 6 hexes 15).
+    int resource_half_pips_per_hex = 5;
+    // The hexes touching a harbor's two intersections are worth at least this many pips together.
+    int harbor_pip_floor = 2;
+};
+enum class BoardFlaw : std::uint8_t {
+    None,
+    RedNumbersTouch,     // a 6 or 8 next to a 6 or 8
+    EqualNumbersTouch,   // two equal numbers next to each other
+    ResourceStarved,     // a resource's hexes together fall under the pip floor (its 2:1 harbor with it)
+    HarborStarved,       // a harbor's intersections touch hexes worth too few pips
+};
+// The first criterion a board breaks, in the order above.
+BoardFlaw board_flaw(const Topology& t, const Board& board, const BalanceRule& rule = {});
+inline bool board_is_balanced(const Topology& t, const Board& board) { return board_flaw(t, board) == BoardFlaw::None; }
+// generate_board() drawn again from the same generator until the board is balanced: deterministic from
+// the generator's state. `attempts` (when given) receives how many boards were drawn.
+Board generate_balanced_board(const Ruleset& rules, Rng& rng, int* attempts = nullptr);
+
 }  // namespace catan

@@ -75,13 +75,18 @@ void BM_Observe(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
-// A whole 4-player game between four bots of one level (strong excluded: see BM_DecisionStrong).
+// A whole game between bots of one level (strong excluded: see BM_DecisionStrong): 4 players, or 6
+// players on the 5–6 board with paired turns (R-X6) or the special building phase (R-X7).
 void BM_BotGame(benchmark::State& state) {
     const auto level = static_cast<Level>(state.range(0));
+    const int players = static_cast<int>(state.range(1));
+    const auto structure = static_cast<TurnStructure>(state.range(2));
     std::uint64_t seed = 1;
     long turns = 0, commands = 0;
     for (auto _ : state) {
         GameOptions o;
+        o.players = players;
+        o.turn_structure = structure;
         o.seed = seed++;
         GameState s = new_game(o);
         std::array<std::unique_ptr<Bot>, kMaxPlayers> owned;
@@ -108,6 +113,13 @@ BENCHMARK(BM_DecisionBasic);
 BENCHMARK(BM_DecisionStrong)->Arg(40)->Arg(200)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecisionStrongDefaultBudget)->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK(BM_Observe);
-BENCHMARK(BM_BotGame)->ArgName("level")->Arg(static_cast<int>(Level::Random))->Arg(static_cast<int>(Level::Basic))->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BotGame)
+    ->ArgNames({"level", "players", "structure"})
+    ->Args({static_cast<int>(Level::Random), 4, 0})
+    ->Args({static_cast<int>(Level::Basic), 4, 0})
+    ->Args({static_cast<int>(Level::Random), 6, static_cast<int>(TurnStructure::Paired)})
+    ->Args({static_cast<int>(Level::Basic), 6, static_cast<int>(TurnStructure::Paired)})
+    ->Args({static_cast<int>(Level::Basic), 6, static_cast<int>(TurnStructure::SpecialBuild)})
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

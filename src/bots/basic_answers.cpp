@@ -1,5 +1,6 @@
 // Level `basic`: what it does when the dice or the others ask something of it: discards, the robber,
 // and domestic trade offers.
+#include <algorithm>
 #include <bit>
 
 #include "basic_bot.hpp"
@@ -16,9 +17,9 @@ bool close_to_winning(const GameState& s, int q) {
 }
 
 // Whether receiving `get` for `give` brings `p` nearer its goal without giving away what it needs.
+// Whether `p` may make the exchange at all is the engine's question (legal_actions).
 bool helps(const GameState& s, int p, const ResourceSet& give, const ResourceSet& get) {
     const ResourceSet& hand = s.players[p].hand;
-    if (!hand.contains(give)) return false;
     const ResourceSet cost = goal_cost(s, choose_goal(s, p));
     ResourceSet after = hand;
     after -= give;
@@ -78,12 +79,14 @@ Command move_robber(const GameState& s, int p, const std::vector<Command>& actio
     return *best;
 }
 
-Command answer_offer(const GameState& s, int p) {
+Command answer_offer(const GameState& s, int p, std::vector<Command>& actions) {
     const TradeOffer& o = s.offer;
     const ResourceSet& hand = s.players[p].hand;
     if (close_to_winning(s, s.current)) return cmd::decline(p);
     // The active player gives o.give and asks o.want.
-    if (o.response[p] != TradeResponse::Accepted && helps(s, p, o.want, o.give)) return cmd::accept(p);
+    legal_actions(s, p, actions);
+    const bool may_accept = std::any_of(actions.begin(), actions.end(), [](const Command& c) { return c.type == CommandType::AcceptTrade; });
+    if (may_accept && helps(s, p, o.want, o.give)) return cmd::accept(p);
     if (may_counter_trade(s, p)) {
         // Counter: one card we can spare for one of the offered cards we need.
         const ResourceSet cost = goal_cost(s, choose_goal(s, p));

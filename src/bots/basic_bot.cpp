@@ -158,7 +158,7 @@ Command main_phase(const GameState& s, int p, const std::vector<Command>& action
 
 Command decide(const GameState& s, int p, std::vector<Command>& actions, bool may_offer) {
     if (s.phase == Phase::Discard) return cmd::discard(p, discard(s, p));
-    if (s.phase == Phase::TradeOffer && p != s.current) return answer_offer(s, p);
+    if (s.phase == Phase::TradeOffer && p != s.current) return answer_offer(s, p, actions);
     legal_actions(s, p, actions);
     if (actions.empty()) return cmd::end_turn(p);  // asked out of turn: nothing it could do
     switch (s.phase) {

@@ -21,8 +21,8 @@ Command pre_roll(const GameState& s, int p, const std::vector<Command>& actions)
 // `may_offer`: whether a domestic offer may be made now (the caller caps offers per turn).
 Command main_phase(const GameState& s, int p, const std::vector<Command>& actions, bool may_offer);
 Command road_building(const GameState& s, int p, const std::vector<Command>& actions);
-// The answer of a responder to the open offer: accept, counter or decline.
-Command answer_offer(const GameState& s, int p);
+// The answer of a responder to the open offer: accept, counter or decline. `actions` is scratch space.
+Command answer_offer(const GameState& s, int p, std::vector<Command>& actions);
 // The active player's move once answers are in: confirm the best helpful answer, or withdraw.
 Command settle_offer(const GameState& s, int p, const std::vector<Command>& actions);
 // The whole policy: the command `p` plays now (it must have something to do). `actions` is scratch space.

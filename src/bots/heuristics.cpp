@@ -6,19 +6,14 @@ namespace catan::bots {
 namespace {
 
 NodeMask opponents_buildings(const GameState& s, int player) {
-    NodeMask m{};
-    for (int q = 0; q < s.num_players; ++q)
-        if (q != player) m |= buildings_of(s, q);
-    return m;
+    return s.occupied & ~buildings_of(s, player);
 }
 
-// Intersections a road of `player` may be extended from: own buildings, and ends of own roads not
-// occupied by an opponent's building (R-BU1).
-NodeMask network_nodes(const GameState& s, int player) {
+NodeMask road_ends(const GameState& s, int player) {
     const Topology& t = topology(s);
     NodeMask ends{};
     s.players[player].roads.for_each([&](int e) { ends |= t.edge_node_mask[e]; });
-    return buildings_of(s, player) | (ends & ~opponents_buildings(s, player));
+    return ends;
 }
 
 }  // namespace
@@ -52,20 +47,6 @@ Production player_production(const GameState& s, int player) {
 
 double total(const Production& p) { return p[0] + p[1] + p[2] + p[3] + p[4]; }
 
-NodeMask settlement_spots(const GameState& s, int player) {
-    const Topology& t = topology(s);
-    NodeMask touched{};
-    s.players[player].roads.for_each([&](int e) { touched |= t.edge_node_mask[e]; });
-    return touched & ~s.blocked & topology(s).all_nodes;
-}
-
-EdgeMask road_spots(const GameState& s, int player) {
-    const Topology& t = topology(s);
-    EdgeMask spots{};
-    for_each_node(network_nodes(s, player), [&](int n) { spots |= t.node_edge_mask[n]; });
-    return spots & ~s.roads_all;
-}
-
 double settlement_value(const GameState& s, int player, int node) {
     const Production have = player_production(s, player);
     const Production add = node_production(s, node);
@@ -85,13 +66,18 @@ double settlement_value(const GameState& s, int player, int node) {
 int road_toward_best_spot(const GameState& s, int player) {
     const Topology& t = topology(s);
     constexpr int kMaxDistance = 4;
+    // The first road is one the engine lets `player` build now; beyond it the search plans ahead over
+    // empty paths and stops at other players' buildings, which a road cannot pass.
+    const EdgeMask first = road_spots(s, player);
     std::array<std::int8_t, kMaxNodes> dist;
     std::array<std::int8_t, kMaxNodes> first_edge;
     dist.fill(-1);
     first_edge.fill(-1);
     std::array<std::uint8_t, kMaxNodes> queue{};
     int head = 0, tail = 0;
-    for_each_node(network_nodes(s, player), [&](int n) {
+    NodeMask seeds{};
+    first.for_each([&](int e) { seeds |= t.edge_node_mask[e]; });
+    for_each_node(seeds & (buildings_of(s, player) | road_ends(s, player)), [&](int n) {
         dist[n] = 0;
         queue[tail++] = static_cast<std::uint8_t>(n);
     });
@@ -104,10 +90,10 @@ int road_toward_best_spot(const GameState& s, int player) {
             const double score = settlement_value(s, player, n) / (1.0 + dist[n]);
             if (score > best) best = score, best_edge = first_edge[n];
         }
-        if (dist[n] == kMaxDistance || (dist[n] > 0 && foreign.test(n))) continue;  // cannot pass an opponent
+        if (dist[n] == kMaxDistance || (dist[n] > 0 && foreign.test(n))) continue;
         for (int k = 0; k < 3; ++k) {
             const int e = t.node_edges[n][k];
-            if (e == kNone || s.roads_all.test(e)) continue;
+            if (e == kNone || s.roads_all.test(e) || (dist[n] == 0 && !first.test(e))) continue;
             const int m = t.edge_nodes[e][0] == n ? t.edge_nodes[e][1] : t.edge_nodes[e][0];
             if (dist[m] >= 0) continue;
             dist[m] = static_cast<std::int8_t>(dist[n] + 1);

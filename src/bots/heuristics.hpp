@@ -18,10 +18,6 @@ Production node_production(const GameState& s, int node);
 Production player_production(const GameState& s, int player);
 double total(const Production& p);
 
-// Intersections where `player` could place a settlement once it has the cards (R-BU2).
-NodeMask settlement_spots(const GameState& s, int player);
-// Paths where `player` could build a road once it has the cards (R-BU1).
-EdgeMask road_spots(const GameState& s, int player);
 NodeMask buildings_of(const GameState& s, int player);
 
 // Worth of a settlement on `node` for `player`: production weighted by scarcity, new resources, harbors.

@@ -5,8 +5,12 @@
 namespace catan::bots {
 namespace {
 
-// R-S2: 14 Knights, 2 Road Building, 2 Invention, 2 Monopoly, 5 Victory Point cards (engine order).
-constexpr std::array<int, kDevCardKinds> kDeckComposition{14, 2, 2, 2, 5};
+// How many cards of each kind the game's box has (R-S2, R-X4), indexed by DevCard.
+std::array<int, kDevCardKinds> deck_composition(const GameState& s) {
+    std::array<int, kDevCardKinds> n{};
+    for (const auto& c : ruleset(s).deck) n[static_cast<int>(c.what)] += c.n;
+    return n;
+}
 // The fixed order deals Victory Point cards last, so the canonical filling gives opponents no points.
 constexpr std::array<DevCard, kDevCardKinds> kFillOrder{DevCard::Knight, DevCard::RoadBuilding, DevCard::Invention,
                                                         DevCard::Monopoly, DevCard::VictoryPoint};
@@ -54,7 +58,7 @@ void refill_hands(GameState& s, int seat, Rng* rng) {
 }
 
 void refill_dev_cards(GameState& s, int seat, Rng* rng) {
-    std::array<int, kDevCardKinds> unknown = kDeckComposition;
+    std::array<int, kDevCardKinds> unknown = deck_composition(s);
     if (seated(s, seat))
         for (int k = 0; k < kDevCardKinds; ++k) unknown[k] -= s.players[seat].dev[k];
     for (int q = 0; q < s.num_players; ++q) unknown[static_cast<int>(DevCard::Knight)] -= s.players[q].knights_played;
@@ -78,7 +82,7 @@ void refill_dev_cards(GameState& s, int seat, Rng* rng) {
     }
     // The face-down deck from what remains; cards left over were played earlier (the state does not
     // record played cards other than knights), and the drawn part of the deck keeps the composition.
-    std::array<int, kDevCardKinds> drawn = kDeckComposition;
+    std::array<int, kDevCardKinds> drawn = deck_composition(s);
     for (int i = s.deck_top; i < s.deck_size; ++i) {
         const DevCard c = next < pool.size() ? pool[next++] : DevCard::Knight;
         s.deck[i] = c;

@@ -6,6 +6,7 @@ namespace {
 
 Result require_playable(const GameState& s, const Command& c, DevCard card) {
     if (auto e = require_turn(s, c, {Phase::PreRoll, Phase::Main})) return e;
+    if (auto e = require_step(s, c, rules::StepAct::PlayDevCard)) return e;
     if (rules::dev_playable(s, c.player, card)) return std::nullopt;
     // Not playable: say why.
     const PlayerState& pl = s.players[c.player];

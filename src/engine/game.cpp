@@ -154,7 +154,8 @@ unsigned players_to_act(const GameState& s) {
 }
 
 bool may_propose_trade(const GameState& s, int p) {
-    return s.phase == Phase::Main && p == s.current && !s.players[p].hand.empty();
+    return s.phase == Phase::Main && p == s.current && !s.players[p].hand.empty() &&
+           rules::step_allows(s.step, rules::StepAct::DomesticTrade);  // R-X6, R-X7
 }
 
 bool may_counter_trade(const GameState& s, int p) {

@@ -12,6 +12,9 @@ inline Error fail(ErrorCode code, std::string_view rule, std::string_view messag
 
 // The active player acting in one of the given phases; otherwise a message that says what is awaited.
 Result require_turn(const GameState& s, const Command& c, std::initializer_list<Phase> phases);
+// The acting seat's step allows `act` (R-X6, R-X7); otherwise an error naming the rule and what the
+// step allows. Seats not acting now are left to require_turn.
+Result require_step(const GameState& s, const Command& c, rules::StepAct act);
 
 template <class G> Result roll_dice(GameState& s, const Command& c, Events ev);
 template <class G> Result discard(GameState& s, const Command& c, Events ev);

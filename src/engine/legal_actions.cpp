@@ -68,7 +68,8 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     if (pl.cities_left > 0 && rules::can_afford_city<G>(s, p))
         for_each_node_of<G>(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
     if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
-    add_dev_plays<G>(s, p, out);
+    if (rules::step_allows(s.step, rules::StepAct::PlayDevCard)) add_dev_plays<G>(s, p, out);  // R-X6, R-X7
+    if (!rules::step_allows(s.step, rules::StepAct::BankTrade)) return;
     for (Resource give : kAllResources) {
         if (pl.hand[give] < 2 || pl.hand[give] < bank_trade_ratio(s, p, give)) continue;  // 2 is the best ratio
         for (Resource get : kAllResources)

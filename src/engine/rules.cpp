@@ -105,6 +105,7 @@ void after_robber(GameState& s) { s.phase = s.rolled ? Phase::Main : Phase::PreR
 template <class G>
 void check_victory(GameState& s, std::vector<Event>* ev) {
     if (s.phase == Phase::GameOver || s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad) return;
+    if (!step_allows(s.step, StepAct::Win)) return;  // R-X7: nobody wins in the special building phase
     const int vp = victory_points(s, s.current);
     if (vp < s.options.victory_target) return;  // R-V2: only the active player can win
     s.winner = s.current;

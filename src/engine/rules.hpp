@@ -73,6 +73,24 @@ inline bool may_bank_trade(const GameState& s, int p, Resource give, Resource ge
     return give != get && s.bank[get] > 0 && s.players[p].hand[give] >= bank_trade_ratio(s, p, give);
 }
 
+// What each step of a turn allows (R-X6, R-X7): the one table apply() and legal_actions() both read.
+// Building and buying are allowed in every step; the acts below are not.
+enum class StepAct : std::uint8_t { Roll, BankTrade, DomesticTrade, PlayDevCard, Win };
+// R-X6 is silent on a win in the paired step: the paired player takes a phase of play as the active
+// player, so R-V2 applies to them at once (docs/rules-choices.md).
+inline constexpr bool kPairedPlayerMayWin = true;
+constexpr bool step_allows(Step step, StepAct act) {
+    switch (step) {
+        case Step::Turn: return true;
+        case Step::PairedBuild:  // R-X6: bank and harbor trades, build, buy, one card; no dice, no domestic trade
+            return act == StepAct::BankTrade || act == StepAct::PlayDevCard || (act == StepAct::Win && kPairedPlayerMayWin);
+        case Step::SpecialBuild: return false;  // R-X7: build and buy only, and nobody wins (R-V2)
+    }
+    return false;
+}
+// The seat taking the paired build step after `turn_player`'s turn: three places to the left (R-X6).
+inline int paired_player(const GameState& s) { return (s.turn_player + 3) % s.num_players; }
+
 // Seat answering or countering the active player's offer: any non-active seat.
 inline bool is_responder(const GameState& s, int p) { return p != s.current && p < s.num_players; }
 
@@ -87,6 +105,8 @@ template <class G> void update_longest_road_after_settlement(GameState& s, int n
 template <class G> void update_largest_army(GameState& s, int p, std::vector<Event>* ev);
 void after_robber(GameState& s);  // back to PreRoll or Main
 template <class G> void start_turn(GameState& s, std::vector<Event>* ev);
+// After an accepted EndTurn: the next build step (R-X6, R-X7) or the next player's turn (R-T6).
+template <class G> void pass_on(GameState& s, std::vector<Event>* ev);
 template <class G> void check_victory(GameState& s, std::vector<Event>* ev);
 
 inline void emit(std::vector<Event>* ev, const Event& e) {

@@ -40,6 +40,10 @@ Problem check_options_and_flow(const GameState& s) {
         if (!s.rolled) return bad("rolled", "a build step comes after the roll");
         if (setup || s.phase == Phase::PreRoll || s.phase == Phase::Discard || s.phase == Phase::TradeOffer)
             return bad("phase", "not a phase of a build step");
+        if (s.step == Step::PairedBuild && s.current != rules::paired_player(s))
+            return bad("current", "the paired player sits three seats to the left of the turn's player");
+        // R-X7: no card is played and nobody wins there, so neither the robber nor the game's end can come up.
+        if (s.step == Step::SpecialBuild && s.phase != Phase::Main) return bad("phase", "the special building phase is all in the main phase");
     } else if (!setup && s.phase != Phase::GameOver && s.current != s.turn_player) {
         return bad("turn_player", "in a turn the player acting is the turn's player");
     }

@@ -39,6 +39,7 @@ void exchange(GameState& s, int a, int b, const ResourceSet& a_gives, const Reso
 template <class G>
 Result bank_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
+    if (auto e = require_step(s, c, rules::StepAct::BankTrade)) return e;
     if (c.target >= kResourceCount || c.resource >= kResourceCount)
         return fail(ErrorCode::BadArgument, "R-TR3", "no such resource");
     if (c.target == c.resource) return fail(ErrorCode::InvalidTrade, "R-TR3", "trade for a different resource");
@@ -59,6 +60,7 @@ Result bank_trade(GameState& s, const Command& c, Events ev) {
 template <class G>
 Result propose_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
+    if (auto e = require_step(s, c, rules::StepAct::DomesticTrade)) return e;
     if (c.victim != kNoSeat && (c.victim >= s.num_players || !rules::is_responder(s, c.victim)))
         return fail(ErrorCode::BadArgument, "R-TR1", "address the offer to another player, or to everyone");
     if (auto e = check_terms(c.give, c.want, s.players[c.player].hand)) return e;

@@ -92,6 +92,7 @@ void start_seven(GameState& s) {
 
 template <class G>
 Result roll_dice(GameState& s, const Command& c, Events ev) {
+    if (auto e = require_step(s, c, rules::StepAct::Roll)) return e;
     if (auto e = require_turn(s, c, {Phase::PreRoll})) return e;
     s.dice[0] = static_cast<std::uint8_t>(s.rng.die());
     s.dice[1] = static_cast<std::uint8_t>(s.rng.die());
@@ -168,9 +169,8 @@ Result move_robber(GameState& s, const Command& c, Events ev) {
 template <class G>
 Result end_turn(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::Main})) return e;
-    emit(ev, Event{.type = EventType::TurnEnded, .player = c.player});
-    s.current = static_cast<std::uint8_t>((s.current + 1) % s.num_players);  // R-T6
-    rules::start_turn<G>(s, ev);
+    if (s.step == Step::Turn) emit(ev, Event{.type = EventType::TurnEnded, .player = c.player});
+    rules::pass_on<G>(s, ev);  // R-T6; R-X6, R-X7: a build step may come first (turn_structure.cpp)
     return std::nullopt;
 }
 

@@ -10,10 +10,21 @@
 namespace catan::sim {
 namespace {
 
-int run_random_games(const SimulateOptions& o) {
+// The options every game of the run shares; `players` and `seed` are set per game.
+GameOptions shared_options(const SimulateOptions& o) {
     GameOptions options;
-    options.players = o.players;
     options.victory_target = o.victory_target;
+    options.discard_limit = o.discard_limit;
+    options.friendly_robber = o.friendly_robber;
+    options.balanced_board = o.balanced_board;
+    options.first_by_dice = o.first_by_dice;
+    options.turn_structure = o.turn_structure == "special_build" ? TurnStructure::SpecialBuild : TurnStructure::Paired;
+    return options;
+}
+
+int run_random_games(const SimulateOptions& o) {
+    GameOptions options = shared_options(o);
+    options.players = o.players;
     std::array<long, kMaxPlayers> wins{};
     long capped = 0, turns = 0, commands = 0;
     const auto start = std::chrono::steady_clock::now();
@@ -30,6 +41,7 @@ int run_random_games(const SimulateOptions& o) {
     // The simulator's report is its user interface, so it goes to stdout rather than the log.
     std::printf("games: %d  players: %d  seed: %llu  turn cap: %d\n", o.games, o.players,
                 static_cast<unsigned long long>(o.seed), o.turn_cap);
+    if (board_for_players(o.players) == BoardKind::Large) std::printf("turn structure: %s\n", o.turn_structure.c_str());
     std::printf("time: %.3f s  games/s: %.0f  commands/s: %.0f\n", seconds, o.games / seconds, commands / seconds);
     std::printf("average turns: %.1f  average commands: %.1f  hit turn cap: %ld\n", double(turns) / o.games,
                 double(commands) / o.games, capped);
@@ -44,7 +56,7 @@ int run_bot_tournament(const SimulateOptions& o) {
     t.games = o.games;
     t.seed = o.seed;
     t.turn_cap = o.turn_cap;
-    t.victory_target = o.victory_target;
+    t.game = shared_options(o);
     t.threads = o.threads;
     t.budget.playouts = o.playouts;
     t.budget.time = std::chrono::milliseconds(o.budget_ms);
@@ -67,24 +79,37 @@ void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
                    o.lineup = text;
                }
            },
-           "A number (2-4) of random players, or bot levels, one per player: e.g. basic,random,random,random "
+           "A number (2-6) of random players, or bot levels, one per player: e.g. basic,random,random,random "
            "(levels: random, basic, strong)")
         ->check([](const std::string& text) -> std::string {
             if (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos)
-                return text.size() == 1 && text[0] >= '2' && text[0] <= '4' ? "" : "the number of players must be 2, 3 or 4";
-            return parse_lineup(text).empty()
-                       ? "give 2 to 4 comma-separated levels among random, basic, strong (e.g. basic,random,random,random)"
-                       : "";
+                return text.size() == 1 && text[0] >= '0' + kMinPlayers && text[0] <= '0' + kMaxPlayers
+                           ? ""
+                           : "the number of players must be 2, 3, 4, 5 or 6 (5 and 6 play the 5–6 extension)";
+            return lineup_error(text);
         });
     app.add_option("--seed", o.seed, "Seed of the first game; game i uses seed + i");
     app.add_option("--turn-cap", o.turn_cap, "Stop a game without a winner after this many turns")->check(CLI::Range(1, 100000));
     app.add_option("--vp", o.victory_target, "Victory point target")->check(CLI::Range(3, 20));
+    app.add_option("--discard-limit", o.discard_limit, "House rule R-O2: a 7 makes hands over this many cards discard half")
+        ->check(CLI::Range(4, 20));
+    app.add_flag("--friendly-robber", o.friendly_robber, "House rule R-O3: the robber may not touch a building of a player with 2 or fewer visible points");
+    app.add_flag("--balanced-board", o.balanced_board, "House rule R-O4: a balanced board");
+    app.add_flag("--first-by-dice", o.first_by_dice, "House rule R-O5: the first player is chosen by a dice roll");
+    app.add_option("--turn-structure", o.turn_structure, "5-6 players: paired (R-X6) or special_build (R-X7)")
+        ->check(CLI::IsMember({"paired", "special_build"}));
     app.add_option("--threads", o.threads, "Games played in parallel (bot line-ups only)")->check(CLI::Range(1, 256));
     app.add_option("--playouts", o.playouts, "strong: playouts per decision (0: no cap)")->check(CLI::Range(0, 10000000));
     app.add_option("--budget-ms", o.budget_ms, "strong: milliseconds per decision (0: no cap)")->check(CLI::Range(0, 600000));
 }
 
 int run_simulate(const SimulateOptions& o) {
+    GameOptions check = shared_options(o);
+    check.players = o.lineup.empty() ? o.players : static_cast<int>(parse_lineup(o.lineup).size());
+    if (const auto error = validate_options(check)) {
+        std::fprintf(stderr, "simulate: %.*s\n", static_cast<int>(error->message.size()), error->message.data());
+        return 1;
+    }
     if (!o.lineup.empty()) return run_bot_tournament(o);
     return run_random_games(o);
 }

@@ -37,10 +37,7 @@ private:
 // One game: entry e of the line-up sits at seat (e + game) % n.
 void play_one(const TournamentOptions& o, int game, TournamentResult& into, std::mutex& lock) {
     const int n = static_cast<int>(o.lineup.size());
-    GameOptions options;
-    options.players = n;
-    options.victory_target = o.victory_target;
-    options.seed = o.seed + static_cast<std::uint64_t>(game);
+    const GameOptions options = game_options(o, game);
     GameState state = new_game(options);
     std::array<std::unique_ptr<TimedBot>, kMaxPlayers> owned;
     std::array<bots::Bot*, kMaxPlayers> seats{};
@@ -79,18 +76,48 @@ Interval wilson_interval(long successes, long trials) {
     return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-std::vector<bots::Level> parse_lineup(std::string_view text) {
-    std::vector<bots::Level> out;
+GameOptions game_options(const TournamentOptions& o, int game) {
+    GameOptions options = o.game;
+    options.players = static_cast<int>(o.lineup.size());
+    options.seed = o.seed + static_cast<std::uint64_t>(game);
+    return options;
+}
+
+namespace {
+
+// Splits a line-up into `out`; the reason it is not one (naming what is allowed), or empty.
+std::string split_lineup(std::string_view text, std::vector<bots::Level>& out) {
+    std::string levels;
+    for (int i = 0; i < bots::kLevelCount; ++i)
+        levels += std::string(i ? ", " : "") + bots::to_string(static_cast<bots::Level>(i));
+    const std::string seats = std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers);
     while (true) {
         const auto comma = text.find(',');
-        const auto level = bots::parse_level(text.substr(0, comma));
-        if (!level) return {};
+        const std::string_view name = text.substr(0, comma);
+        const auto level = bots::parse_level(name);
+        if (!level)
+            return "unknown bot level '" + std::string(name) + "': give " + seats + " comma-separated levels among " +
+                   levels + " (e.g. basic,random,random,random)";
         out.push_back(*level);
         if (comma == std::string_view::npos) break;
         text.remove_prefix(comma + 1);
     }
-    if (out.size() < kMinPlayers || out.size() > kMaxPlayers) return {};
+    if (out.size() < kMinPlayers || out.size() > kMaxPlayers)
+        return std::to_string(out.size()) + " levels given: a line-up has " + seats + " seats, one level each among " + levels;
+    return "";
+}
+
+}  // namespace
+
+std::vector<bots::Level> parse_lineup(std::string_view text) {
+    std::vector<bots::Level> out;
+    if (!split_lineup(text, out).empty()) return {};
     return out;
+}
+
+std::string lineup_error(std::string_view text) {
+    std::vector<bots::Level> out;
+    return split_lineup(text, out);
 }
 
 TournamentResult run_tournament(const TournamentOptions& o) {
@@ -120,7 +147,14 @@ std::string format_tournament(const TournamentOptions& o, const TournamentResult
     std::string names;
     for (const auto& e : r.entries) names += std::string(names.empty() ? "" : ",") + bots::to_string(e.level);
     add("players: %s  games: %ld  seed: %llu  turn cap: %d  vp: %d  threads: %d\n", names.c_str(), r.games,
-        static_cast<unsigned long long>(o.seed), o.turn_cap, o.victory_target, o.threads);
+        static_cast<unsigned long long>(o.seed), o.turn_cap, o.game.victory_target, o.threads);
+    const Ruleset& box = ruleset(board_for_players(static_cast<int>(o.lineup.size())));
+    if (box.board == BoardKind::Large) add("turn structure: %s\n", to_string(o.game.turn_structure));  // R-X6 / R-X7
+    if (o.game.discard_limit != box.default_discard_limit || o.game.friendly_robber || o.game.balanced_board ||
+        o.game.first_by_dice)
+        add("house rules: discard limit %d  friendly robber: %s  balanced board: %s  first by dice: %s\n",
+            o.game.discard_limit, o.game.friendly_robber ? "yes" : "no", o.game.balanced_board ? "yes" : "no",
+            o.game.first_by_dice ? "yes" : "no");
     if (std::find(o.lineup.begin(), o.lineup.end(), bots::Level::Strong) != o.lineup.end())
         add("strong budget: %d playouts, %lld ms per decision (0 = no cap)\n", o.budget.playouts,
             static_cast<long long>(o.budget.time.count()));

@@ -24,7 +24,7 @@ GameState scramble_hidden(const GameState& s, int seat, Rng& rng) {
     }
     // Exchange unplayed development cards of others with face-down deck cards, then shuffle the deck.
     for (int q = 0; q < t.num_players; ++q) {
-        if (q == seat || t.deck_top == kBaseRules.deck_size) continue;
+        if (q == seat || t.deck_top == t.deck_size) continue;
         for (int k = 0; k < kDevCardKinds; ++k) {
             const int spare = t.players[q].dev[k] - t.players[q].dev_bought[k];
             if (spare == 0) continue;
@@ -36,7 +36,7 @@ GameState scramble_hidden(const GameState& s, int seat, Rng& rng) {
             break;
         }
     }
-    for (int i = kBaseRules.deck_size; i > t.deck_top + 1; --i) std::swap(t.deck[i - 1], t.deck[t.deck_top + rng.below(static_cast<std::uint32_t>(i - t.deck_top))]);
+    for (int i = t.deck_size; i > t.deck_top + 1; --i) std::swap(t.deck[i - 1], t.deck[t.deck_top + rng.below(static_cast<std::uint32_t>(i - t.deck_top))]);
     return t;
 }
 
@@ -52,7 +52,7 @@ TEST_CASE("observe: hidden information never reaches the observation", "[bots][o
     Rng rng(99);
     int trade_states = 0, differing = 0;
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-        const GameState truth = testing::random_state(seed, 2 + static_cast<int>(seed % 3), 1500);
+        const GameState truth = testing::random_state(seed, 2 + static_cast<int>(seed % 5), 1500);  // 2..6 seats
         trade_states += truth.phase == Phase::TradeOffer;
         for (int seat = 0; seat < truth.num_players; ++seat) {
             const Observation obs = observe(truth, seat);
@@ -73,7 +73,7 @@ TEST_CASE("observe: hidden information never reaches the observation", "[bots][o
 
 TEST_CASE("observe: nothing public and nothing of the seat's own is lost", "[bots][observe]") {
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-        const GameState truth = testing::random_state(seed, 4, 1500);
+        const GameState truth = testing::random_state(seed, seed % 2 ? 4 : 6, 1500);
         for (int seat = 0; seat < truth.num_players; ++seat) {
             const GameState& s = observe(truth, seat).state;
             REQUIRE(s.board == truth.board);
@@ -103,20 +103,24 @@ TEST_CASE("observe: nothing public and nothing of the seat's own is lost", "[bot
             for (Resource r : kAllResources) {
                 int held = s.bank[r];
                 for (int q = 0; q < s.num_players; ++q) held += s.players[q].hand[r];
-                REQUIRE(held == kBaseRules.bank_per_resource);
+                REQUIRE(held == ruleset(truth).bank_per_resource);
             }
         }
     }
 }
 
-TEST_CASE("observe: the hidden parts are replaced, not copied", "[bots][observe]") {
-    const GameState truth = testing::random_state(5, 4, 2);  // setup: the deck is whole and secret
-    const GameState& s = observe(truth, 0).state;
-    CHECK(s.options.seed == 0);
-    CHECK_FALSE(s.rng == truth.rng);
-    CHECK_FALSE(s.deck == truth.deck);
-    // The filling keeps the deck's composition (R-S2).
-    std::array<int, kDevCardKinds> filled{}, dealt{};
-    for (int i = 0; i < kBaseRules.deck_size; ++i) ++filled[static_cast<int>(s.deck[i])], ++dealt[static_cast<int>(truth.deck[i])];
-    CHECK(filled == dealt);
+TEST_CASE("observe: the hidden parts are replaced, not copied", "[bots][observe][R-X4]") {
+    for (const int players : {4, 6}) {
+        const GameState truth = testing::random_state(5, players, 2);  // setup: the deck is whole and secret
+        const GameState& s = observe(truth, 0).state;
+        INFO(players << " players");
+        CHECK(s.options.seed == 0);
+        CHECK_FALSE(s.rng == truth.rng);
+        CHECK_FALSE(s.deck == truth.deck);
+        // The filling keeps the box's deck composition (R-S2; R-X4: 34 cards with 5–6 players).
+        REQUIRE(s.deck_size == ruleset(truth).deck_size);
+        std::array<int, kDevCardKinds> filled{}, dealt{};
+        for (int i = 0; i < s.deck_size; ++i) ++filled[static_cast<int>(s.deck[i])], ++dealt[static_cast<int>(truth.deck[i])];
+        CHECK(filled == dealt);
+    }
 }

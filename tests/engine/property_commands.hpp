@@ -56,16 +56,17 @@ inline Command random_command(Rng& r, const GameState& s) {
         c.player = static_cast<std::uint8_t>(r.below(2) ? r.below(s.num_players) : r.below(256));
         return c;
     }
+    const Topology& t = topology(s);
     c.type = static_cast<CommandType>(r.below(kCommandTypeCount));
     c.player = static_cast<std::uint8_t>(r.below(8) == 0 ? (r.below(4) ? s.num_players + r.below(2) : 255u) : r.below(s.num_players));
     auto victim = [&] { return static_cast<std::uint8_t>(r.below(4) == 0 ? kNoSeat : r.below(s.num_players + 1u)); };
     switch (c.type) {
-        case CommandType::BuildRoad: c.target = static_cast<std::uint8_t>(r.below(BaseVariant::edges + 3)); break;
+        case CommandType::BuildRoad: c.target = static_cast<std::uint8_t>(r.below(static_cast<std::uint32_t>(t.edge_count + 3))); break;
         case CommandType::BuildSettlement:
-        case CommandType::BuildCity: c.target = static_cast<std::uint8_t>(r.below(BaseVariant::nodes + 3)); break;
+        case CommandType::BuildCity: c.target = static_cast<std::uint8_t>(r.below(static_cast<std::uint32_t>(t.node_count + 3))); break;
         case CommandType::PlayMonopoly: c.target = static_cast<std::uint8_t>(r.below(kResourceCount + 2)); break;
         case CommandType::MoveRobber:
-            c.target = static_cast<std::uint8_t>(r.below(BaseVariant::hexes + 2));
+            c.target = static_cast<std::uint8_t>(r.below(static_cast<std::uint32_t>(t.hex_count + 2)));
             c.victim = victim();
             break;
         case CommandType::BankTrade:
@@ -109,7 +110,7 @@ inline Command mutate(Rng& r, Command c, const GameState& s) {
     switch (r.below(6)) {
         case 0: c.player = static_cast<std::uint8_t>(r.below(s.num_players + 1u)); break;
         case 1:
-            if (f.target) c.target = nudge(c.target, BaseVariant::edges);
+            if (f.target) c.target = nudge(c.target, topology(s).edge_count);
             else c.player = static_cast<std::uint8_t>((c.player + 1) % s.num_players);
             break;
         case 2:

@@ -18,7 +18,9 @@ namespace catan::prop {
 // ---------------------------------------------------------------------------------------------
 // Independent recomputations
 
-inline NodeMask all_nodes_mask() { return kBaseTopology.all_nodes; }
+// Every intersection of the game's board, from its count (not the topology's own mask).
+inline NodeMask all_nodes_mask(const GameState& s) { return NodeMask::first(topology(s).node_count); }
+inline EdgeMask all_edges_mask(const GameState& s) { return EdgeMask::first(topology(s).edge_count); }
 
 inline NodeMask buildings(const GameState& s, int p) { return s.players[p].settlements | s.players[p].cities; }
 
@@ -40,31 +42,30 @@ inline int recompute_vp(const GameState& s, int p) {
 
 // Intersections -> paths, built from edge_nodes only (the engine walks node_edges instead).
 struct PathIndex {
-    std::array<std::array<int, 3>, BaseVariant::nodes> paths{};
-    std::array<int, BaseVariant::nodes> count{};
-    PathIndex() {
-        const Topology& t = kBaseTopology;
-        for (int e = 0; e < BaseVariant::edges; ++e)
+    std::array<std::array<int, 3>, kMaxNodes> paths{};
+    std::array<int, kMaxNodes> count{};
+    explicit PathIndex(const Topology& t) {
+        for (int e = 0; e < t.edge_count; ++e)
             for (int end = 0; end < 2; ++end) {
                 const int n = t.edge_nodes[e][end];
                 paths[n][count[n]++] = e;
             }
     }
 };
-inline const PathIndex& path_index() {
-    static const PathIndex index;
-    return index;
+inline const PathIndex& path_index(const GameState& s) {
+    static const PathIndex base(kBaseTopology), large(kLargeTopology);
+    return s.board_kind == BoardKind::Large ? large : base;
 }
 
 // Longest trail (no path used twice) through `p`'s roads, starting from a road and walking both ways;
 // a trail may end at, but not pass through, an intersection with an opponent's building (R-A1, R-A2).
 inline int oracle_longest_road(const GameState& s, int p) {
-    const Topology& t = kBaseTopology;
-    const PathIndex& index = path_index();
+    const Topology& t = topology(s);
+    const PathIndex& index = path_index(s);
     const EdgeMask roads = s.players[p].roads;
     const NodeMask cut = opponents_buildings(s, p);
     int best = 0;
-    std::array<bool, BaseVariant::edges> used{};
+    std::array<bool, kMaxEdges> used{};
     auto extend = [&](auto&& self, int node, int length) -> void {
         if (length > best) best = length;
         if (cut & node_bit(node)) return;
@@ -76,7 +77,7 @@ inline int oracle_longest_road(const GameState& s, int p) {
             used[e] = false;
         }
     };
-    for (int e = 0; e < BaseVariant::edges; ++e) {
+    for (int e = 0; e < t.edge_count; ++e) {
         if (!roads.test(e)) continue;
         for (int end = 0; end < 2; ++end) {
             used[e] = true;
@@ -89,7 +90,7 @@ inline int oracle_longest_road(const GameState& s, int p) {
 
 inline int deck_count(const GameState& s, DevCard k) {
     int n = 0;
-    for (int i = s.deck_top; i < kBaseRules.deck_size; ++i) n += s.deck[i] == k;
+    for (int i = s.deck_top; i < ruleset(s).deck_size; ++i) n += s.deck[i] == k;
     return n;
 }
 
@@ -105,12 +106,12 @@ inline int oracle_setup_player(const GameState& s, int step) {
 // R-BU1: some empty path touches p's building, or p's road at an intersection without an opponent's building.
 inline bool oracle_can_place_road(const GameState& s, int p) {
     if (s.players[p].roads_left == 0) return false;
-    const Topology& t = kBaseTopology;
-    const PathIndex& index = path_index();
+    const Topology& t = topology(s);
+    const PathIndex& index = path_index(s);
     EdgeMask taken{};
     for (int q = 0; q < s.num_players; ++q) taken |= s.players[q].roads;
     const NodeMask own = buildings(s, p), cut = opponents_buildings(s, p);
-    for (int e = 0; e < BaseVariant::edges; ++e) {
+    for (int e = 0; e < t.edge_count; ++e) {
         if (taken.test(e)) continue;
         for (int end = 0; end < 2; ++end) {
             const int v = t.edge_nodes[e][end];
@@ -125,10 +126,10 @@ inline bool oracle_can_place_road(const GameState& s, int p) {
 
 // R-TR3, from the board's harbor list and the two intersections of each harbor path.
 inline int oracle_trade_ratio(const GameState& s, int p, int give) {
-    const Topology& t = kBaseTopology;
+    const Topology& t = topology(s);
     const NodeMask own = buildings(s, p);
     bool generic = false;
-    for (int k = 0; k < BaseVariant::harbors; ++k) {
+    for (int k = 0; k < t.harbor_count; ++k) {
         const int e = t.harbor_edges[k];
         if (!(own & (node_bit(t.edge_nodes[e][0]) | node_bit(t.edge_nodes[e][1])))) continue;
         if (s.board.harbor[k] == give) return 2;
@@ -139,10 +140,10 @@ inline int oracle_trade_ratio(const GameState& s, int p, int give) {
 
 // R-T2 and R-T3 on `e`, from the hexes' corners (the engine uses per-number lists and masks).
 inline void oracle_produce(GameState& e, int roll) {
-    const Topology& t = kBaseTopology;
+    const Topology& t = topology(e);
     const int n = std::min<int>(e.num_players, kMaxPlayers);
     std::array<ResourceSet, kMaxPlayers> owed{};
-    for (int h = 0; h < BaseVariant::hexes; ++h) {
+    for (int h = 0; h < t.hex_count; ++h) {
         const int r = static_cast<int>(e.board.terrain[h]);  // Terrain 0..4 is the resource; the desert is 5
         if (e.board.number[h] != roll || h == e.robber || r >= kResourceCount) continue;
         for (std::uint8_t v : t.hex_nodes[h])
@@ -176,6 +177,66 @@ inline void oracle_start_turn(GameState& e) {
     e.step = Step::Turn;
 }
 
+// Who acts after each EndTurn, as the rule texts list it: after the turn of T, with 5 or 6 players,
+// R-X6 gives one paired step to the seat three places to T's left, R-X7 one special building step
+// to each other seat in turn order from T's left; then (and with 2-4 players at once, R-T6) the turn
+// of the seat to T's left. Written as a schedule looked up by position, not as the engine's branches.
+struct StepSlot {
+    Step step;
+    int seat;
+};
+inline std::vector<StepSlot> oracle_steps_after_turn(const GameState& e, int turn_player) {
+    const int n = e.num_players;
+    std::vector<StepSlot> slots;
+    if (n >= 5 && e.options.turn_structure == TurnStructure::Paired) slots.push_back({Step::PairedBuild, (turn_player + 3) % n});
+    if (n >= 5 && e.options.turn_structure == TurnStructure::SpecialBuild)
+        for (int k = 1; k < n; ++k) slots.push_back({Step::SpecialBuild, (turn_player + k) % n});
+    return slots;
+}
+
+// R-X6, R-X7: the kinds of command a step allows, from the rule texts. The paired player trades
+// with the bank and harbors, builds, buys and plays one card (with its robber or free roads), but
+// neither rolls nor trades with other players; in the special building phase a player only builds
+// and buys development cards.
+inline bool oracle_allowed_in_step(Step step, CommandType t) {
+    if (step == Step::Turn) return true;
+    switch (t) {
+        case CommandType::BuildRoad:
+        case CommandType::BuildSettlement:
+        case CommandType::BuildCity:
+        case CommandType::BuyDevCard:
+        case CommandType::EndTurn: return true;
+        case CommandType::BankTrade:
+        case CommandType::PlayKnight:
+        case CommandType::PlayRoadBuilding:
+        case CommandType::PlayInvention:
+        case CommandType::PlayMonopoly:
+        case CommandType::MoveRobber: return step == Step::PairedBuild;
+        default: return false;
+    }
+}
+
+// Predicts an accepted EndTurn on `e`; returns whether a turn started (R-V3 then applies).
+inline bool oracle_end_turn(GameState& e) {
+    const int turn_player = e.step == Step::Turn ? e.current : e.turn_player;
+    const auto slots = oracle_steps_after_turn(e, turn_player);
+    std::size_t next = 0;  // the slot after the one ending now
+    if (e.step != Step::Turn)
+        while (next < slots.size() && !(slots[next].step == e.step && slots[next].seat == e.current)) ++next;
+    if (e.step != Step::Turn) ++next;
+    if (next < slots.size()) {
+        e.current = static_cast<std::uint8_t>(slots[next].seat);
+        e.turn_player = static_cast<std::uint8_t>(turn_player);
+        e.step = slots[next].step;
+        for (auto& pl : e.players) pl.dev_bought = {};  // a step is its own allowance (R-D1)
+        e.dev_played = false;
+        return false;
+    }
+    e.current = static_cast<std::uint8_t>((turn_player + 1) % e.num_players);
+    oracle_start_turn(e);
+    return true;
+}
+
 // R-A1, R-A3, R-A4 from the previous holder and the road lengths now.
 inline std::uint8_t oracle_longest_road_holder(const GameState& e, std::uint8_t previous) {
     int best = 0, count = 0, who = kNoSeat;
@@ -184,9 +245,9 @@ inline std::uint8_t oracle_longest_road_holder(const GameState& e, std::uint8_t 
         if (len > best) { best = len; count = 1; who = q; }
         else if (len == best) ++count;
     }
-    if (previous != kNoSeat && e.players[previous].road_length >= kBaseRules.longest_road_minimum && e.players[previous].road_length == best)
+    if (previous != kNoSeat && e.players[previous].road_length >= ruleset(e).longest_road_minimum && e.players[previous].road_length == best)
         return previous;
-    return best >= kBaseRules.longest_road_minimum && count == 1 ? static_cast<std::uint8_t>(who) : kNoSeat;
+    return best >= ruleset(e).longest_road_minimum && count == 1 ? static_cast<std::uint8_t>(who) : kNoSeat;
 }
 
 // R-A5: the first to 3 played knights, then only a strictly larger army takes it.
@@ -194,7 +255,7 @@ inline std::uint8_t oracle_largest_army_holder(const GameState& e, std::uint8_t 
     std::uint8_t holder = previous;
     for (int q = 0; q < e.num_players; ++q) {
         const int k = e.players[q].knights_played;
-        if (k >= kBaseRules.largest_army_minimum && (holder == kNoSeat || k > e.players[holder].knights_played)) holder = static_cast<std::uint8_t>(q);
+        if (k >= ruleset(e).largest_army_minimum && (holder == kNoSeat || k > e.players[holder].knights_played)) holder = static_cast<std::uint8_t>(q);
     }
     return holder;
 }
@@ -206,10 +267,11 @@ inline bool oracle_terms_ok(const ResourceSet& give, const ResourceSet& want, co
     return !give.empty() && !want.empty() && !give.overlaps(want) && hand.contains(give);
 }
 
-// The active player in Main, addressing everyone (victim kNoSeat) or one other seat.
+// The active player in Main of their own turn, addressing everyone (victim kNoSeat) or one other seat.
 inline bool oracle_propose_legal(const GameState& s, const Command& c) {
     const bool addressee_ok = c.victim == kNoSeat || (c.victim < s.num_players && c.victim != c.player);
-    return s.phase == Phase::Main && c.player < s.num_players && c.player == s.current && addressee_ok &&
+    // R-X6, R-X7: never in a build step.
+    return s.phase == Phase::Main && s.step == Step::Turn && c.player < s.num_players && c.player == s.current && addressee_ok &&
            oracle_terms_ok(c.give, c.want, s.players[c.player].hand);
 }
 

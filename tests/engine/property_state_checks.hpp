@@ -29,7 +29,8 @@ struct CheckOptions {
 
 // Checks every invariant of a reachable state; `played` are the cards the test saw being played.
 inline std::string check_state(const GameState& s, const PlayedCards& played, CheckOptions opt = {}) {
-    const Topology& t = kBaseTopology;
+    const Topology& t = topology(s);
+    const Ruleset& box = ruleset(s);
     const int n = s.num_players;
     CATAN_PROP_EXPECT(n >= kMinPlayers && n <= kMaxPlayers && n == s.options.players, "players ", n);
     CATAN_PROP_EXPECT(s.current < n && s.first_player < n, "current ", int(s.current), " first ", int(s.first_player));
@@ -39,13 +40,13 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     // Resources: conservation (R-S2) and no underflow.
     for (int r = 0; r < kResourceCount; ++r) {
         int sum = s.bank.n[r];
-        CATAN_PROP_EXPECT(s.bank.n[r] <= kBaseRules.bank_per_resource, "bank of ", r, " = ", int(s.bank.n[r]));
+        CATAN_PROP_EXPECT(s.bank.n[r] <= box.bank_per_resource, "bank of ", r, " = ", int(s.bank.n[r]));
         for (int p = 0; p < n; ++p) {
-            CATAN_PROP_EXPECT(s.players[p].hand.n[r] <= kBaseRules.bank_per_resource, "seat ", p, " holds ", int(s.players[p].hand.n[r]),
+            CATAN_PROP_EXPECT(s.players[p].hand.n[r] <= box.bank_per_resource, "seat ", p, " holds ", int(s.players[p].hand.n[r]),
                               " of resource ", r, " (underflow?)");
             sum += s.players[p].hand.n[r];
         }
-        CATAN_PROP_EXPECT(sum == kBaseRules.bank_per_resource, "resource ", r, " totals ", sum);
+        CATAN_PROP_EXPECT(sum == box.bank_per_resource, "resource ", r, " totals ", sum);
     }
 
     // Pieces (R-S1) and the board masks.
@@ -53,15 +54,15 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     EdgeMask all_roads{};
     for (int p = 0; p < n; ++p) {
         const PlayerState& pl = s.players[p];
-        CATAN_PROP_EXPECT((pl.settlements & ~all_nodes_mask()) == 0 && (pl.cities & ~all_nodes_mask()) == 0, "seat ", p,
+        CATAN_PROP_EXPECT((pl.settlements & ~all_nodes_mask(s)) == 0 && (pl.cities & ~all_nodes_mask(s)) == 0, "seat ", p,
                           " has a building off the board");
-        CATAN_PROP_EXPECT((pl.roads.w[1] >> (BaseVariant::edges - 64)) == 0, "seat ", p, " has a road off the board");
+        CATAN_PROP_EXPECT((pl.roads & ~all_edges_mask(s)) == 0, "seat ", p, " has a road off the board");
         CATAN_PROP_EXPECT((pl.settlements & pl.cities) == 0, "seat ", p, " has a settlement and a city on one spot");
-        CATAN_PROP_EXPECT(pl.settlements_left + popcount(pl.settlements) == kBaseRules.settlements, "seat ", p,
+        CATAN_PROP_EXPECT(pl.settlements_left + popcount(pl.settlements) == box.settlements, "seat ", p,
                           " settlements ", int(pl.settlements_left), " left + ", popcount(pl.settlements));
-        CATAN_PROP_EXPECT(pl.cities_left + popcount(pl.cities) == kBaseRules.cities, "seat ", p, " cities ",
+        CATAN_PROP_EXPECT(pl.cities_left + popcount(pl.cities) == box.cities, "seat ", p, " cities ",
                           int(pl.cities_left), " left + ", popcount(pl.cities));
-        CATAN_PROP_EXPECT(pl.roads_left + pl.roads.count() == kBaseRules.roads, "seat ", p, " roads ", int(pl.roads_left),
+        CATAN_PROP_EXPECT(pl.roads_left + pl.roads.count() == box.roads, "seat ", p, " roads ", int(pl.roads_left),
                           " left + ", pl.roads.count());
         CATAN_PROP_EXPECT((all_buildings & buildings(s, p)) == 0, "seat ", p, " built on an occupied intersection");
         CATAN_PROP_EXPECT(!(all_roads & pl.roads).any(), "seat ", p, " built on an occupied path");
@@ -71,7 +72,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     CATAN_PROP_EXPECT(s.occupied == all_buildings, "occupied mask out of date");
     CATAN_PROP_EXPECT(s.roads_all == all_roads, "roads_all mask out of date");
     NodeMask blocked = all_buildings;
-    for (int v = 0; v < BaseVariant::nodes; ++v)
+    for (int v = 0; v < t.node_count; ++v)
         if (all_buildings & node_bit(v))
             for (std::uint8_t w : t.node_neighbors[v])
                 if (w != kNone) {
@@ -112,7 +113,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     }
 
     // Development cards (R-S2, R-D1): the fixed composition, each card in the deck, a hand or played.
-    CATAN_PROP_EXPECT(s.deck_top <= kBaseRules.deck_size, "deck_top ", int(s.deck_top));
+    CATAN_PROP_EXPECT(s.deck_top <= box.deck_size, "deck_top ", int(s.deck_top));
     {
         std::array<int, kDevCardKinds> whole{};
         for (int i = 0; i < s.deck_size; ++i) ++whole[static_cast<int>(s.deck[i])];
@@ -137,7 +138,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         knights_total += s.players[p].knights_played;
     }
     const int other_played = played.total() - knights_total;
-    CATAN_PROP_EXPECT(s.deck_left() + held_total + knights_total + other_played == kBaseRules.deck_size, "development cards: deck ",
+    CATAN_PROP_EXPECT(s.deck_left() + held_total + knights_total + other_played == box.deck_size, "development cards: deck ",
                       s.deck_left(), " + held ", held_total, " + knights ", knights_total, " + other played ", other_played);
 
     // Victory points (R-V1, R-D6).
@@ -164,10 +165,10 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     if (s.longest_road != kNoSeat) {
         CATAN_PROP_EXPECT(s.longest_road < n, "longest road holder ", int(s.longest_road));
         const int len = s.players[s.longest_road].road_length;
-        CATAN_PROP_EXPECT(len >= kBaseRules.longest_road_minimum && len == longest, "longest road holder ", int(s.longest_road),
+        CATAN_PROP_EXPECT(len >= box.longest_road_minimum && len == longest, "longest road holder ", int(s.longest_road),
                           " has ", len, ", the longest is ", longest);
     } else {
-        CATAN_PROP_EXPECT(longest < kBaseRules.longest_road_minimum || longest_count > 1, "nobody holds Longest Road though one seat alone has ",
+        CATAN_PROP_EXPECT(longest < box.longest_road_minimum || longest_count > 1, "nobody holds Longest Road though one seat alone has ",
                           longest);
     }
 
@@ -177,14 +178,14 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
     if (s.largest_army != kNoSeat) {
         CATAN_PROP_EXPECT(s.largest_army < n, "largest army holder ", int(s.largest_army));
         const int k = s.players[s.largest_army].knights_played;
-        CATAN_PROP_EXPECT(k >= kBaseRules.largest_army_minimum && k == most_knights, "largest army holder ", int(s.largest_army), " has ", k,
+        CATAN_PROP_EXPECT(k >= box.largest_army_minimum && k == most_knights, "largest army holder ", int(s.largest_army), " has ", k,
                           " knights, the most is ", most_knights);
     } else {
-        CATAN_PROP_EXPECT(most_knights < kBaseRules.largest_army_minimum, "nobody holds Largest Army though someone played ", most_knights);
+        CATAN_PROP_EXPECT(most_knights < box.largest_army_minimum, "nobody holds Largest Army though someone played ", most_knights);
     }
 
     // Phase bookkeeping.
-    CATAN_PROP_EXPECT(s.robber < BaseVariant::hexes, "robber on ", int(s.robber));
+    CATAN_PROP_EXPECT(s.robber < t.hex_count, "robber on ", int(s.robber));
     CATAN_PROP_EXPECT(s.free_roads <= 2 && ((s.free_roads > 0) == (s.phase == Phase::RoadBuilding)), "free_roads ",
                       int(s.free_roads), " in phase ", to_string(s.phase));
     for (int p = 0; p < n; ++p) {
@@ -192,7 +193,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         if (s.phase == Phase::Discard) {
             CATAN_PROP_EXPECT(pl.discard_owed == 0 || pl.discard_owed == pl.hand.total() / 2, "seat ", p, " owes ",
                               int(pl.discard_owed), " with ", pl.hand.total(), " cards");
-            CATAN_PROP_EXPECT(pl.discard_owed == 0 || pl.hand.total() > kBaseRules.default_discard_limit, "seat ", p, " owes a discard with ",
+            CATAN_PROP_EXPECT(pl.discard_owed == 0 || pl.hand.total() > s.options.discard_limit, "seat ", p, " owes a discard with ",
                               pl.hand.total(), " cards");
         } else {
             CATAN_PROP_EXPECT(pl.discard_owed == 0, "seat ", p, " owes a discard in phase ", to_string(s.phase));
@@ -236,7 +237,7 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
             CATAN_PROP_EXPECT(settlements == placed && roads == s.setup_step, "setup step ", int(s.setup_step), " with ",
                               settlements, " settlements and ", roads, " roads");
             if (s.phase == Phase::SetupRoad)
-                CATAN_PROP_EXPECT(s.setup_node < BaseVariant::nodes && (s.players[s.current].settlements & node_bit(s.setup_node)),
+                CATAN_PROP_EXPECT(s.setup_node < t.node_count && (s.players[s.current].settlements & node_bit(s.setup_node)),
                                   "setup road without the settlement just placed");
             break;
         }
@@ -257,14 +258,40 @@ inline std::string check_state(const GameState& s, const PlayedCards& played, Ch
         CATAN_PROP_EXPECT(s.dice[0] >= 1 && s.dice[0] <= 6 && s.dice[1] >= 1 && s.dice[1] <= 6, "dice ", int(s.dice[0]), ",",
                           int(s.dice[1]));
 
-    // Victory (R-V2, R-V3): only the active player wins, the moment they reach the target.
+    // Whose turn and who acts (R-T6, R-X6, R-X7): in a turn the turn's player; in a build step
+    // (5 and 6 players only, after the roll, in the game's own structure) the paired player, or any
+    // other seat in the special building phase, which is all in Phase::Main.
+    CATAN_PROP_EXPECT(s.turn_player < n, "turn_player ", int(s.turn_player));
+    switch (s.step) {
+        case Step::Turn:
+            CATAN_PROP_EXPECT(in_setup || s.current == s.turn_player, "seat ", int(s.current), " acts in the turn of ", int(s.turn_player));
+            break;
+        case Step::PairedBuild:
+            CATAN_PROP_EXPECT(n >= 5 && s.options.turn_structure == TurnStructure::Paired, "a paired step with ", n, " players");
+            CATAN_PROP_EXPECT(s.current == (s.turn_player + 3) % n, "paired step of seat ", int(s.current), " after the turn of ",
+                              int(s.turn_player));
+            CATAN_PROP_EXPECT(s.phase == Phase::Main || s.phase == Phase::MoveRobber || s.phase == Phase::RoadBuilding ||
+                                  s.phase == Phase::GameOver,
+                              "paired step in phase ", to_string(s.phase));
+            break;
+        case Step::SpecialBuild:
+            CATAN_PROP_EXPECT(n >= 5 && s.options.turn_structure == TurnStructure::SpecialBuild, "a special building step with ", n,
+                              " players");
+            CATAN_PROP_EXPECT(s.current != s.turn_player, "the turn's player builds in its own special building phase");
+            CATAN_PROP_EXPECT(s.phase == Phase::Main, "special building step in phase ", to_string(s.phase));
+            break;
+    }
+    if (s.step != Step::Turn) CATAN_PROP_EXPECT(s.rolled && !in_setup, "a build step before the roll");
+
+    // Victory (R-V2, R-V3, R-X6, R-X7): only the active player wins, the moment they reach the target;
+    // nobody in the special building phase.
     if (s.phase == Phase::GameOver) {
         CATAN_PROP_EXPECT(s.winner == s.current, "winner ", int(s.winner), " is not the current player ", int(s.current));
         CATAN_PROP_EXPECT(victory_points(s, s.winner) >= s.options.victory_target, "winner has only ",
                           victory_points(s, s.winner), " VP");
     } else {
         CATAN_PROP_EXPECT(s.winner == kNoSeat, "a winner before the game is over");
-        if (!in_setup)
+        if (!in_setup && s.step != Step::SpecialBuild)
             CATAN_PROP_EXPECT(victory_points(s, s.current) < s.options.victory_target, "the active seat ", int(s.current),
                               " has ", victory_points(s, s.current), " VP and has not won");
     }

@@ -67,6 +67,8 @@ inline std::string diff_states(const GameState& x, const GameState& y) {
 // lengths (checked by check_state's two searches) are taken from `a`, after checking their shape.
 inline std::string check_transition(const GameState& b, const Command& c, const GameState& a) {
     GameState e = b;
+    const Ruleset& box = ruleset(b);
+    const Topology& t = topology(b);
     const int n = b.num_players, p = c.player;
     PlayerState& me = e.players[p];
     auto pay = [&](const ResourceSet& price) {
@@ -91,8 +93,8 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 bool anyone = false;
                 for (int q = 0; q < n; ++q) {
                     const int cards = e.players[q].hand.total();
-                    e.players[q].discard_owed = static_cast<std::uint8_t>(cards > kBaseRules.default_discard_limit ? cards / 2 : 0);
-                    anyone |= cards > kBaseRules.default_discard_limit;
+                    e.players[q].discard_owed = static_cast<std::uint8_t>(cards > e.options.discard_limit ? cards / 2 : 0);
+                    anyone |= cards > e.options.discard_limit;
                 }
                 e.phase = anyone ? Phase::Discard : Phase::MoveRobber;
             } else {
@@ -147,7 +149,7 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 }
                 may_win = true;
             } else {
-                pay(kBaseRules.road_cost);
+                pay(box.road_cost);
                 may_win = true;
             }
             break;
@@ -158,8 +160,8 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 e.setup_node = c.target;
                 e.phase = Phase::SetupRoad;
                 if (b.setup_step >= n) {  // R-S5: the second settlement pays its hexes
-                    for (int h = 0; h < BaseVariant::hexes; ++h)
-                        for (std::uint8_t v : kBaseTopology.hex_nodes[h])
+                    for (int h = 0; h < t.hex_count; ++h)
+                        for (std::uint8_t v : t.hex_nodes[h])
                             if (v == c.target && e.board.terrain[h] != Terrain::Desert) {
                                 const auto r = static_cast<Resource>(e.board.terrain[h]);
                                 ++me.hand[r];
@@ -167,7 +169,7 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                             }
                 }
             } else {
-                pay(kBaseRules.settlement_cost);
+                pay(box.settlement_cost);
                 may_win = true;
             }
             break;
@@ -176,11 +178,11 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
             me.cities |= node_bit(c.target);
             ++me.settlements_left;
             --me.cities_left;
-            pay(kBaseRules.city_cost);
+            pay(box.city_cost);
             may_win = true;
             break;
         case CommandType::BuyDevCard: {
-            pay(kBaseRules.dev_card_cost);
+            pay(box.dev_card_cost);
             const auto k = static_cast<int>(b.deck[b.deck_top]);
             ++me.dev[k];
             ++me.dev_bought[k];
@@ -261,9 +263,8 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
         }
         case CommandType::CancelTrade: close_offer(); break;
         case CommandType::EndTurn:
-            e.current = static_cast<std::uint8_t>((e.current + 1) % n);
-            oracle_start_turn(e);
-            may_win = true;
+            oracle_end_turn(e);  // R-T6, R-X6, R-X7
+            may_win = true;      // R-V3 at a turn's start; the paired player as a step begins (R-X6)
             break;
     }
     for (int q = 0; q < kMaxPlayers; ++q) e.players[q].road_length = a.players[q].road_length;
@@ -271,7 +272,8 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
     e.largest_army = oracle_largest_army_holder(e, b.largest_army);
     refresh_derived(e);
     const bool setup = e.phase == Phase::SetupSettlement || e.phase == Phase::SetupRoad;
-    if (!setup && recompute_vp(e, e.current) >= e.options.victory_target) {
+    // R-X7: nobody wins in the special building phase, whatever they reach there.
+    if (!setup && e.step != Step::SpecialBuild && recompute_vp(e, e.current) >= e.options.victory_target) {
         if (!may_win) return msg("the active seat reached ", recompute_vp(e, e.current), " VP through ", to_string(c.type));
         e.phase = Phase::GameOver;  // R-V2, R-V3
         e.winner = e.current;

@@ -1,9 +1,12 @@
-// Property test: thousands of random legal games (2, 3 and 4 players, some with domestic trades),
-// with every invariant of property_checks.hpp checked after every command, every listed command
-// tried on a copy of the state, and random unlisted commands shown to be rejected without effect.
+// Property test: thousands of random legal games (2 to 6 players, 5 and 6 with both turn structures,
+// some with domestic trades), with every invariant of property_checks.hpp checked after every
+// command, every listed command tried on a copy of the state, and random unlisted commands shown to
+// be rejected without effect.
 //
-// Size: CATAN_PROPERTY_GAMES=N plays N games per test case instead of the default (2,500 each,
-// 10,000 in all). The summary line of each case says how many games hit the turn cap.
+// Size: CATAN_PROPERTY_GAMES=N plays N games per test case instead of the default (2,500 for each
+// 2-4 player case, 500 for each 5-6 player case). The full run is 10,000 games of each
+// variant: CATAN_PROPERTY_GAMES=10000 (tests/engine/README.md gives the command and its time).
+// The summary line of each case says how many games hit the turn cap.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -29,19 +32,23 @@ using std::countr_zero;
 namespace {
 
 constexpr int kGamesPerCase = 2500;
+// 5-6 player games are longer (more seats, build steps after every turn): fewer by default, enough
+// (>= 500) that run_games checks every refusal code was met.
+constexpr int kLargeGamesPerCase = 500;
 constexpr int kTurnCap = sim::kDefaultTurnCap;
 
-int games_per_case() {
+int games_per_case(int fallback = kGamesPerCase) {
     if (const char* env = std::getenv("CATAN_PROPERTY_GAMES")) {
         const int n = std::atoi(env);
         if (n > 0) return n;
     }
-    return kGamesPerCase;
+    return fallback;
 }
 
 struct Config {
     int players = 4;
     int victory_target = kBaseRules.default_victory_target;
+    TurnStructure turn_structure = TurnStructure::Paired;  // R-X6 / R-X7, 5-6 players
     bool trading = false;      // players propose, answer and confirm domestic trades
     int fuzz_per_step = 3;     // random unlisted commands tried per step
     int listed_every = 1;      // try every listed command on a copy every this many steps
@@ -57,6 +64,7 @@ struct Stats {
     long oracle_checked = 0, oracle_legal = 0;
     long proposals = 0, counters = 0, accepts = 0, declines = 0, trades_completed = 0, trades_cancelled = 0;
     long turns = 0, sweeps = 0, production_blocked = 0;
+    long paired_steps = 0, special_steps = 0, paired_step_wins = 0, turn_start_wins = 0;
     std::array<long, kMaxPlayers + 1> capped_by_players{};
     std::array<long, 16> error_codes{};  // rejections seen, by ErrorCode
 };
@@ -78,6 +86,7 @@ public:
         GameOptions o;
         o.players = config.players;
         o.victory_target = config.victory_target;
+        o.turn_structure = config.turn_structure;
         o.seed = seed;
         seed_ = seed;
         s_ = new_game(o);
@@ -157,7 +166,14 @@ private:
             return prop::msg("the chosen command was rejected (", err->rule, ": ", err->message, "): ", prop::describe(c));
         if (events_.empty()) return "an accepted command emitted no event: " + prop::describe(c);
         const bool won = std::any_of(events_.begin(), events_.end(), [](const Event& e) { return e.type == EventType::GameWon; });
-        for (const Event& e : events_) stats_.production_blocked += e.type == EventType::ProductionBlocked;
+        for (const Event& e : events_) {
+            stats_.production_blocked += e.type == EventType::ProductionBlocked;
+            if (e.type == EventType::BuildPhaseStarted) ++(e.a == 1 ? stats_.paired_steps : stats_.special_steps);
+            if (e.type == EventType::GameWon) {
+                stats_.paired_step_wins += s_.step == Step::PairedBuild;
+                stats_.turn_start_wins += c.type == CommandType::EndTurn && s_.step == Step::Turn;
+            }
+        }
         if (won != (s_.phase == Phase::GameOver)) return "game_won event and game over disagree";
         played_.record(c);
         count_trade(c);
@@ -200,7 +216,7 @@ private:
             if (!to_act && !list.empty() && s_.phase != Phase::TradeOffer)
                 return prop::msg("seat ", p, " is not to act but has ", list.size(), " legal commands, e.g. ",
                                  prop::describe(list.front()));
-            const bool may_propose = s_.phase == Phase::Main && p == s_.current && !s_.players[p].hand.empty();
+            const bool may_propose = s_.phase == Phase::Main && s_.step == Step::Turn && p == s_.current && !s_.players[p].hand.empty();
             const bool may_counter = s_.phase == Phase::TradeOffer && p != s_.current &&
                                      (s_.offer.to == kNoSeat || s_.offer.to == p) && !s_.players[p].hand.empty();
             if (may_propose_trade(s_, p) != may_propose) return prop::msg("may_propose_trade(", p, ") disagrees with the test");
@@ -210,6 +226,8 @@ private:
                 if (!prop::is_canonical(c)) return "listed command is not canonical: " + prop::describe(c);
                 if (c.type == CommandType::ProposeTrade || c.type == CommandType::CounterTrade)
                     return "trade proposals are not to be enumerated: " + prop::describe(c);
+                if (!prop::oracle_allowed_in_step(s_.step, c.type))
+                    return prop::msg("listed in the ", to_string(s_.step), " step: ", prop::describe(c));
             }
             if (steps_ % 8 == 0 && list.size() <= 96)
                 for (std::size_t i = 0; i < list.size(); ++i)
@@ -256,6 +274,7 @@ private:
     // accepts exactly the listed ones.
     std::string sweep() {
         const int n = s_.num_players;
+        const Topology& t = topology(s_);
         const unsigned acting = players_to_act(s_);
         const int other = static_cast<int>(fuzz_.below(static_cast<std::uint32_t>(n)));
         for (int p = 0; p < n; ++p) {
@@ -265,9 +284,9 @@ private:
                                   CommandType::PlayRoadBuilding, CommandType::AcceptTrade, CommandType::DeclineTrade,
                                   CommandType::CancelTrade, CommandType::EndTurn})
                 if (auto e = verify(cmd::make(t, p)); !e.empty()) return e;
-            for (int id = 0; id <= BaseVariant::edges; ++id)
+            for (int id = 0; id <= t.edge_count; ++id)
                 if (auto e = verify(cmd::road(p, id)); !e.empty()) return e;
-            for (int id = 0; id <= BaseVariant::nodes; ++id) {
+            for (int id = 0; id <= t.node_count; ++id) {
                 if (auto e = verify(cmd::settlement(p, id)); !e.empty()) return e;
                 if (auto e = verify(cmd::city(p, id)); !e.empty()) return e;
             }
@@ -285,7 +304,7 @@ private:
             for (int victim = -1; victim <= n; ++victim) {
                 const int v = victim < 0 ? kNoSeat : victim;
                 if (auto e = verify(cmd::confirm(p, v)); !e.empty()) return e;
-                for (int h = 0; h <= BaseVariant::hexes; ++h)
+                for (int h = 0; h <= t.hex_count; ++h)
                     if (auto e = verify(cmd::move_robber(p, h, v)); !e.empty()) return e;
             }
             // Sets: every invention of 0..3 cards; discards of owed-1..owed+1 cards from the hand plus one of each kind.
@@ -453,15 +472,17 @@ Stats run_games(const char* name, std::uint64_t first_seed, int count, Configure
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf(
-        "[property] %s: %ld games (%ld won, %ld hit the %d-turn cap: 2p %ld, 3p %ld, 4p %ld), %ld commands, %.1f turns/game, "
+        "[property] %s: %ld games (%ld won, %ld hit the %d-turn cap: 2p %ld, 3p %ld, 4p %ld, 5p %ld, 6p %ld), %ld commands, %.1f turns/game, "
         "%ld listed commands applied, %ld copies checked, %ld unlisted rejected, %ld trade terms vs oracle (%ld legal), "
         "trades: %ld proposed %ld countered %ld accepted %ld declined %ld completed %ld cancelled; %.1f s\n",
         name, stats.games, stats.won, stats.capped, kTurnCap, stats.capped_by_players[2], stats.capped_by_players[3],
-        stats.capped_by_players[4], stats.steps, stats.games ? double(stats.turns) / stats.games : 0.0, stats.listed_tried,
+        stats.capped_by_players[4], stats.capped_by_players[5], stats.capped_by_players[6], stats.steps, stats.games ? double(stats.turns) / stats.games : 0.0, stats.listed_tried,
         stats.copies_checked, stats.fuzz_rejected, stats.oracle_checked, stats.oracle_legal, stats.proposals, stats.counters,
         stats.accepts, stats.declines, stats.trades_completed, stats.trades_cancelled, seconds);
-    std::printf("[property] %s: %ld seat sweeps, %ld productions blocked by the bank; rejections by code:", name, stats.sweeps,
-                stats.production_blocked);
+    std::printf("[property] %s: %ld seat sweeps, %ld productions blocked by the bank, build steps: %ld paired (%ld won in one), "
+                "%ld special; %ld wins at a turn's start; rejections by code:",
+                name, stats.sweeps, stats.production_blocked, stats.paired_steps, stats.paired_step_wins, stats.special_steps,
+                stats.turn_start_wins);
     for (int code = 0; code <= static_cast<int>(ErrorCode::InvalidRobber); ++code)
         std::printf(" %s %ld", to_string(static_cast<ErrorCode>(code)), stats.error_codes[code]);
     std::printf("\n");
@@ -525,15 +546,64 @@ TEST_CASE("random games with a scarce bank keep every invariant", "[property]") 
     CHECK(s.error_codes[static_cast<int>(ErrorCode::BankEmpty)] > 0);
 }
 
+// 5 and 6 players (R-X1..R-X8), with each turn structure: the oracle predicts every build step.
+TEST_CASE("random 5-player games with paired turns keep every invariant", "[property]") {
+    const Stats s = run_games("5 players, paired turns", 7'000'000, games_per_case(kLargeGamesPerCase), [](std::uint64_t seed) {
+        return Config{.players = 5, .victory_target = target_for(seed), .turn_structure = TurnStructure::Paired};
+    });
+    CHECK(s.paired_steps > 0);
+    CHECK(s.special_steps == 0);
+}
+
+TEST_CASE("random 5-player games with the special building phase keep every invariant", "[property]") {
+    const Stats s = run_games("5 players, special building", 8'000'000, games_per_case(kLargeGamesPerCase), [](std::uint64_t seed) {
+        return Config{.players = 5, .victory_target = target_for(seed), .turn_structure = TurnStructure::SpecialBuild};
+    });
+    CHECK(s.special_steps > 0);
+    CHECK(s.paired_steps == 0);
+}
+
+TEST_CASE("random 6-player games with paired turns keep every invariant", "[property]") {
+    const Stats s = run_games("6 players, paired turns", 9'000'000, games_per_case(kLargeGamesPerCase), [](std::uint64_t seed) {
+        return Config{.players = 6, .victory_target = target_for(seed), .turn_structure = TurnStructure::Paired};
+    });
+    CHECK(s.paired_steps > 0);
+    CHECK(s.paired_step_wins > 0);  // the choice of docs/rules-choices.md happens in play
+}
+
+TEST_CASE("random 6-player games with the special building phase keep every invariant", "[property]") {
+    const Stats s = run_games("6 players, special building", 10'000'000, games_per_case(kLargeGamesPerCase), [](std::uint64_t seed) {
+        return Config{.players = 6, .victory_target = target_for(seed), .turn_structure = TurnStructure::SpecialBuild};
+    });
+    CHECK(s.special_steps > 0);
+    CHECK(s.turn_start_wins > 0);  // R-V3: points reached in the special building phase win here
+}
+
+TEST_CASE("random 5-6 player games with domestic trades and a scarce bank keep every invariant", "[property]") {
+    const Stats s = run_games("trading, scarce bank, 5-6 players", 11'000'000, std::max(1, games_per_case(kLargeGamesPerCase) / 2),
+                              [](std::uint64_t seed) {
+                                  return Config{.players = 5 + static_cast<int>(seed % 2), .victory_target = target_for(seed),
+                                                .turn_structure = seed / 2 % 2 ? TurnStructure::SpecialBuild : TurnStructure::Paired,
+                                                .trading = true, .windfall = seed % 3 == 0};
+                              });
+    CHECK(s.proposals > 0);
+    CHECK(s.trades_completed > 0);
+    CHECK(s.production_blocked > 0);
+}
+
 TEST_CASE("the test's stepping loop plays exactly what the simulator plays", "[property]") {
     // Guards the property test itself: without trades it must follow sim::play_random_game.
     for (std::uint64_t seed = 5'000'000; seed < 5'000'030; ++seed) {
         Stats stats;
-        PropertyGame game(seed, Config{.players = 2 + static_cast<int>(seed % 3), .fuzz_per_step = 0, .listed_every = 1 << 30, .sweep_every = 0},
+        const int players = 2 + static_cast<int>(seed % 5);
+        const TurnStructure structure = seed / 5 % 2 ? TurnStructure::SpecialBuild : TurnStructure::Paired;
+        PropertyGame game(seed,
+                          Config{.players = players, .turn_structure = structure, .fuzz_per_step = 0, .listed_every = 1 << 30, .sweep_every = 0},
                           stats);
         REQUIRE(game.play().empty());
         GameOptions o;
-        o.players = 2 + static_cast<int>(seed % 3);
+        o.players = players;
+        o.turn_structure = structure;
         o.seed = seed;
         GameState s = new_game(o);
         Rng chooser(seed ^ 0x5eed5eed5eed5eedULL);

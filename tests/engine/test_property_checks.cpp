@@ -77,3 +77,50 @@ TEST_CASE("the invariant checks catch corrupted states", "[property]") {
     CHECK(prop::state_hash(moved) != prop::state_hash(s));
     CHECK(prop::state_hash(GameState(s)) == prop::state_hash(s));
 }
+
+TEST_CASE("the invariant checks catch corrupted build steps", "[property]") {
+    // Guards the 5-6 player checks: a paired and a special building step pass, and each corruption of
+    // whose step it is, its phase or a win in it is caught; a tampered pass-on fails the transition.
+    for (TurnStructure structure : {TurnStructure::Paired, TurnStructure::SpecialBuild}) {
+        GameOptions o;
+        o.players = 6;
+        o.seed = 43;
+        o.turn_structure = structure;
+        GameState s = new_game(o);
+        Rng chooser(8);
+        prop::PlayedCards played;
+        std::vector<Command> actions;
+        for (int i = 0; i < 20000 && !(s.step != Step::Turn && s.turn > 20 && s.phase == Phase::Main); ++i) {
+            legal_actions(s, sim::next_actor(s), actions);
+            const Command c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+            REQUIRE_FALSE(apply(s, c, nullptr).has_value());
+            played.record(c);
+        }
+        INFO(to_string(structure));
+        REQUIRE(s.step == (structure == TurnStructure::Paired ? Step::PairedBuild : Step::SpecialBuild));
+        REQUIRE(prop::check_state(s, played).empty());
+        auto broken = [&](auto&& corrupt) {
+            GameState bad = s;
+            corrupt(bad);
+            return prop::check_state(bad, played);
+        };
+        CHECK_THAT(broken([](GameState& b) { b.current = b.turn_player; }), Catch::Contains(" step") || Catch::Contains("its own"));
+        CHECK_THAT(broken([](GameState& b) { b.rolled = false; }), Catch::Contains("before roll"));
+        CHECK_THAT(broken([](GameState& b) { b.step = Step::Turn; }), Catch::Contains("acts in the turn of"));
+        CHECK_THAT(broken([&](GameState& b) { b.options.turn_structure = structure == TurnStructure::Paired ? TurnStructure::SpecialBuild : TurnStructure::Paired; }),
+                   Catch::Contains("players"));
+        if (structure == TurnStructure::Paired) {
+            CHECK_THAT(broken([](GameState& b) { b.current = static_cast<std::uint8_t>((b.current + 1) % 6); }), Catch::Contains("paired step of seat"));
+        } else {
+            CHECK_THAT(broken([](GameState& b) { b.phase = Phase::RoadBuilding; b.free_roads = 1; }), Catch::Contains("special building step in phase"));
+        }
+
+        // The pass-on: the engine's result passes, a tampered one does not.
+        GameState after = s;
+        REQUIRE_FALSE(apply(after, cmd::end_turn(s.current), nullptr).has_value());
+        CHECK(prop::check_transition(s, cmd::end_turn(s.current), after).empty());
+        GameState tampered = after;
+        tampered.current = static_cast<std::uint8_t>((tampered.current + 1) % 6);
+        CHECK_THAT(prop::check_transition(s, cmd::end_turn(s.current), tampered), Catch::Contains("current"));
+    }
+}

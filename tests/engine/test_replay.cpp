@@ -95,6 +95,8 @@ std::vector<std::string> fingerprint(const GameState& s) {
     lines.push_back(prop::msg("winner ", s.winner == kNoSeat ? -1 : int(s.winner)));
     lines.push_back(prop::msg("turn ", s.turn));
     lines.push_back(prop::msg("current ", int(s.current)));
+    // 5-6 player games only, so that the lines of games recorded before stay as they were.
+    if (s.board_kind == BoardKind::Large) lines.push_back(prop::msg("step ", to_string(s.step), " turn_player ", int(s.turn_player)));
     lines.push_back(prop::msg("robber ", int(s.robber)));
     lines.push_back(prop::msg("longest_road ", s.longest_road == kNoSeat ? -1 : int(s.longest_road)));
     lines.push_back(prop::msg("largest_army ", s.largest_army == kNoSeat ? -1 : int(s.largest_army)));
@@ -150,6 +152,12 @@ std::string read_game(const fs::path& path, Recording& g) {
             words >> g.options.players;
         } else if (key == "target") {
             words >> g.options.victory_target;
+        } else if (key == "turn_structure") {  // 5-6 players (R-X6, R-X7); absent: paired
+            std::string name;
+            words >> name;
+            if (name == to_string(TurnStructure::Paired)) g.options.turn_structure = TurnStructure::Paired;
+            else if (name == to_string(TurnStructure::SpecialBuild)) g.options.turn_structure = TurnStructure::SpecialBuild;
+            else return "unknown turn structure: " + name;
         } else if (key == "chooser") {
             words >> g.chooser_seed;
         } else if (key == "commands") {
@@ -174,8 +182,9 @@ void write_game(std::ostream& out, const GameOptions& o, std::uint64_t chooser_s
         << "# Command lines: c <type> <seat> [t=target] [r=resource] [v=victim] [g=give] [w=want];\n"
         << "# resource sets are brick,lumber,wool,grain,ore.\n"
         << "version 1\n"
-        << "seed " << o.seed << "\nplayers " << o.players << "\ntarget " << o.victory_target << "\nchooser " << chooser_seed
-        << "\ncommands " << commands.size() << '\n';
+        << "seed " << o.seed << "\nplayers " << o.players << "\ntarget " << o.victory_target << '\n';
+    if (board_for_players(o.players) == BoardKind::Large) out << "turn_structure " << to_string(o.turn_structure) << '\n';
+    out << "chooser " << chooser_seed << "\ncommands " << commands.size() << '\n';
     for (const Command& c : commands) out << command_line(c) << '\n';
     out << "end\n";
     for (const std::string& line : fingerprint(final_state)) out << line << '\n';
@@ -310,11 +319,18 @@ TEST_CASE("record the replay games", "[.replay-generate]") {
         WARN("set CATAN_REPLAY_WRITE=1 to rewrite the recorded games");
         return;
     }
+    // How the game must end, so that the 5-6 recordings also hold the choices of docs/rules-choices.md.
+    enum class Ending { Any, InPairedStep, AtTurnStart };
     struct Spec {
         const char* file;
         int players;
+        TurnStructure structure = TurnStructure::Paired;
+        Ending ending = Ending::Any;
     };
-    for (const Spec spec : {Spec{"random_4p.game", 4}, Spec{"random_3p.game", 3}}) {
+    for (const Spec spec : {Spec{"random_4p.game", 4}, Spec{"random_3p.game", 3}, Spec{"random_5p_paired.game", 5},
+                            Spec{"random_5p_special_build.game", 5, TurnStructure::SpecialBuild, Ending::AtTurnStart},
+                            Spec{"random_6p_paired.game", 6, TurnStructure::Paired, Ending::InPairedStep},
+                            Spec{"random_6p_special_build.game", 6, TurnStructure::SpecialBuild}}) {
         // The shortest won game among the first 500 seeds that uses every command the random player can
         // issue: a small file that still replays every rule with randomness in it.
         GameOptions best;
@@ -322,6 +338,7 @@ TEST_CASE("record the replay games", "[.replay-generate]") {
         for (std::uint64_t seed = 1; seed <= 500; ++seed) {
             GameOptions o;
             o.players = spec.players;
+            o.turn_structure = spec.structure;
             o.seed = 20250000 + seed;
             GameState s = new_game(o);
             Rng chooser(o.seed ^ 0x5eed5eed5eed5eedULL);
@@ -333,7 +350,10 @@ TEST_CASE("record the replay games", "[.replay-generate]") {
                                     1u << static_cast<int>(CommandType::DeclineTrade) | 1u << static_cast<int>(CommandType::CounterTrade) |
                                     1u << static_cast<int>(CommandType::ConfirmTrade) | 1u << static_cast<int>(CommandType::CancelTrade);
             const bool every_kind = kinds == (((1u << kCommandTypeCount) - 1) & ~trades);
-            if (summary.winner >= 0 && every_kind && (best_log.empty() || log.size() < best_log.size())) {
+            const bool ending = spec.ending == Ending::Any ||
+                                (spec.ending == Ending::InPairedStep && s.step == Step::PairedBuild) ||
+                                (spec.ending == Ending::AtTurnStart && !log.empty() && log.back().type == CommandType::EndTurn);
+            if (summary.winner >= 0 && every_kind && ending && (best_log.empty() || log.size() < best_log.size())) {
                 best = o;
                 best_log = log;
             }

@@ -55,6 +55,11 @@ int bank_trade_ratio(const GameState& state, int player, Resource give);  // 4, 
 int longest_road_of(const GameState& state, int player);        // recomputed from the board (R-A1, R-A2)
 int setup_player(const GameState& state, int step);             // seat placing at setup step (R-S4)
 
+// Where `player` may build a road / a settlement after setup, cost and pieces left aside (R-BU1,
+// R-BU2): the predicates apply() uses, for players that plan ahead (bots).
+EdgeMask road_spots(const GameState& state, int player);
+NodeMask settlement_spots(const GameState& state, int player);
+
 // Recomputes the derived fields of GameState (after loading a state from outside).
 void refresh_derived(GameState& state);
 

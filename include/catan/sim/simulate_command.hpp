@@ -15,6 +15,12 @@ struct SimulateOptions {
     std::uint64_t seed = 1;
     int turn_cap = 1000;
     int victory_target = 10;
+    // House rules (R-O2..R-O5) and the 5–6 turn structure (R-X6, R-X7).
+    int discard_limit = 7;
+    bool friendly_robber = false;
+    bool balanced_board = false;
+    bool first_by_dice = false;
+    std::string turn_structure = "paired";  // "paired" | "special_build"
     int threads = 1;                 // tournaments only
     int playouts = 0;                // `strong` playout cap per decision (0: none)
     int budget_ms = 1000;            // `strong` time cap per decision (0: none)

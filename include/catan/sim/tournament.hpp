@@ -11,11 +11,12 @@
 namespace catan::sim {
 
 struct TournamentOptions {
-    std::vector<bots::Level> lineup;  // one entry per player, 2..4
+    std::vector<bots::Level> lineup;  // one entry per player, kMinPlayers..kMaxPlayers
     int games = 100;
     std::uint64_t seed = 1;           // game i uses seed + i
     int turn_cap = 1000;
-    int victory_target = kBaseRules.default_victory_target;
+    // House rules and turn structure of every game; `players` and `seed` are set per game.
+    GameOptions game{};
     int threads = 1;
     bots::Budget budget{};            // for the `strong` entries
 };
@@ -40,8 +41,13 @@ struct Interval {
 // 95% Wilson score interval of a proportion `successes` / `trials`.
 Interval wilson_interval(long successes, long trials);
 
-// "basic,random,random,random" -> levels; an empty result when a name is unknown or the count is not 2..4.
+// "basic,random,random,random" -> levels; an empty result when a name is unknown or the count is not
+// kMinPlayers..kMaxPlayers (2..6).
 std::vector<bots::Level> parse_lineup(std::string_view text);
+// Why `text` is not a line-up, naming what is allowed, or empty when parse_lineup accepts it.
+std::string lineup_error(std::string_view text);
+// The options game `game` of a tournament is played with (what play_one uses; the simulator validates it).
+GameOptions game_options(const TournamentOptions& options, int game);
 
 TournamentResult run_tournament(const TournamentOptions& options);
 std::string format_tournament(const TournamentOptions& options, const TournamentResult& result);

@@ -136,6 +136,8 @@ try {
 
   // At every size: the table's layout, the large board, the six cards, the banner, the action bar.
   const checkpoint = async (step, banner) => {
+    // What a roll or a steal showed for a moment (toasts, the stolen card, the dice) goes first.
+    await phone.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 });
     for (const [w, h] of SIZES) {
       await phone.setViewportSize({ width: w, height: h });
       await frames(phone);

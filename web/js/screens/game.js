@@ -400,7 +400,6 @@ export class GameView {
     // A few events deserve a toast for the player they concern.
     for (const ev of events) {
       if (ev.type === 'turn_started' && ev.player === st.seat) toast(t('ev.turn_started.me'));
-      if (ev.type === 'build_phase_started' && ev.player === st.seat) toast(t(`ev.build_phase_started.${ev.kind === 'special' ? 'special' : 'paired'}.me`));
     }
   }
 

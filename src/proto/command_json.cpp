@@ -46,9 +46,9 @@ std::uint8_t read_resource_id(ObjectReader& r, std::string_view key) {
     return static_cast<std::uint8_t>(read_resource(r.required(key), r.path(key)));
 }
 
-Command decode(const json& j, int seat) {
+Command decode(const json& j, int seat, const CommandBounds& b) {
     const Path root;
-    if (seat < 0 || seat >= kMaxPlayers) fail(DecodeErrorKind::OutOfRange, root.child("seat"), "no such seat");
+    if (seat < 0 || seat >= b.seats) fail(DecodeErrorKind::OutOfRange, root.child("seat"), "no such seat");
     if (!j.is_object()) fail(DecodeErrorKind::Malformed, root, "a command must be a JSON object");
     ObjectReader r(j, root);
     const std::string& name = read_string(r.required("type"), r.path("type"));
@@ -57,16 +57,16 @@ Command decode(const json& j, int seat) {
 
     Command c = cmd::make(*type, seat);
     switch (c.type) {
-        case CommandType::BuildRoad: c.target = field_id(r, "path", kMaxEdges); break;
+        case CommandType::BuildRoad: c.target = field_id(r, "path", b.paths); break;
         case CommandType::BuildSettlement:
-        case CommandType::BuildCity: c.target = field_id(r, "intersection", kMaxNodes); break;
-        case CommandType::PlayInvention: c.give = read_resources(r.required("take"), r.path("take")); break;
+        case CommandType::BuildCity: c.target = field_id(r, "intersection", b.intersections); break;
+        case CommandType::PlayInvention: c.give = read_resources(r.required("take"), r.path("take"), b.cards); break;
         case CommandType::PlayMonopoly: c.target = read_resource_id(r, "resource"); break;
-        case CommandType::Discard: c.give = read_resources(r.required("cards"), r.path("cards")); break;
+        case CommandType::Discard: c.give = read_resources(r.required("cards"), r.path("cards"), b.cards); break;
         case CommandType::MoveRobber:
-            c.target = field_id(r, "hex", kMaxHexes);
+            c.target = field_id(r, "hex", b.hexes);
             // No victim (nobody to rob) may be written as a missing field or as null.
-            if (const json* v = r.optional("victim")) c.victim = read_id_or_null(*v, r.path("victim"), kMaxPlayers);
+            if (const json* v = r.optional("victim")) c.victim = read_id_or_null(*v, r.path("victim"), b.seats);
             break;
         case CommandType::BankTrade:
             c.target = read_resource_id(r, "give");
@@ -74,13 +74,13 @@ Command decode(const json& j, int seat) {
             break;
         case CommandType::ProposeTrade:
         case CommandType::CounterTrade:
-            c.give = read_resources(r.required("give"), r.path("give"));
-            c.want = read_resources(r.required("want"), r.path("want"));
+            c.give = read_resources(r.required("give"), r.path("give"), b.cards);
+            c.want = read_resources(r.required("want"), r.path("want"), b.cards);
             // An offer goes to everyone unless it names one seat ("to"; null also means everyone).
             if (c.type == CommandType::ProposeTrade)
-                if (const json* to = r.optional("to")) c.victim = read_id_or_null(*to, r.path("to"), kMaxPlayers);
+                if (const json* to = r.optional("to")) c.victim = read_id_or_null(*to, r.path("to"), b.seats);
             break;
-        case CommandType::ConfirmTrade: c.victim = field_id(r, "with", kMaxPlayers); break;
+        case CommandType::ConfirmTrade: c.victim = field_id(r, "with", b.seats); break;
         default: break;
     }
     r.finish();
@@ -89,12 +89,19 @@ Command decode(const json& j, int seat) {
 
 }  // namespace
 
-Decoded<Command> decode_command(const json& message, int seat) {
-    return guarded([&] { return decode(message, seat); });
+CommandBounds command_bounds(BoardKind board, int players) {
+    const Topology& t = topology(board);
+    return {t.hex_count, t.node_count, t.edge_count, players, ruleset(board).bank_per_resource};
 }
 
-Decoded<Command> decode_command(std::string_view text, int seat) {
-    return guarded([&] { return decode(parse_or_fail(text), seat); });
+CommandBounds command_bounds(const GameState& game) { return command_bounds(game.board_kind, game.num_players); }
+
+Decoded<Command> decode_command(const json& message, int seat, const CommandBounds& bounds) {
+    return guarded([&] { return decode(message, seat, bounds); });
+}
+
+Decoded<Command> decode_command(std::string_view text, int seat, const CommandBounds& bounds) {
+    return guarded([&] { return decode(parse_or_fail(text), seat, bounds); });
 }
 
 }  // namespace catan::proto

@@ -70,10 +70,11 @@ json player_json(const PlayerState& p) {
             {"roads", edge_list(p.roads)}};
 }
 
-PlayerState read_player(const json& v, const Path& where) {
+// Counts and ids within this game's box and board.
+PlayerState read_player(const json& v, const Path& where, const Ruleset& rules, const Topology& topo) {
     ObjectReader r(v, where);
     PlayerState p;
-    p.hand = read_resources(r.required("hand"), r.path("hand"));
+    p.hand = read_resources(r.required("hand"), r.path("hand"), rules.bank_per_resource);
     p.dev = read_dev(r.required("dev"), r.path("dev"));
     p.dev_bought = read_dev(r.required("dev_bought"), r.path("dev_bought"));
     p.knights_played = u8(r.required("knights_played"), r.path("knights_played"), 0, kMaxDeck);
@@ -83,16 +84,28 @@ PlayerState read_player(const json& v, const Path& where) {
     p.roads_left = u8(r.required("roads_left"), r.path("roads_left"), 0, kLargeRules.roads);
     p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kLargeRules.roads);
     p.discard_owed = u8(r.required("discard_owed"), r.path("discard_owed"), 0, kResourceCount * kLargeRules.bank_per_resource);
-    p.settlements = read_node_list(r.required("settlements"), r.path("settlements"));
-    p.cities = read_node_list(r.required("cities"), r.path("cities"));
-    p.roads = read_edge_list(r.required("roads"), r.path("roads"));
+    p.settlements = read_node_list(r.required("settlements"), r.path("settlements"), topo.node_count);
+    p.cities = read_node_list(r.required("cities"), r.path("cities"), topo.node_count);
+    p.roads = read_edge_list(r.required("roads"), r.path("roads"), topo.edge_count);
     r.finish();
     return p;
 }
 
-json offer_json(const TradeOffer& o) {
+// One entry per seat of the table, like "players" (4 at least, as states were written before 5–6
+// players existed); all kMaxPlayers when a seat past the table holds something (the engine marks
+// unused seats Declined), so that the state reads back exactly.
+int offer_seats(const TradeOffer& o, int seats) {
+    const TradeOffer blank;
+    for (int p = seats; p < kMaxPlayers; ++p)
+        if (o.response[p] != blank.response[p] || o.counter_give[p] != blank.counter_give[p] || o.counter_want[p] != blank.counter_want[p])
+            return kMaxPlayers;
+    return seats;
+}
+
+json offer_json(const TradeOffer& o, int table) {
+    const int seats = offer_seats(o, table);
     json response = json::array(), counter_give = json::array(), counter_want = json::array();
-    for (int p = 0; p < kMaxPlayers; ++p) {
+    for (int p = 0; p < seats; ++p) {
         response.push_back(response_name(o.response[p]));
         counter_give.push_back(resources_json(o.counter_give[p]));
         counter_want.push_back(resources_json(o.counter_want[p]));
@@ -101,17 +114,19 @@ json offer_json(const TradeOffer& o) {
             {"counter_give", counter_give}, {"counter_want", counter_want}};
 }
 
-TradeOffer read_offer(const json& v, const Path& where) {
+TradeOffer read_offer(const json& v, const Path& where, int table) {
     ObjectReader r(v, where);
     TradeOffer o;
+    const json* written = v.is_object() && v.contains("response") ? &v["response"] : nullptr;
+    const int seats = written && written->is_array() && written->size() == kMaxPlayers ? kMaxPlayers : table;
     o.give = read_resources(r.required("give"), r.path("give"));
     o.want = read_resources(r.required("want"), r.path("want"));
-    o.to = read_id_or_null(r.required("to"), r.path("to"), kMaxPlayers);
+    o.to = read_id_or_null(r.required("to"), r.path("to"), table);
     const Path rp = r.path("response"), gp = r.path("counter_give"), wp = r.path("counter_want");
-    const auto& response = read_array(r.required("response"), rp, kMaxPlayers);
-    const auto& give = read_array(r.required("counter_give"), gp, kMaxPlayers);
-    const auto& want = read_array(r.required("counter_want"), wp, kMaxPlayers);
-    for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+    const auto& response = read_array(r.required("response"), rp, seats);
+    const auto& give = read_array(r.required("counter_give"), gp, seats);
+    const auto& want = read_array(r.required("counter_want"), wp, seats);
+    for (std::size_t p = 0; p < static_cast<std::size_t>(seats); ++p) {
         const std::string& name = read_string(response[p], rp.at(p));
         int k = 0;
         while (k < 4 && name != kResponseNames[k]) ++k;
@@ -218,19 +233,20 @@ GameState decode(const json& j) {
             s.deck[i] = read_name<DevCard>(deck[i], dp.at(i), kDevCardKinds, "development card");
     }
     s.deck_top = u8(r.required("deck_top"), r.path("deck_top"), 0, rules.deck_size);
+    int seats = 0;
     {
         // One entry per seat of the table: states before 5–6 players list 4 (empty seats included).
         const Path pp = r.path("players");
-        const auto& players = read_array(r.required("players"), pp, -1, kMaxPlayers);
-        if (static_cast<int>(players.size()) < n) fail(DecodeErrorKind::Inconsistent, pp, "fewer players than options.players");
-        for (std::size_t p = 0; p < players.size(); ++p) s.players[p] = read_player(players[p], pp.at(p));
+        const auto& players = read_array(r.required("players"), pp, std::max(4, n));
+        for (std::size_t p = 0; p < players.size(); ++p) s.players[p] = read_player(players[p], pp.at(p), rules, topo);
+        seats = static_cast<int>(players.size());
         for (std::size_t p = players.size(); p < kMaxPlayers; ++p) {
             s.players[p].settlements_left = rules.settlements;
             s.players[p].cities_left = rules.cities;
             s.players[p].roads_left = rules.roads;
         }
     }
-    s.offer = read_offer(r.required("offer"), r.path("offer"));
+    s.offer = read_offer(r.required("offer"), r.path("offer"), seats);
     r.finish();
 
     check_state(s);
@@ -247,7 +263,8 @@ json state_json(const GameState& s) {
     for (std::uint8_t d : s.dice) dice.push_back(d);
     for (int i = 0; i < s.deck_size; ++i) deck.push_back(to_string(s.deck[i]));
     // Four seats at least, as states were written before 5–6 players existed.
-    for (int p = 0; p < std::max<int>(4, s.num_players); ++p) players.push_back(player_json(s.players[p]));
+    const int seats = std::max<int>(4, s.num_players);
+    for (int p = 0; p < seats; ++p) players.push_back(player_json(s.players[p]));
     json options = {{"players", s.options.players},
                     {"victory_target", s.options.victory_target},
                     {"seed", std::to_string(s.options.seed)}};
@@ -257,7 +274,9 @@ json state_json(const GameState& s) {
     if (s.options.friendly_robber) options["friendly_robber"] = true;
     if (s.options.balanced_board) options["balanced_board"] = true;
     if (s.options.first_by_dice) options["first_by_dice"] = true;
-    if (s.board_kind == BoardKind::Large) options["turn_structure"] = to_string(s.options.turn_structure);
+    // Kept (unused) in a 2–4 player game that was set up with the special building phase.
+    if (s.board_kind == BoardKind::Large || s.options.turn_structure != defaults.turn_structure)
+        options["turn_structure"] = to_string(s.options.turn_structure);
     json out = {{"format", kFormat},
             {"v", kStateFormatVersion},
             {"options", options},
@@ -281,11 +300,11 @@ json state_json(const GameState& s) {
             {"deck", deck},
             {"deck_top", s.deck_top},
             {"players", players},
-            {"offer", offer_json(s.offer)}};
-    if (s.step != Step::Turn) {
-        out["step"] = to_string(s.step);
-        out["turn_player"] = s.turn_player;
-    }
+            {"offer", offer_json(s.offer, seats)}};
+    // Written only where they say something (states before them had neither): a build step, and a
+    // turn_player other than current (in a build step, and during the setup, where it is not moved).
+    if (s.step != Step::Turn) out["step"] = to_string(s.step);
+    if (s.turn_player != s.current) out["turn_player"] = s.turn_player;
     return out;
 }
 

@@ -264,10 +264,26 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
         put_int(o, s.num_players);
         o += R"(,"victory_target":)";
         put_int(o, s.options.victory_target);
+        o += R"(,"discard_limit":)";
+        put_int(o, s.options.discard_limit);
+        o += R"(,"friendly_robber":)";
+        put_bool(o, s.options.friendly_robber);
+        o += R"(,"balanced_board":)";
+        put_bool(o, s.options.balanced_board);
+        o += R"(,"first_by_dice":)";
+        put_bool(o, s.options.first_by_dice);
+        o += R"(,"turn_structure":)";
+        put_name(o, to_string(s.options.turn_structure));
+        o += R"(,"board":)";
+        put_name(o, s.board_kind == BoardKind::Large ? "large" : "base");
         o += '}';
     }, true);
     w.part("/phase", [&](std::string& o) { put_name(o, to_string(s.phase)); });
     w.part("/current", [&](std::string& o) { put_int(o, s.current); });
+    // R-X6/R-X7: in a build step `current` builds during `turn_player`'s turn; otherwise they are equal.
+    w.part("/step", [&](std::string& o) { put_name(o, to_string(s.step)); });
+    // Outside a build step it is the acting player's turn (the setup placements included).
+    w.part("/turn_player", [&](std::string& o) { put_int(o, s.step == Step::Turn ? s.current : s.turn_player); });
     w.part("/first_player", [&](std::string& o) { put_int(o, s.first_player); });
     w.part("/turn", [&](std::string& o) { put_int(o, s.turn); });
     w.part("/setup_step", [&](std::string& o) { put_int(o, s.setup_step); });

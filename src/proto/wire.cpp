@@ -20,13 +20,13 @@ json resources_json(const ResourceSet& r) {
     return j;
 }
 
-ResourceSet read_resources(const json& v, const Path& where) {
+ResourceSet read_resources(const json& v, const Path& where, int max) {
     ResourceSet out;
     for (const auto& [key, count] : read_object(v, where).items()) {
         const Path at = where.child(key);
         const auto r = from_name<Resource>(key, kResourceCount);
         if (!r) fail(DecodeErrorKind::OutOfRange, at, "field " + quote(at.str()) + " is not a resource (brick, lumber, wool, grain, ore)");
-        out[*r] = static_cast<std::uint8_t>(read_int(count, at, 0, kMaxResourceCount));
+        out[*r] = static_cast<std::uint8_t>(read_int(count, at, 0, max));
     }
     return out;
 }
@@ -59,23 +59,23 @@ json edge_list(const EdgeMask& m) {
     return a;
 }
 
-NodeMask read_node_list(const json& v, const Path& where) {
+NodeMask read_node_list(const json& v, const Path& where, int count) {
     // Ids up to the largest board's; the engine's state check holds them to this game's board.
     NodeMask m{};
     const auto& a = read_array(v, where, -1, kMaxNodes);
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto n = static_cast<int>(read_int(a[i], where.at(i), 0, kMaxNodes - 1));
+        const auto n = static_cast<int>(read_int(a[i], where.at(i), 0, count - 1));
         if (m.test(n)) fail(DecodeErrorKind::Inconsistent, where.at(i), "intersection listed twice");
         m.set(n);
     }
     return m;
 }
 
-EdgeMask read_edge_list(const json& v, const Path& where) {
+EdgeMask read_edge_list(const json& v, const Path& where, int count) {
     EdgeMask m;
     const auto& a = read_array(v, where, -1, kMaxEdges);
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const auto e = static_cast<int>(read_int(a[i], where.at(i), 0, kMaxEdges - 1));
+        const auto e = static_cast<int>(read_int(a[i], where.at(i), 0, count - 1));
         if (m.test(e)) fail(DecodeErrorKind::Inconsistent, where.at(i), "path listed twice");
         m.set(e);
     }

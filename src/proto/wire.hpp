@@ -35,7 +35,8 @@ std::uint8_t read_harbor(const json& v, const Path& where);
 
 // {"brick":1,"ore":2}: zero counts are left out when encoding and may be left out when decoding.
 json resources_json(const ResourceSet& r);
-ResourceSet read_resources(const json& v, const Path& where);
+// Each count 0..max (a game's bank per resource; by default the largest box's).
+ResourceSet read_resources(const json& v, const Path& where, int max = kMaxResourceCount);
 Resource read_resource(const json& v, const Path& where);
 
 // Seats and ids 0..count-1; "none" (kNoSeat, kNone) travels as null.
@@ -46,7 +47,8 @@ std::uint8_t read_id_or_null(const json& v, const Path& where, int count);
 // Sets of intersections or paths travel as ascending id lists.
 json node_list(NodeMask m);
 json edge_list(const EdgeMask& m);
-NodeMask read_node_list(const json& v, const Path& where);
-EdgeMask read_edge_list(const json& v, const Path& where);
+// Ids below `count` (a board's intersections / paths; by default the largest board's).
+NodeMask read_node_list(const json& v, const Path& where, int count = kMaxNodes);
+EdgeMask read_edge_list(const json& v, const Path& where, int count = kMaxEdges);
 
 }  // namespace catan::proto::detail

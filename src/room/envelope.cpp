@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "catan/engine/engine.hpp"
 #include "catan/proto/parse.hpp"
 #include "catan/proto/proto.hpp"
 #include "guard.hpp"
@@ -62,11 +63,42 @@ bots::Level read_level(ObjectReader& r, std::string_view key) {
     return *level;
 }
 
+TurnStructure read_turn_structure(const json& v, const Path& where) {
+    const std::string& name = read_string(v, where);
+    for (TurnStructure t : {TurnStructure::Paired, TurnStructure::SpecialBuild})
+        if (name == to_string(t)) return t;
+    fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must be \"paired\" (R-X6) or \"special_build\" (R-X7), not " + quote(name));
+}
+
+// Each option given is put to the engine alone (the others at their defaults): its range is the
+// engine's to decide, and the error names the field the client sent.
+void check_option(const GameOptions& o, const ObjectReader& r) {
+    if (auto e = options_error(o, r.where().str())) throw DecodeFailure{*e};
+}
+
+template <class T>
+void read_option(ObjectReader& r, const char* key, std::optional<T>& out, T GameOptions::* field, std::int64_t lo, std::int64_t hi) {
+    const json* p = r.optional(key);
+    if (!p) return;
+    GameOptions o;
+    if constexpr (std::is_same_v<T, bool>)
+        o.*field = read_bool(*p, r.path(key));
+    else
+        o.*field = static_cast<T>(read_int(*p, r.path(key), lo, hi));  // any integer: the engine decides the range
+    check_option(o, r);
+    out = o.*field;
+}
+
 OptionsUpdate read_options(const json& v, const Path& where) {
     ObjectReader r(v, where);
     OptionsUpdate o;
-    if (const json* p = r.optional("players")) o.players = static_cast<int>(read_int(*p, r.path("players"), 2, 4));
-    if (const json* p = r.optional("vp_target")) o.vp_target = static_cast<int>(read_int(*p, r.path("vp_target"), 3, 20));
+    read_option(r, "players", o.players, &GameOptions::players, INT32_MIN, INT32_MAX);
+    read_option(r, "vp_target", o.vp_target, &GameOptions::victory_target, INT32_MIN, INT32_MAX);
+    read_option(r, "discard_limit", o.discard_limit, &GameOptions::discard_limit, INT32_MIN, INT32_MAX);
+    read_option(r, "friendly_robber", o.friendly_robber, &GameOptions::friendly_robber, 0, 1);
+    read_option(r, "balanced_board", o.balanced_board, &GameOptions::balanced_board, 0, 1);
+    read_option(r, "first_by_dice", o.first_by_dice, &GameOptions::first_by_dice, 0, 1);
+    if (const json* p = r.optional("turn_structure")) o.turn_structure = read_turn_structure(*p, r.path("turn_structure"));
     if (const json* p = r.optional("seed")) o.seed = read_seed(*p, r.path("seed"));
     if (const json* p = r.optional("takeover_after")) o.takeover_after = read_takeover(*p, r.path("takeover_after"));
     if (const json* p = r.optional("turn_timer")) o.turn_timer = read_turn_timer(*p, r.path("turn_timer"));
@@ -156,6 +188,38 @@ void RoomOptions::apply(const OptionsUpdate& u) {
     if (u.seed) seed = u.seed;
     if (u.takeover_after) takeover_after = *u.takeover_after;
     if (u.turn_timer) turn_timer = *u.turn_timer;
+    if (u.discard_limit) discard_limit = *u.discard_limit;
+    if (u.friendly_robber) friendly_robber = *u.friendly_robber;
+    if (u.balanced_board) balanced_board = *u.balanced_board;
+    if (u.first_by_dice) first_by_dice = *u.first_by_dice;
+    if (u.turn_structure) turn_structure = *u.turn_structure;
+}
+
+GameOptions RoomOptions::game_options(int seated) const {
+    GameOptions o;
+    o.players = seated;
+    o.victory_target = vp_target;
+    o.discard_limit = discard_limit;
+    o.friendly_robber = friendly_robber;
+    o.balanced_board = balanced_board;
+    o.first_by_dice = first_by_dice;
+    o.turn_structure = turn_structure;
+    return o;
+}
+
+std::optional<proto::DecodeError> options_error(const GameOptions& options, std::string_view prefix) {
+    const auto error = validate_options(options);
+    if (!error) return std::nullopt;
+    // The engine writes "<option>: <allowed values>"; its option names become the wire's.
+    const std::string_view text = error->message;
+    const auto colon = text.find(':');
+    std::string name(text.substr(0, colon));
+    std::string allowed(colon == std::string_view::npos ? text : text.substr(colon + 1));
+    while (!allowed.empty() && allowed.front() == ' ') allowed.erase(allowed.begin());
+    if (name == "victory_target") name = "vp_target";
+    const std::string field = std::string(prefix) + (prefix.empty() ? "" : ".") + name;
+    return proto::DecodeError{DecodeErrorKind::OutOfRange, field,
+                              "field '" + field + "' must be " + allowed + " (" + std::string(error->rule) + ")"};
 }
 
 bool valid_turn_timer(std::int64_t seconds) {

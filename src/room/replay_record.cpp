@@ -35,14 +35,15 @@ json replay_record(const ReplayInput& in) {
         seats.push_back(in.names[i]);
     }
     const bool reveal = in.reveal;
-    GameState game = new_game(in.options);
+    std::vector<Event> events;
+    GameState game = new_game(in.options, &events);
+    const json start_events = proto::events_json(events, proto::kSpectator, names);  // R-O5: the first-player rolls
     proto::ViewParts public_parts, spectator_parts;
     proto::update_public_parts(game, public_parts);
     proto::update_viewer_parts(game, proto::kSpectator, spectator_parts);
     json start = proto::assemble_view(public_parts, spectator_parts);
 
     json steps = json::array();
-    std::vector<Event> events;
     std::string ops;
     const proto::PatchSink sink{ops, ""};
     for (std::size_t i = 0; i < in.commands.size(); ++i) {
@@ -69,7 +70,14 @@ json replay_record(const ReplayInput& in) {
     return {{"v", proto::kProtocolVersion},
             {"code", in.code},
             {"game", in.game},
-            {"options", {{"players", in.options.players}, {"vp_target", in.options.victory_target}}},
+            {"options",
+             {{"players", in.options.players},
+              {"vp_target", in.options.victory_target},
+              {"discard_limit", in.options.discard_limit},
+              {"friendly_robber", in.options.friendly_robber},
+              {"balanced_board", in.options.balanced_board},
+              {"first_by_dice", in.options.first_by_dice},
+              {"turn_structure", to_string(in.options.turn_structure)}}},
             {"seats", std::move(seats)},
             {"finished", over},
             {"winner", over ? json(game.winner) : json(nullptr)},
@@ -79,6 +87,7 @@ json replay_record(const ReplayInput& in) {
               {"salt", reveal ? json(in.salt) : json(nullptr)},
               {"seed_chosen", in.seed_chosen}}},
             {"start", std::move(start)},
+            {"start_events", start_events},
             {"steps", std::move(steps)}};
 }
 

@@ -35,6 +35,34 @@ RoomPhase parse_phase(const std::string& text) {
 
 [[noreturn]] void corrupt(const std::string& what) { throw std::runtime_error(what); }
 
+// The house rules and the turn structure (issue 12), each written only when it is not the default:
+// rooms and games without them are stored (and exported) exactly as before they existed.
+void put_house_rules(json& j, const GameOptions& o) {
+    const GameOptions defaults;
+    if (o.discard_limit != defaults.discard_limit) j["discard_limit"] = o.discard_limit;
+    if (o.friendly_robber) j["friendly_robber"] = true;
+    if (o.balanced_board) j["balanced_board"] = true;
+    if (o.first_by_dice) j["first_by_dice"] = true;
+    if (o.turn_structure != defaults.turn_structure) j["turn_structure"] = to_string(o.turn_structure);
+}
+
+// Absent: a record written before them, the default.
+void get_house_rules(const json& j, GameOptions& o) {
+    if (j.contains("discard_limit")) o.discard_limit = j["discard_limit"].get<int>();
+    if (j.contains("friendly_robber")) o.friendly_robber = j["friendly_robber"].get<bool>();
+    if (j.contains("balanced_board")) o.balanced_board = j["balanced_board"].get<bool>();
+    if (j.contains("first_by_dice")) o.first_by_dice = j["first_by_dice"].get<bool>();
+    if (j.contains("turn_structure")) {
+        const std::string& name = j["turn_structure"].get_ref<const std::string&>();
+        if (name == to_string(TurnStructure::Paired))
+            o.turn_structure = TurnStructure::Paired;
+        else if (name == to_string(TurnStructure::SpecialBuild))
+            o.turn_structure = TurnStructure::SpecialBuild;
+        else
+            corrupt("options with the turn structure \"" + name + "\"");
+    }
+}
+
 }  // namespace
 
 json room_options_json(const RoomOptions& o) {
@@ -42,6 +70,7 @@ json room_options_json(const RoomOptions& o) {
     if (o.seed) j["seed"] = seed_text(*o.seed);
     // Only when on: a room without a timer is stored (and exported) exactly as before the timer existed.
     if (o.turn_timer != 0) j["turn_timer"] = o.turn_timer;
+    put_house_rules(j, o.game_options(o.players));
     return j;
 }
 
@@ -54,11 +83,21 @@ RoomOptions room_options_from_json(const json& j) {
     if (j.contains("turn_timer")) o.turn_timer = j["turn_timer"].get<int>();  // absent: written before the timer, off
     if (!valid_turn_timer(o.turn_timer)) corrupt("room options with a turn timer of " + std::to_string(o.turn_timer) + " s");
     if (o.players < kMinPlayers || o.players > kMaxPlayers) corrupt("room options with " + std::to_string(o.players) + " players");
+    GameOptions house = o.game_options(o.players);
+    get_house_rules(j, house);
+    if (const auto error = validate_options(house)) corrupt("room options: " + std::string(error->message));
+    o.discard_limit = house.discard_limit;
+    o.friendly_robber = house.friendly_robber;
+    o.balanced_board = house.balanced_board;
+    o.first_by_dice = house.first_by_dice;
+    o.turn_structure = house.turn_structure;
     return o;
 }
 
 json game_options_json(const GameOptions& o) {
-    return {{"players", o.players}, {"victory_target", o.victory_target}, {"seed", seed_text(o.seed)}};
+    json j = {{"players", o.players}, {"victory_target", o.victory_target}, {"seed", seed_text(o.seed)}};
+    put_house_rules(j, o);
+    return j;
 }
 
 GameOptions game_options_from_json(const json& j) {
@@ -66,6 +105,8 @@ GameOptions game_options_from_json(const json& j) {
     o.players = j.at("players").get<int>();
     o.victory_target = j.at("victory_target").get<int>();
     o.seed = parse_seed(j.at("seed"));
+    get_house_rules(j, o);
+    if (const auto error = validate_options(o)) corrupt("game options: " + std::string(error->message));
     return o;
 }
 
@@ -105,7 +146,7 @@ RebuiltGame rebuild_game(const store::StoredRoom& stored) {
         const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
         if (c.index != logged + 1) throw LogError(where + " follows command " + std::to_string(logged) + " (a gap in the log)", c.index);
         ++logged;
-        auto command = proto::decode_command(std::string_view(c.command), c.seat);
+        auto command = proto::decode_command(std::string_view(c.command), c.seat, proto::command_bounds(game));
         if (!command) throw LogError(where + " does not decode: " + command.error().message, c.index);
         out.log.push_back({c.seat, command.value()});
         if (c.index <= applied) continue;  // already in the snapshot

@@ -53,7 +53,10 @@ struct Connection {
     explicit Connection(std::shared_ptr<Outbox> o) : outbox(std::move(o)), address(address_key(outbox->remote())) {}
     std::shared_ptr<Outbox> outbox;
     const std::string address;  // address_key of the peer: the key of per-address limits
-    std::atomic<bool> topology_sent{false};  // the board topology goes with a connection's first snapshot only
+    // The board whose topology this connection holds (a BoardKind; -1: none yet). A snapshot carries
+    // the topology when the room's board differs, and the room sends a snapshot in place of an
+    // update when its board changes under the connection (R-X1: 5 and 6 players use the large board).
+    std::atomic<int> topology_board{-1};
 };
 
 enum class RoomPhase { Lobby, Playing, Finished };
@@ -75,6 +78,11 @@ struct ViewerDoc {
     // still holds it, so a room whose clients read keeps no copy.
     std::weak_ptr<const std::string> snapshot;
     std::uint64_t snapshot_seq = 0, snapshot_chat = 0;
+    // The same with the topology, for the connections that need it at once: a change of board
+    // (players across 4/5 in the lobby) sends every connection a snapshot, built once per viewer.
+    std::weak_ptr<const std::string> topology_snapshot;
+    std::uint64_t topology_seq = 0, topology_chat = 0;
+    int topology_board = -1;
     void reset() { *this = {}; }
 };
 inline constexpr std::size_t kChatHistory = 100;
@@ -234,13 +242,14 @@ private:
 
     // room_views.cpp: documents, diffs, snapshots, the REST summary
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
-    nlohmann::json options_json() const;            // room_bots.cpp: players, vp_target, takeover_after, turn_timer
+    nlohmann::json options_json() const;            // room_bots.cpp: every option but the seed
     nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
     nlohmann::json game_view(int viewer, ViewerDoc& doc);  // the whole game part; (re)starts doc.parts
     nlohmann::json assembled_view(const ViewerDoc& doc) const;  // doc.parts and the public parts, with stats
     nlohmann::json legal(int viewer) const;
+    BoardKind board_kind() const;  // the game's board, or in the lobby the board of options.players
     ViewerDoc& viewer_doc(int viewer) { return viewer >= 0 ? seats_[viewer].doc : spectator_doc_; }
     // A visible change happened: seq + 1 and an update to every connection but `exclude`.
     void publish(Changed what, const std::vector<Event>* events = nullptr, const Connection* exclude = nullptr);

@@ -26,7 +26,12 @@ json Room::options_json() const {
     return {{"players", options_.players},
             {"vp_target", options_.vp_target},
             {"takeover_after", options_.takeover_after == kNeverTakeOver ? json("never") : json(options_.takeover_after)},
-            {"turn_timer", options_.turn_timer}};
+            {"turn_timer", options_.turn_timer},
+            {"discard_limit", options_.discard_limit},
+            {"friendly_robber", options_.friendly_robber},
+            {"balanced_board", options_.balanced_board},
+            {"first_by_dice", options_.first_by_dice},
+            {"turn_structure", to_string(options_.turn_structure)}};
 }
 
 json Room::bot_json(int seat) const {

@@ -40,16 +40,41 @@ const std::string& read_hash(const json& v, const Path& where) {
     return s;
 }
 
+// The house rules and turn structure (issue 12), optional: absent in documents written before them.
+// Their types here; their values are the engine's to judge (validate_options, below).
+void read_house_rules(ObjectReader& r) {
+    if (const json* p = r.optional("discard_limit")) read_int(*p, r.path("discard_limit"), 0, 255);
+    for (const char* key : {"friendly_robber", "balanced_board", "first_by_dice"})
+        if (const json* p = r.optional(key)) read_bool(*p, r.path(key));
+    if (const json* p = r.optional("turn_structure")) read_string(*p, r.path("turn_structure"));
+}
+
+void check_house_rules(const json& v, const Path& where) {
+    ObjectReader r(v, where);
+    GameOptions o;
+    if (v.contains("players") && v["players"].is_number_integer()) o.players = v["players"].get<int>();
+    if (v.contains("discard_limit")) o.discard_limit = v["discard_limit"].get<int>();
+    if (v.contains("turn_structure")) {
+        const std::string& name = v["turn_structure"].get_ref<const std::string&>();
+        if (name != to_string(TurnStructure::Paired) && name != to_string(TurnStructure::SpecialBuild))
+            fail(proto::DecodeErrorKind::OutOfRange, r.path("turn_structure"),
+                 "field '" + r.path("turn_structure").str() + "' must be \"paired\" or \"special_build\"");
+    }
+    if (const auto e = options_error(o, where.str())) fail(e->kind, r.path(e->field.substr(e->field.rfind('.') + 1)), e->message);
+}
+
 RoomOptions read_room_options(const json& v, const Path& where) {
     ObjectReader r(v, where);
     read_int(r.required("players"), r.path("players"), kMinPlayers, kMaxPlayers);
     read_int(r.required("vp_target"), r.path("vp_target"), 3, 20);
+    read_house_rules(r);
     if (const json* p = r.optional("takeover_after")) read_int(*p, r.path("takeover_after"), kNeverTakeOver, 86400);
     if (const json* p = r.optional("seed")) read_string(*p, r.path("seed"));
     if (const json* p = r.optional("turn_timer"))
         if (!valid_turn_timer(read_int(*p, r.path("turn_timer"), 0, 120)))
             fail(proto::DecodeErrorKind::OutOfRange, r.path("turn_timer"), "field '" + r.path("turn_timer").str() + "' must be 0, 60, 90 or 120");
     r.finish();
+    check_house_rules(v, where);
     try {
         return room_options_from_json(v);
     } catch (const std::exception& e) {
@@ -66,6 +91,11 @@ void check_game_options(const json& v, const Path& where) {
     read_int(v["victory_target"], where.child("victory_target"), 3, 20);
     read_string(v["seed"], where.child("seed"));
     if (v.contains("seed_chosen")) read_bool(v["seed_chosen"], where.child("seed_chosen"));
+    {
+        ObjectReader r(v, where);
+        read_house_rules(r);  // no finish(): the other members are checked above or kept as they are
+    }
+    check_house_rules(v, where);
     try {
         game_options_from_json(v);
     } catch (const std::exception& e) {

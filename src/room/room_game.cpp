@@ -45,7 +45,9 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     };
     if (m.seat < 0) return refuse({std::string(err::kNotSeated), "spectators cannot play", {}, {}});
     // Shape first: a malformed command is malformed whatever the room is doing.
-    auto decoded = proto::decode_command(msg.command, m.seat);
+    const proto::CommandBounds bounds =
+        game_ ? proto::command_bounds(*game_) : proto::command_bounds(board_for_players(options_.players), options_.players);
+    auto decoded = proto::decode_command(msg.command, m.seat, bounds);
     if (!decoded) {
         ErrorInfo e = error_info(decoded.error());
         e.field = e.field.empty() ? "command" : "command." + e.field;  // paths are relative to the envelope

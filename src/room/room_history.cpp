@@ -66,8 +66,9 @@ void Room::note_game_end() {
 void Room::rebuild_history(const store::RoomRecord& r) {
     const json options = json::parse(r.game_options);
     start_history(time_in(options, "started_at"));  // missing: a game started by an earlier version
-    GameState replay = new_game(game_->options);
     std::vector<Event> events;
+    GameState replay = new_game(game_->options, &events);
+    record_history(events);  // what the start showed (R-O5: the first-player rolls)
     for (std::size_t i = 0; i < log_.size(); ++i) {
         events.clear();
         if (const auto error = apply(replay, log_[i].command, &events)) {

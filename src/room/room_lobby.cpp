@@ -116,6 +116,8 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
         return reply_error(m.conn, *refused, id);
     RoomOptions next = options_;
     next.apply(msg.options);
+    if (const auto refused = options_error(next.game_options(next.players), "options"))
+        return reply_error(m.conn, error_info(*refused), id);
     const int seated = seated_count();
     if (next.players < seated)
         return reply_error(m.conn,
@@ -135,7 +137,7 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
         reseat(source);
     }
     options_ = next;
-    spdlog::info("{} options: {} players, {} VP", tag(m.seat), options_.players, options_.vp_target);
+    spdlog::info("{} options: {}", tag(m.seat), options_json().dump());
     save_lobby([this] { publish(Changed::Room); });
 }
 
@@ -147,7 +149,8 @@ void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& i
                                {std::string(err::kOutOfRange), "this room has " + std::to_string(options_.players) + " seats",
                                 field, {}},
                                id);
-    std::array<int, kMaxPlayers> source{0, 1, 2, 3};
+    std::array<int, kMaxPlayers> source;
+    for (int s = 0; s < kMaxPlayers; ++s) source[s] = s;
     std::swap(source[msg.seat], source[msg.to]);
     reseat(source);
     spdlog::info("{} swapped seats {} and {}", tag(m.seat), msg.seat, msg.to);
@@ -181,6 +184,8 @@ void Room::on_start(const Member& m, const json& id) {
     const int n = seated_count();
     if (n < kMinPlayers)
         return reply_error(m.conn, {std::string(err::kTooFewPlayers), "at least 2 players must be seated", {}, {}}, id);
+    // Checked at each change already; the seat count is what is new here.
+    if (const auto refused = options_error(options_.game_options(n), "options")) return reply_error(m.conn, error_info(*refused), id);
     // Seats are compacted in order: the game's seats are 0..n-1.
     std::array<int, kMaxPlayers> source;
     source.fill(-1);
@@ -188,13 +193,12 @@ void Room::on_start(const Member& m, const json& id) {
         if (seats_[s].taken) source[i++] = s;
     reseat(source);
     options_.players = n;
-    GameOptions game_options;
-    game_options.players = n;
-    game_options.victory_target = options_.vp_target;
+    GameOptions game_options = options_.game_options(n);
     // Only a test server deals from a client's seed (client_seeds.hpp); every viewer is told.
     game_seed_chosen_ = options_.seed && context_->options.allow_client_seeds;
     game_options.seed = game_seed_chosen_ ? *options_.seed : random_u64();
-    game_ = new_game(game_options);
+    std::vector<Event> start_events;
+    game_ = new_game(game_options, &start_events);
     // The commitment goes out with the start; seed and salt only once the game is over.
     salt_ = random_hex(kSaltBytes);
     commitment_ = commitment_of(game_options.seed, salt_);
@@ -204,6 +208,7 @@ void Room::on_start(const Member& m, const json& id) {
     if (game_seed_chosen_) stored_options["seed_chosen"] = true;
     stored_options["started_at"] = store::now_ms();  // doc.game.stats.started_at, across restarts
     start_history(stored_options["started_at"].get<std::int64_t>());
+    record_history(start_events);
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
     bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
@@ -215,9 +220,9 @@ void Room::on_start(const Member& m, const json& id) {
     }
     ++game_number_;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    save_lobby([this] {
+    save_lobby([this, start_events = std::move(start_events)] {
         reset_decision_marks(seq_ + 1);  // the start's seq: no answer sent before it is one to this game
-        publish(Changed::Both);
+        publish(Changed::Both, &start_events);
     });
 }
 

@@ -71,6 +71,8 @@ json Room::assembled_view(const ViewerDoc& doc) const {
     return view;
 }
 
+BoardKind Room::board_kind() const { return game_ ? game_->board_kind : board_for_players(options_.players); }
+
 json Room::legal(int viewer) const {
     return game_ && viewer >= 0 ? proto::legal_actions_json(*game_, viewer) : json(nullptr);
 }
@@ -133,6 +135,8 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
     bool whole_game = false;
     const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game) : std::string();
     const proto::SeatNames names = seat_names();
+    const int board = static_cast<int>(board_kind());
+    std::vector<Member*> new_board;  // their connections hold another board's topology: sent a snapshot instead
 
     std::vector<const Member*> recipients;
     for (int viewer = kSpectatorSeat; viewer < kMaxPlayers; ++viewer) {
@@ -174,16 +178,24 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
         if (recipients.empty()) continue;
         const json event_list = events ? proto::events_json(*events, viewer >= 0 ? viewer : proto::kSpectator, names) : json::array();
         const Message message = update_message(seq_, ops, event_list, legal(viewer));
-        for (const Member* m : recipients) reply(*m, message);
+        for (const Member* m : recipients)
+            if (m->conn->topology_board.load() == board)
+                reply(*m, message);
+            else
+                new_board.push_back(&members_.at(m->conn.get()));
     }
+    for (Member* m : new_board) send_snapshot(*m);
     drive_bots();  // a bot may have to act now
 }
 
 void Room::send_snapshot(Member& m) {
     ViewerDoc& doc = viewer_doc(m.seat);
-    const bool with_topology = !m.conn->topology_sent.exchange(true);
-    if (!with_topology && doc.sent && doc.snapshot_seq == seq_ && doc.snapshot_chat == chat_version_)
-        if (Message same = doc.snapshot.lock()) return reply(m, std::move(same));  // every change moves seq
+    const int board = static_cast<int>(board_kind());
+    const bool with_topology = m.conn->topology_board.exchange(board) != board;
+    if (doc.sent && (with_topology ? doc.topology_seq : doc.snapshot_seq) == seq_ &&
+        (with_topology ? doc.topology_chat : doc.snapshot_chat) == chat_version_ && (!with_topology || doc.topology_board == board))
+        if (Message same = (with_topology ? doc.topology_snapshot : doc.snapshot).lock())
+            return reply(m, std::move(same));  // every change moves seq
     json game = doc.sent && game_ ? assembled_view(doc) : game_view(m.seat, doc);
     doc.sent = true;
     if (m.seat >= 0) seats_[m.seat].told_seat = m.seat;
@@ -195,12 +207,17 @@ void Room::send_snapshot(Member& m) {
                  {"legal", legal(m.seat)},
                  {"chat", std::move(chat)},
                  {"log", log_json(m.seat)}};
-    if (with_topology) body["topology"] = proto::topology_json(game_ ? game_->board_kind : board_for_players(options_.players));
+    if (with_topology) body["topology"] = proto::topology_json(board_kind());
     Message message = envelope("snapshot", std::move(body));
     if (!with_topology) {
         doc.snapshot = message;
         doc.snapshot_seq = seq_;
         doc.snapshot_chat = chat_version_;
+    } else {
+        doc.topology_snapshot = message;
+        doc.topology_seq = seq_;
+        doc.topology_chat = chat_version_;
+        doc.topology_board = board;
     }
     reply(m, std::move(message));
 }

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
 #include "catan/room/replay.hpp"
 
@@ -69,6 +70,70 @@ void drop_events(json& events, std::string_view type) {
     events = std::move(kept);
 }
 
+// A record made before issue 12 shows neither doc.game.step and turn_player nor the house rules in
+// doc.game.options: the re-run's start and patches are compared without them, which say nothing
+// for such a game (always "turn", turn_player equal to current, every option at its default).
+bool holds_op(const json& steps, std::string_view path) {
+    for (const json& step : steps)
+        if (step.is_object() && step.contains("patch") && step["patch"].is_array())
+            for (const json& op : step["patch"])
+                if (op.is_object() && op.value("path", "") == path) return true;
+    return false;
+}
+
+bool before_issue_12(const json& record) {
+    if (record.contains("start") && record["start"].is_object()) return !record["start"].contains("step");
+    return !holds_op(record["steps"], "/turn_player") && !holds_op(record["steps"], "/step");
+}
+
+void drop_issue_12_parts(json& rerun, const json& record) {
+    if (rerun.contains("start") && record.contains("start") && record["start"].is_object()) {
+        json& start = rerun["start"];
+        start.erase("step");
+        start.erase("turn_player");
+        const json& old_options = record["start"].value("options", json::object());
+        if (start.contains("options") && old_options.is_object())
+            for (auto it = start["options"].begin(); it != start["options"].end();)
+                it = old_options.contains(it.key()) ? std::next(it) : start["options"].erase(it);
+    }
+    for (json& step : rerun["steps"]) {
+        json kept = json::array();
+        for (json& op : step["patch"])
+            if (op.value("path", "") != "/step" && op.value("path", "") != "/turn_player") kept.push_back(std::move(op));
+        step["patch"] = std::move(kept);
+    }
+}
+
+// The options a record names: players and vp_target always; the house rules and the turn
+// structure since issue 12 (absent: the defaults). The engine judges the values.
+std::optional<std::string> read_record_options(const json& options, GameOptions& o) {
+    if (!options.value("players", json()).is_number_integer() || !options.value("vp_target", json()).is_number_integer())
+        return "options.players and options.vp_target must be integers";
+    o.players = options["players"].get<int>();
+    o.victory_target = options["vp_target"].get<int>();
+    if (options.contains("discard_limit")) {
+        if (!options["discard_limit"].is_number_integer()) return "options.discard_limit must be an integer";
+        o.discard_limit = options["discard_limit"].get<int>();
+    }
+    for (auto [key, field] : {std::pair{"friendly_robber", &GameOptions::friendly_robber}, std::pair{"balanced_board", &GameOptions::balanced_board},
+                              std::pair{"first_by_dice", &GameOptions::first_by_dice}})
+        if (options.contains(key)) {
+            if (!options[key].is_boolean()) return std::string("options.") + key + " must be true or false";
+            o.*field = options[key].get<bool>();
+        }
+    if (options.contains("turn_structure")) {
+        const json& t = options["turn_structure"];
+        if (t == to_string(TurnStructure::Paired))
+            o.turn_structure = TurnStructure::Paired;
+        else if (t == to_string(TurnStructure::SpecialBuild))
+            o.turn_structure = TurnStructure::SpecialBuild;
+        else
+            return "options.turn_structure must be \"paired\" or \"special_build\"";
+    }
+    if (const auto error = validate_options(o)) return "the options are not valid: " + std::string(error->message);
+    return std::nullopt;
+}
+
 int verify(const json& record, std::ostream& out) {
     const auto fail = [&](const std::string& what) {
         out << "NOT VERIFIED: " << what << "\n";
@@ -101,13 +166,8 @@ int verify(const json& record, std::ostream& out) {
     in.game = record.value("game", std::int64_t{0});
     in.salt = salt;
     in.reveal = true;
-    const json& options = record["options"];
-    if (!options.value("players", json()).is_number_integer() || !options.value("vp_target", json()).is_number_integer())
-        return fail("options.players and options.vp_target must be integers");
-    in.options.players = options["players"].get<int>();
-    in.options.victory_target = options["vp_target"].get<int>();
+    if (const auto bad = read_record_options(record["options"], in.options)) return fail(*bad);
     in.options.seed = *seed;
-    if (in.options.players < kMinPlayers || in.options.players > kMaxPlayers) return fail("options.players is out of range");
     for (const json& name : record["seats"]) in.names.push_back(name.is_string() ? name.get<std::string>() : std::string());
     const json& steps = record["steps"];
     for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -117,7 +177,7 @@ int verify(const json& record, std::ostream& out) {
             return fail(where + " has no seat or command");
         const int seat = step["seat"].get<int>();
         if (seat < 0 || seat >= in.options.players) return fail(where + ": seat " + std::to_string(seat) + " is not in the game");
-        auto command = proto::decode_command(step["command"], seat);
+        auto command = proto::decode_command(step["command"], seat, proto::command_bounds(board_for_players(in.options.players), in.options.players));
         if (!command) return fail(where + ": the command does not decode: " + command.error().message);
         in.commands.push_back({seat, command.value()});
     }
@@ -128,6 +188,10 @@ int verify(const json& record, std::ostream& out) {
         return fail(std::string("the command log does not fit the seed: ") + e.what());
     }
     if (!rerun["finished"].get<bool>()) return fail("the command log does not end the game, yet its seed was revealed");
+    if (before_issue_12(record)) drop_issue_12_parts(rerun, record);
+    if (record.contains("start_events"))
+        if (auto d = first_difference(record["start_events"], rerun["start_events"], "/start_events"); !d.empty())
+            return fail("the events of the start (first-player rolls) differ from what the seed produces, at " + d);
     if (record.contains("start")) {
         if (auto d = first_difference(record["start"], rerun["start"], "/start"); !d.empty())
             return fail("the starting board differs from the one the seed deals, at " + d);

@@ -273,7 +273,7 @@ void Table::start() {
     for (;;) {
         json m = h.recv();
         const auto t = type_of(m);
-        if (t == "update") break;
+        if (t == "update" || t == "snapshot") break;  // a snapshot when the game's board is not the lobby's
         if (t != "chat") fail(h.label + ": start answered " + clip(m));
     }
     if (h.view.seq() != before + 1) fail("start: seq jumped");

@@ -1,4 +1,4 @@
-// Hidden information over real sockets (issue 3): across whole games (2, 3 and 4 players, several
+// Hidden information over real sockets (issue 3): across whole games (2 to 6 players, several
 // seeds, a spectator from the lobby and one who arrives mid-game), no message a player or spectator
 // receives holds another player's hand contents or development card kinds, the deck order, or the
 // generator state or seed. Checked three ways on every message each connection receives:
@@ -417,7 +417,7 @@ struct Game {
             p.observer = [&L](Peer& peer, const json& m, const json& before) { inspect(peer, m, before, L); };
         };
         t.create_room_rest({{"players", cfg.players}, {"vp_target", cfg.vp}, {"seed", cfg.seed}});
-        const char* names[] = {"Ana", "Bo", "Cy", "Dee"};
+        const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve", "Fay"};
         for (int i = 0; i < cfg.players; ++i) t.join(names[i], i == 0);
         t.spectate();
         t.start();
@@ -431,7 +431,7 @@ struct Game {
         check_views(nullptr);
         run = std::make_unique<GameRun>(t, policy, 20000, [this](Peer& actor, const json& command, const json&) {
             INFO(name() << ": " << actor.label << " sent " << command.dump());
-            const auto decoded = proto::decode_command(command, actor.seat);
+            const auto decoded = proto::decode_command(command, actor.seat, proto::command_bounds(local));
             REQUIRE(decoded.ok());
             std::vector<catan::Event> events;
             const auto error = catan::apply(local, decoded.value(), &events);
@@ -454,7 +454,8 @@ TEST_CASE("Hidden information: no message reveals other hands or development car
     const auto t0 = Clock::now();
     ServerProcess server;
     const std::vector<Config> configs = {
-        {2, "7301154412093", 7}, {3, "5820937716551", 10}, {4, "1948820563217", 10}, {4, "3377001912846", 8}};
+        {2, "7301154412093", 7}, {3, "5820937716551", 10}, {4, "1948820563217", 10}, {4, "3377001912846", 8},
+        {5, "5512093773016", 8}, {6, "6120937716552", 8}};  // issue 12: the 5–6 board, every seat checked
     std::vector<std::unique_ptr<Game>> games;
     std::vector<GameRun*> runs;
     for (const Config& cfg : configs) {

@@ -48,7 +48,8 @@ TEST_CASE("every command type has a wire name and round-trips", "[proto][command
             INFO(wire.dump());
             CHECK(wire["type"] == to_string(c.type));
             CHECK_FALSE(wire.contains("player"));  // the seat is never on the wire
-            const auto back = decode_command(std::string_view(wire.dump()), seat);
+            // Seats 4 and 5 sit only at a 5–6 table: decoded with that game's bounds.
+            const auto back = decode_command(std::string_view(wire.dump()), seat, command_bounds(BoardKind::Large, kMaxPlayers));
             REQUIRE(back.ok());
             CHECK(back.value() == c);
             CHECK(command_json(back.value()) == wire);
@@ -195,9 +196,55 @@ TEST_CASE("bad commands are rejected naming the field", "[proto][command]") {
         CHECK_FALSE(r.error().message.empty());
         if (*b.field) CHECK(r.error().message.find(b.field) != std::string::npos);
         const json e = error_json(r.error());
-        CHECK(e["code"] == to_string(b.kind));
+        CHECK(e["code"].get<std::string>() == to_string(b.kind));
         CHECK(e.dump().size() < 300);
     }
+}
+
+TEST_CASE("ids are decoded against the game's board and seats", "[proto][command]") {
+    const CommandBounds base = command_bounds(BoardKind::Base, 4), three = command_bounds(BoardKind::Base, 3),
+                        large = command_bounds(BoardKind::Large, 6);
+    CHECK(base.hexes == 19);
+    CHECK(base.intersections == 54);
+    CHECK(base.paths == 72);
+    CHECK(base.cards == 19);
+    CHECK(large.hexes == 30);
+    CHECK(large.intersections == 80);
+    CHECK(large.paths == 109);
+    CHECK(large.cards == 24);
+    // Out of the base board, inside the 5–6 board's: refused for a base game, accepted for a 5–6 one.
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {R"({"type":"build_road","path":108})", "path"},
+        {R"({"type":"build_settlement","intersection":79})", "intersection"},
+        {R"({"type":"build_city","intersection":54})", "intersection"},
+        {R"({"type":"move_robber","hex":29})", "hex"},
+        {R"({"type":"move_robber","hex":3,"victim":5})", "victim"},
+        {R"({"type":"confirm_trade","with":4})", "with"},
+        {R"({"type":"propose_trade","give":{"ore":1},"want":{"wool":1},"to":5})", "to"},
+        {R"({"type":"discard","cards":{"wool":24}})", "cards.wool"}};
+    for (const auto& [text, field] : cases) {
+        INFO(text);
+        const auto refused = decode_command(std::string_view(text), 0, base);
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error().kind == DecodeErrorKind::OutOfRange);
+        CHECK(refused.error().field == field);
+        CHECK(decode_command(std::string_view(text), 0, large).ok());
+    }
+    // Past the 5–6 board too: refused for every game.
+    const std::vector<std::string> beyond = {R"({"type":"build_road","path":109})", R"({"type":"build_settlement","intersection":80})",
+                                             R"({"type":"move_robber","hex":30})", R"({"type":"discard","cards":{"wool":25}})"};
+    for (const std::string& text : beyond) CHECK_FALSE(decode_command(std::string_view(text), 0, large).ok());
+    // The seats of this game: a 3-player game has no seat 3.
+    CHECK(decode_command(std::string_view(R"({"type":"confirm_trade","with":3})"), 0, three).error().field == "with");
+    CHECK(decode_command(std::string_view(R"({"type":"end_turn"})"), 3, three).error().field == "seat");
+    CHECK(decode_command(std::string_view(R"({"type":"end_turn"})"), 5, large).ok());
+    CHECK(decode_command(std::string_view(R"({"type":"end_turn"})"), 6, large).error().field == "seat");
+    // The bounds of a state are its board's and seats'.
+    GameOptions o;
+    o.players = 5;
+    const CommandBounds of_game = command_bounds(new_game(o));
+    CHECK(of_game.paths == 109);
+    CHECK(of_game.seats == 5);
 }
 
 TEST_CASE("the seat given by the server is checked", "[proto][command]") {

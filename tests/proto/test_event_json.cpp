@@ -58,8 +58,17 @@ TEST_CASE("HIDDEN INFORMATION: an event does not change for a viewer when its se
     Rng rng(77);
     std::set<std::string> types;
     int secrets_hidden = 0, secrets_shown = 0;
-    for (std::uint64_t seed = 500; seed < 560; ++seed) {
-        test::walk_game(seed, 2 + static_cast<int>(seed % 3), [&](const GameState& before, auto&, const std::vector<Event>& events, auto&) {
+    // 2 to 6 players, both 5–6 turn structures, and the first player by dice (R-O5), whose rolls are
+    // what new_game shows.
+    for (std::uint64_t seed = 500; seed < 575; ++seed) {
+        GameOptions o;
+        o.players = 2 + static_cast<int>(seed % 5);
+        o.seed = seed;
+        o.first_by_dice = seed % 4 == 0;
+        o.turn_structure = seed % 2 ? TurnStructure::SpecialBuild : TurnStructure::Paired;
+        std::vector<Event> start_events;
+        const GameState fresh = new_game(o, &start_events);
+        const auto visit = [&](const GameState& before, auto&, const std::vector<Event>& events, auto&) {
             for (const Event& e : events) {
                 for (int viewer = kSpectator; viewer < before.num_players; ++viewer) {
                     Event other = e;
@@ -89,7 +98,10 @@ TEST_CASE("HIDDEN INFORMATION: an event does not change for a viewer when its se
                 }
                 types.insert(to_string(e.type));
             }
-        });
+        };
+        int none = 0;
+        visit(fresh, none, start_events, none);
+        test::walk_game(fresh, seed, visit);
     }
     CHECK(secrets_hidden > 500);
     CHECK(secrets_shown > 300);

@@ -38,6 +38,52 @@ TEST_CASE("topology lists the fixed geometry once", "[proto][topology]") {
     CHECK(&topology_json() == &t);  // built once
 }
 
+// docs/coordinates.md, "The 5–6 player board": the id scheme as documented, checked on what clients get.
+TEST_CASE("the 5–6 board's topology follows its documented id scheme", "[proto][topology][R-X1]") {
+    const json& t = topology_json(BoardKind::Large);
+    REQUIRE(t["hexes"].size() == 30);
+    REQUIRE(t["intersections"].size() == 80);
+    REQUIRE(t["paths"].size() == 109);
+    REQUIRE(t["harbor_paths"].size() == 11);
+    REQUIRE(t["coast"].size() == 38);
+    // Hexes: axial (q, r) with -2 <= q <= 3, -3 <= r <= 3, -2 <= q + r <= 3, row by row, q increasing.
+    int h = 0;
+    for (int r = -3; r <= 3; ++r)
+        for (int q = -2; q <= 3; ++q) {
+            if (q + r < -2 || q + r > 3) continue;
+            INFO("hex " << h);
+            CHECK(t["hexes"][h]["id"] == h);
+            CHECK(t["hexes"][h]["q"] == q);
+            CHECK(t["hexes"][h]["r"] == r);
+            ++h;
+        }
+    CHECK(h == 30);
+    CHECK(t["hexes"][14]["q"] == 0);  // (0, 0): the hex left of the middle of the six-hex row
+    CHECK(t["hexes"][14]["r"] == 0);
+    // Intersections sorted by (y, x); paths by their (lower, higher) intersection pair.
+    for (int n = 1; n < 80; ++n) {
+        const json &a = t["intersections"][n - 1], &b = t["intersections"][n];
+        CHECK((a["y"] < b["y"] || (a["y"] == b["y"] && a["x"] < b["x"])));
+    }
+    for (int e = 0; e < 109; ++e) {
+        const json& ends = t["paths"][e]["intersections"];
+        CHECK(ends[0] < ends[1]);
+        if (e > 0) CHECK(t["paths"][e - 1]["intersections"] < ends);
+    }
+    // The coast starts with side 0 of hex 0 (intersection 0 to 4); harbors at gaps 3, 4, 3, 4, ...
+    CHECK(t["coast"][0] == t["hexes"][0]["edges"][0]);
+    CHECK(t["paths"][t["coast"][0].get<int>()]["intersections"] == json({0, 4}));
+    int at = 0;
+    for (int k = 0; k < 11; ++k) {
+        INFO("harbor " << k);
+        CHECK(t["harbor_paths"][k] == t["coast"][at]);
+        at += k % 2 == 0 ? 3 : 4;
+    }
+    // The base board's topology is another object, unchanged.
+    CHECK(&topology_json(BoardKind::Base) == &topology_json());
+    CHECK(topology_json(BoardKind::Base)["hexes"].size() == 19);
+}
+
 TEST_CASE("legal actions are listed as wire commands with the trade flags", "[proto][actions]") {
     int lists = 0;
     for (std::uint64_t seed = 40; seed < 45; ++seed) {

@@ -75,6 +75,7 @@ TEST_CASE("the state example loads and saves to itself", "[proto][schema]") {
 
 TEST_CASE("the topology example is the topology", "[proto][schema]") {
     CHECK(load_schema("topology")["examples"][0] == topology_json());
+    CHECK(load_schema("topology")["examples"][1] == topology_json(BoardKind::Large));
 }
 
 TEST_CASE("view, actions and error examples have the shape the server sends", "[proto][schema]") {

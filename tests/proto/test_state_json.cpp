@@ -35,11 +35,22 @@ TEST_CASE("state round-trips exactly along hundreds of random games", "[proto][s
     int checked = 0, offers = 0;
     constexpr int kGames = 300;
     for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
-        const int players = 2 + static_cast<int>(seed % 3);
+        // 2 to 6 players (the 5–6 board in both turn structures) and, in some games, the house rules.
+        GameOptions o;
+        o.players = 2 + static_cast<int>(seed % 5);
+        o.seed = seed;
+        o.turn_structure = seed % 2 ? TurnStructure::SpecialBuild : TurnStructure::Paired;
+        if (seed % 7 == 0) {
+            o.victory_target = 12;
+            o.discard_limit = 9;
+            o.friendly_robber = true;
+            o.balanced_board = true;
+            o.first_by_dice = true;
+        }
         int step = 0;
         // Every state of the first games; afterwards a sample, always including trade offers.
         const int every = seed <= 10 ? 1 : 23;
-        const GameState end = test::walk_game(seed, players, [&](const GameState&, const Command&, auto&, const GameState& after) {
+        const GameState end = test::walk_game(new_game(o), seed, [&](const GameState&, const Command&, auto&, const GameState& after) {
             const bool offer = after.phase == Phase::TradeOffer;
             if (++step % every != 0 && !(offer && step % 3 == 0)) return;
             offers += offer;
@@ -113,7 +124,9 @@ TEST_CASE("damaged state documents are refused", "[proto][state]") {
     expect_refused([](json& j) { j["rng"] = {"0", "0", "0", "0"}; }, "rng", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["seed"] = "-1"; }, "options.seed", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["seed"] = "18446744073709551616"; }, "options.seed", K::OutOfRange);
-    expect_refused([](json& j) { j["options"]["players"] = 5; }, "options.players", K::OutOfRange);
+    expect_refused([](json& j) { j["options"]["players"] = 7; }, "options.players", K::OutOfRange);
+    // A 4-player base state claiming 5 players: the 5–6 board would have 30 hexes.
+    expect_refused([](json& j) { j["options"]["players"] = 5; }, "board.terrain", K::OutOfRange);
     expect_refused([](json& j) { j["options"]["victory_target"] = 1; }, "options");
     expect_refused([](json& j) { j["current"] = 4; }, "current", K::OutOfRange);
     expect_refused([](json& j) { j["robber"] = 19; }, "robber", K::OutOfRange);

@@ -67,8 +67,15 @@ inline GameState start(std::uint64_t seed, int players) {
 
 // Calls visit(before, command, events, after) for every command of one game; returns the last state.
 template <class Visit>
+GameState walk_game(GameState s, std::uint64_t seed, Visit&& visit, int turn_cap = sim::kDefaultTurnCap);
+
+template <class Visit>
 GameState walk_game(std::uint64_t seed, int players, Visit&& visit, int turn_cap = sim::kDefaultTurnCap) {
-    GameState s = start(seed, players);
+    return walk_game(start(seed, players), seed, visit, turn_cap);
+}
+
+template <class Visit>
+GameState walk_game(GameState s, std::uint64_t seed, Visit&& visit, int turn_cap) {
     Rng rng(seed ^ 0x5eed5eed5eedULL);
     std::vector<Command> actions;
     std::vector<Event> events;

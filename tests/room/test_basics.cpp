@@ -140,7 +140,7 @@ TEST_CASE("envelope: bad messages are refused with a code and the field at fault
     check(R"({"v":1,"type":"join","room":"K7QX3","name":"a","host_key":null})", "wrong_type", "host_key");
     check(R"({"v":1,"type":"rejoin","room":"K7QX3"})", "missing_field", "token");
     check(R"({"v":1,"type":"set_options"})", "missing_field", "options");
-    check(R"({"v":1,"type":"set_options","options":{"players":5}})", "out_of_range", "options.players");
+    check(R"({"v":1,"type":"set_options","options":{"players":7}})", "out_of_range", "options.players");
     check(R"({"v":1,"type":"set_options","options":{"players":1}})", "out_of_range", "options.players");
     check(R"({"v":1,"type":"set_options","options":{"vp_target":2}})", "out_of_range", "options.vp_target");
     check(R"({"v":1,"type":"set_options","options":{"vp_target":21}})", "out_of_range", "options.vp_target");
@@ -148,9 +148,18 @@ TEST_CASE("envelope: bad messages are refused with a code and the field at fault
     check(R"({"v":1,"type":"set_options","options":{"seed":"-1"}})", "out_of_range", "options.seed");
     check(R"({"v":1,"type":"set_options","options":{"seed":"18446744073709551616"}})", "out_of_range", "options.seed");
     check(R"({"v":1,"type":"set_options","options":{"colour":"red"}})", "unexpected_field", "options.colour");
+    // Issue 12: the house rules and the turn structure; the engine decides the ranges.
+    check(R"({"v":1,"type":"set_options","options":{"discard_limit":3}})", "out_of_range", "options.discard_limit");
+    check(R"({"v":1,"type":"set_options","options":{"discard_limit":21}})", "out_of_range", "options.discard_limit");
+    check(R"({"v":1,"type":"set_options","options":{"discard_limit":7.5}})", "wrong_type", "options.discard_limit");
+    check(R"({"v":1,"type":"set_options","options":{"friendly_robber":"true"}})", "wrong_type", "options.friendly_robber");
+    check(R"({"v":1,"type":"set_options","options":{"balanced_board":0}})", "wrong_type", "options.balanced_board");
+    check(R"({"v":1,"type":"set_options","options":{"first_by_dice":null}})", "wrong_type", "options.first_by_dice");
+    check(R"({"v":1,"type":"set_options","options":{"turn_structure":"special"}})", "out_of_range", "options.turn_structure");
+    check(R"({"v":1,"type":"set_options","options":{"turn_structure":2}})", "wrong_type", "options.turn_structure");
     check(R"({"v":1,"type":"set_options","options":[]})", "wrong_type", "options");
     check(R"({"v":1,"type":"move_seat","seat":0})", "missing_field", "to");
-    check(R"({"v":1,"type":"move_seat","seat":0,"to":4})", "out_of_range", "to");
+    check(R"({"v":1,"type":"move_seat","seat":0,"to":6})", "out_of_range", "to");
     check(R"({"v":1,"type":"kick","seat":-1})", "out_of_range", "seat");
     check(R"({"v":1,"type":"kick","seat":"1"})", "wrong_type", "seat");
     check(R"({"v":1,"type":"command","command":{"type":"roll_dice"}})", "missing_field", "seq");
@@ -180,6 +189,26 @@ TEST_CASE("envelope: room options for POST /api/rooms", "[room]") {
     CHECK(!parse_room_options(json::parse(R"({"players":"2"})")));
     CHECK(parse_room_options(json::parse(R"({"vp":10})")).error().field == "vp");
     CHECK(!parse_room_options(json::parse("[]")));
+
+    // Issue 12: 6 players and the house rules; an error names the option as the body wrote it.
+    const auto six = parse_room_options(json::parse(
+        R"({"players":6,"vp_target":12,"discard_limit":9,"friendly_robber":true,"balanced_board":true,"first_by_dice":true,"turn_structure":"special_build"})"));
+    REQUIRE(six);
+    RoomOptions r;
+    r.apply(six.value());
+    const catan::GameOptions g = r.game_options(5);
+    CHECK(g.players == 5);
+    CHECK(g.victory_target == 12);
+    CHECK(g.discard_limit == 9);
+    CHECK(g.friendly_robber);
+    CHECK(g.balanced_board);
+    CHECK(g.first_by_dice);
+    CHECK(g.turn_structure == catan::TurnStructure::SpecialBuild);
+    const auto bad = parse_room_options(json::parse(R"({"discard_limit":30})"));
+    REQUIRE(!bad);
+    CHECK(bad.error().field == "discard_limit");
+    CHECK(bad.error().message.find("between 4 and 20") != std::string::npos);
+    CHECK(parse_room_options(json::parse(R"({"players":7})")).error().message.find("2, 3, 4, 5 or 6") != std::string::npos);
 }
 
 TEST_CASE("metrics: Prometheus text with counters, gauges and the latency histogram", "[room]") {

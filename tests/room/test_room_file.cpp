@@ -154,6 +154,13 @@ TEST_CASE("room file: a wrong document is refused with the field named, and noth
         refused(with(good, "/chat/0/text", "two\nlines"), "chat[0].text");
         refused(with(good, "/seats/1/name", " P1"), "seats[1].name");
     }
+    SECTION("house rules out of range or of the wrong type (issue 12)") {
+        refused(with(good, "/options/discard_limit", 30), "options.discard_limit", "between 4 and 20");
+        refused(with(good, "/options/friendly_robber", 1), "options.friendly_robber");
+        refused(with(good, "/options/turn_structure", "fast"), "options.turn_structure", "special_build");
+        refused(with(good, "/game_options/discard_limit", 2), "game_options.discard_limit", "between 4 and 20");
+        refused(with(good, "/game_options/first_by_dice", "yes"), "game_options.first_by_dice");
+    }
     SECTION("a command that does not apply") {
         // The same move twice: the second is not legal.
         refused(with(good, "/commands/6", good["commands"][5]), "commands[6]", "command 7 of game 1");

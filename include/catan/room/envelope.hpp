@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catan/bots/bot.hpp"
+#include "catan/engine/state.hpp"
 #include "catan/proto/decode_error.hpp"
 
 namespace catan::room {
@@ -40,11 +41,17 @@ const char* to_string(ClientType type);
 // Room options as a client writes them: every field optional. POST /api/rooms and create_room fill
 // the missing ones with defaults; set_options keeps the room's current values for them.
 struct OptionsUpdate {
-    std::optional<int> players;           // 2..4
-    std::optional<int> vp_target;         // 3..20
+    std::optional<int> players;           // 2..6 (5 and 6: the 5–6 board, R-X1)
+    std::optional<int> vp_target;         // 3..20 (R-O1)
     std::optional<std::uint64_t> seed;    // decimal string on the wire; for tests and replays
     std::optional<int> takeover_after;    // seconds 0..86400, or kNeverTakeOver ("never" on the wire)
     std::optional<int> turn_timer;        // seconds per turn: 0 (off), 60, 90 or 120
+    // House rules and the 5–6 turn structure; the engine's validate_options decides the allowed values.
+    std::optional<int> discard_limit;          // R-O2: 4..20
+    std::optional<bool> friendly_robber;       // R-O3
+    std::optional<bool> balanced_board;        // R-O4
+    std::optional<bool> first_by_dice;         // R-O5
+    std::optional<TurnStructure> turn_structure;  // R-X6 "paired" / R-X7 "special_build"
 };
 
 // A disconnected player's seat is never played by a bot.
@@ -59,8 +66,19 @@ struct RoomOptions {
     int takeover_after = kDefaultTakeoverSeconds;
     // Seconds each turn may take before the basic bot takes the pending decision (0: no timer).
     int turn_timer = 0;
+    int discard_limit = 7;
+    bool friendly_robber = false;
+    bool balanced_board = false;
+    bool first_by_dice = false;
+    TurnStructure turn_structure = TurnStructure::Paired;
     void apply(const OptionsUpdate& update);
+    // The game these options deal for `players` seated players (the seed aside).
+    GameOptions game_options(int players) const;
 };
+
+// The engine's verdict on room options (validate_options) as a DecodeError naming the wire field
+// under `prefix` ("options."), e.g. {"options.vp_target", "... between 3 and 20 victory points"}.
+std::optional<proto::DecodeError> options_error(const GameOptions& options, std::string_view prefix);
 
 struct ClientMessage {
     ClientType type = ClientType::Ping;
@@ -90,7 +108,7 @@ ParsedMessage parse_client_message(std::string_view text);
 inline constexpr int kTurnTimerChoices[] = {0, 60, 90, 120};
 bool valid_turn_timer(std::int64_t seconds);
 
-// The body of POST /api/rooms (an object with optional players, vp_target, seed).
+// The body of POST /api/rooms (an object with optional players, vp_target, seed, the house rules...).
 proto::Decoded<OptionsUpdate> parse_room_options(const nlohmann::json& body);
 
 }  // namespace catan::room

@@ -206,7 +206,7 @@ try {
   // --- the special building phase (R-X7): Ana and five bots ---------------------------------------------
   await desk.goto('about:blank');
   // Created for 4 and switched to 6 in the lobby: the connection's first topology was the base
-  // board's, so the game must bring the large one.
+  // board's; the server's snapshot brings the large one (docs/protocol.md, "The board and its topology").
   await host('special_build', 22, 1, 4);
   await phone.tap('#start');
   await phone.waitForSelector('#game');

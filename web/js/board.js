@@ -62,8 +62,8 @@ export class BoardView {
   render(view) {
     if (!this.geo || !view.game) return;
     const g = view.game;
-    // A board the topology does not describe (its game started on another board than this
-    // connection's first snapshot had): nothing is drawn until the store has the right topology.
+    // A board the topology does not describe (the room's board changed: the server's snapshot with
+    // the new topology is on its way, docs/protocol.md "The board and its topology"): nothing is drawn.
     if (g.board.terrain.length !== this.geo.hexes.length) return;
     this.board = g.board;
     const key = JSON.stringify([g.board.robber, g.dice, g.players.map((p) => [p.settlements, p.cities, p.roads]), [...view.spots.node], [...view.spots.city], [...view.spots.path], [...view.spots.hex], g.phase, g.current]);

@@ -69,22 +69,6 @@ export class Connection {
     this.scheduleRetry();
   }
 
-  // A fresh connection now (not a failure: no backoff, no offline banner).
-  reopen() {
-    if (!this.ws || this.stopped) return;
-    const ws = this.ws;
-    this.ws = null;
-    ws.onclose = null;
-    ws.onmessage = null;
-    clearInterval(this.pinger);
-    try {
-      ws.close(1000, 'reopen');
-    } catch {
-      /* already closing */
-    }
-    this.connectNow();
-  }
-
   connectNow() {
     clearTimeout(this.timer);
     if (this.stopped) return;

@@ -152,7 +152,6 @@ export class Store {
           chat: Array.isArray(msg.chat) ? msg.chat.slice(-100) : this.state.chat,
           pending: null,
         });
-        this.checkTopology();
         break;
       }
       case 'update':
@@ -198,21 +197,9 @@ export class Store {
     if (base !== this.state.log) saveLog(this.code, base);
     const kept = events.filter(logged);
     const log = kept.length ? [...base, ...kept.map((ev) => ({ seq: msg.seq, ev }))].slice(-LOG_LIMIT) : base;
-    this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null, topology: msg.topology || this.state.topology }, events);
-    this.checkTopology();
+    this.set({ doc, legal: msg.legal ?? null, seq: msg.seq, log, pending: null }, events);
     if (kept.length) saveLog(this.code, log);
     if (events.length) for (const fn of this.eventListeners) fn(events, this.state);
-  }
-
-  // The topology comes with a connection's first snapshot. A room whose lobby chose another board
-  // (5–6 players: 30 hexes) starts its game on a board this connection's topology does not describe:
-  // a new connection brings the right one (once per board size, so a server that cannot never loops).
-  checkTopology() {
-    const hexes = this.state.doc?.game?.board?.terrain?.length;
-    const topo = this.state.topology;
-    if (!hexes || !topo || topo.hexes.length === hexes || this.topologyAsked === hexes) return;
-    this.topologyAsked = hexes;
-    this.conn.reopen();
   }
 
   requestSync() {

@@ -68,6 +68,10 @@ const EVENTS = [
   { type: 'turn_ended', player: 0 },
   { type: 'turn_started', player: 0, turn: 7 },
   { type: 'game_won', player: 0, vp: 10 },
+  { type: 'build_phase_started', player: 0, kind: 'paired' },
+  { type: 'build_phase_started', player: 0, kind: 'special' },
+  { type: 'first_roll', player: 0, dice: [3, 2], round: 1 },
+  { type: 'first_roll', player: 0, dice: [6, 6], round: 2 },
 ].map((e) => {
   const { actor, object, actorless, ...ev } = e;
   return { ev: { ...ev, text: `SERVER TEXT ${e.type}` }, actor: actorless ? undefined : actor ?? e.player, object, actorless };
@@ -248,4 +252,49 @@ test('Korean particles follow the sound before them', () => {
   assert.equal(eventText(built, named('Bot 1'), 1), 'Bot 1이 도로를 지었습니다.');
   assert.equal(eventText(built, named('Hana'), 1), 'Hana이(가) 도로를 지었습니다.');
   assert.equal(eventText({ type: 'robber_moved', player: 0, hex: 0 }, doc, 0), '당신은 도둑을 6 광석 지형으로 옮겼습니다.');
+});
+
+test('5–6 players and house rules: build phases, the first roll and the build-step banners', () => {
+  setLang('en');
+  const ev = (o) => EVENTS.find((x) => Object.entries(o).every(([k, v]) => x.ev[k] === v)).ev;
+  assert.equal(eventText(ev({ type: 'first_roll', round: 1 }), doc, 1), 'Hana rolled 5 for first player.');
+  assert.equal(eventText(ev({ type: 'first_roll', round: 2 }), doc, 0), 'You rolled 12 in the tie-break for first player.');
+  assert.equal(eventText(ev({ type: 'build_phase_started', kind: 'paired' }), doc, 2), 'Hana takes the build phase: bank trades and building.');
+  assert.equal(eventText(ev({ type: 'build_phase_started', kind: 'special' }), doc, 0), 'Special building phase: you may build and buy cards.');
+  const log = [
+    { seq: 1, ev: ev({ type: 'first_roll', round: 1 }) },
+    { seq: 2, ev: ev({ type: 'build_phase_started', kind: 'special' }) },
+  ];
+  const lines = logLines(log, doc, 2);
+  assert.deepEqual(lines.map((l) => [l.type, l.player]), [['first_roll', 0], ['build_phase_started', 0]], 'each a line with the actor\'s badge');
+  assert.equal(announcement([ev({ type: 'first_roll', round: 1 })], doc, 0), 'You rolled 5 for first player.');
+  setLang('ko');
+  assert.equal(eventText(ev({ type: 'first_roll', round: 1 }), { ...doc, room: { seats: [{ seat: 0, name: '민준' }] } }, 1), '민준이 선 정하기 주사위로 5를 굴렸습니다.');
+
+  // The instruction line: whose build step it is and what may be done, in every language.
+  const game = (step, current) => ({ phase: 'main', step, current, turn_player: 1, rolled: true, players: [0, 1, 2, 3, 4, 5].map((seat) => ({ seat })) });
+  for (const code of LANG_CODES) {
+    setLang(code);
+    const normal = bannerText(doc, game('turn', 0), 0);
+    for (const step of ['paired_build', 'special_build']) {
+      const mineText = bannerText(doc, game(step, 0), 0);
+      const otherText = bannerText(doc, game(step, 0), 2);
+      const spectator = bannerText(doc, game(step, 0), null);
+      for (const s of [mineText, otherText, spectator]) assert.equal(badText(s), null, `${code} ${step}: "${s}"`);
+      assert.notEqual(mineText, normal, `${code} ${step}: the acting player's banner says nothing of the build step`);
+      assert.ok(YOU[code].test(mineText), `${code} ${step}: "${mineText}" does not speak to the builder`);
+      assert.ok(otherText.includes('Hana') && spectator.includes('Hana'), `${code} ${step}: "${otherText}" does not name the builder`);
+      assert.ok(!YOU[code].test(otherText), `${code} ${step}: "${otherText}" speaks to a player who does not act`);
+      if (code !== 'en') {
+        setLang('en');
+        const en = bannerText(doc, game(step, 0), 0);
+        setLang(code);
+        assert.notEqual(mineText, en, `${code} ${step}: an English fallback`);
+      }
+    }
+    assert.notEqual(bannerText(doc, game('paired_build', 0), 0), bannerText(doc, game('special_build', 0), 0), `${code}: the two build steps read the same`);
+  }
+  setLang('en');
+  assert.equal(bannerText(doc, game('paired_build', 0), 0), 'Your build phase: trade with the bank, build');
+  assert.equal(bannerText(doc, game('special_build', 3), 0), 'Luc’s build phase: building, buying cards');
 });

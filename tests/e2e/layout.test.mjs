@@ -20,75 +20,17 @@
 //   node tests/e2e/layout.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
+import { layoutProblems, frames } from './layout-checks.mjs';
 
 const run = e2e('layout', { timeoutMs: 150_000, serverArgs: ['--bot-delay', '0'] });
 const { check, OUT } = run;
 const SEED = 3;
 const PHONE_SIZES = [[360, 640], [640, 360], [320, 568], [1440, 900]];
-const SEAT_COLORS = ['#0072B2', '#E69F00', '#F2F2F2', '#CC79A7'];
+const SEAT_COLORS = ['#0072B2', '#E69F00', '#F2F2F2', '#CC79A7', '#6B3E1C', '#111111']; // web/js/icons.js, all six seats
 const NEEDS = ['wool', 'grain', 'ore'];
 const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
-// Everything wrong with the table's layout in the page as it is now ([] when all is well).
-function layoutProblems() {
-  const out = [];
-  const vw = window.innerWidth;
-  const vh = window.innerHeight;
-  const name = (el) => (el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : 'nothing');
-  const inside = (r) => r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
-  const onTop = (el, what) => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) return;
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!top || !el.contains(top)) out.push(`${what} is covered by ${name(top)}`);
-  };
-  for (const sel of ['#banner', '#hand', '#actions']) {
-    const el = document.querySelector(sel);
-    if (!el) {
-      out.push(`${sel} is missing`);
-      continue;
-    }
-    const r = el.getBoundingClientRect();
-    if (!inside(r)) {
-      out.push(`${sel} is at ${Math.round(r.left)},${Math.round(r.top)} size ${Math.round(r.width)}x${Math.round(r.height)}, outside ${vw}x${vh}`);
-      continue;
-    }
-    onTop(el, sel);
-    for (const part of el.querySelectorAll(':scope > *, :scope .card, :scope button')) onTop(part, `${sel} ${name(part)}`);
-  }
-  const text = document.querySelector('#banner .banner-text');
-  if (text && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) out.push(`the instruction line is clipped: "${text.textContent}"`);
-  if (document.documentElement.scrollWidth > vw) out.push(`horizontal scroll (${document.documentElement.scrollWidth} > ${vw})`);
-  for (const p of document.querySelectorAll('#players .player')) {
-    const r = p.getBoundingClientRect();
-    const over = [...p.querySelectorAll('*')].some((c) => {
-      const q = c.getBoundingClientRect();
-      return q.width > 0 && (q.right > r.right + 0.5 || q.left < r.left - 0.5);
-    });
-    if (p.scrollWidth > p.clientWidth + 1 || over) out.push(`player card ${p.dataset.seat} overflows`);
-  }
-  const dialog = document.querySelector('#modal-root .dialog, #winner');
-  if (dialog) {
-    if (!inside(dialog.getBoundingClientRect())) out.push(`the dialog ${name(dialog)} is not inside the viewport`);
-    const head = dialog.querySelector('h2');
-    if (head) onTop(head, 'the dialog title');
-    const box = dialog.getBoundingClientRect();
-    for (const b of dialog.querySelectorAll('.primary')) {
-      const r = b.getBoundingClientRect(); // a button scrolled out of the dialog's view is reached by scrolling
-      if (r.top >= box.top && r.bottom <= box.bottom) onTop(b, `the dialog's ${name(b)}`);
-    }
-    for (const toast of document.querySelectorAll('#toast-root .toast')) {
-      const a = toast.getBoundingClientRect();
-      const b = dialog.getBoundingClientRect();
-      const cs = getComputedStyle(toast);
-      if (cs.display !== 'none' && a.width > 0 && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top) out.push(`a toast ("${toast.textContent}") covers the dialog`);
-    }
-  }
-  return out;
-}
-
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 try {
   const base = await run.startServer();

@@ -36,7 +36,12 @@ export class BoardView {
     if (!topo || this.topo === topo) return;
     this.topo = topo;
     const nodes = topo.intersections.map((n) => ({ x: n.x * XU, y: n.y * YU }));
-    const hexes = topo.hexes.map((hx) => ({ x: (2 * hx.q + hx.r) * XU, y: 3 * hx.r * YU, corners: hx.nodes.map((i) => nodes[i]) }));
+    // A hex's centre is the mean of its six corners: true of any board the server sends, whatever
+    // its axial origin (the 5–6 board's middle row has 6 hexes, so no hex sits at the centre).
+    const hexes = topo.hexes.map((hx) => {
+      const corners = hx.nodes.map((i) => nodes[i]);
+      return { x: corners.reduce((a, c) => a + c.x, 0) / corners.length, y: corners.reduce((a, c) => a + c.y, 0) / corners.length, corners };
+    });
     const paths = topo.paths.map((p) => {
       const [a, b] = p.intersections;
       return { a, b, x1: nodes[a].x, y1: nodes[a].y, x2: nodes[b].x, y2: nodes[b].y, x: (nodes[a].x + nodes[b].x) / 2, y: (nodes[a].y + nodes[b].y) / 2 };
@@ -57,6 +62,9 @@ export class BoardView {
   render(view) {
     if (!this.geo || !view.game) return;
     const g = view.game;
+    // A board the topology does not describe (the room's board changed: the server's snapshot with
+    // the new topology is on its way, docs/protocol.md "The board and its topology"): nothing is drawn.
+    if (g.board.terrain.length !== this.geo.hexes.length) return;
     this.board = g.board;
     const key = JSON.stringify([g.board.robber, g.dice, g.players.map((p) => [p.settlements, p.cities, p.roads]), [...view.spots.node], [...view.spots.city], [...view.spots.path], [...view.spots.hex], g.phase, g.current]);
     if (key === this.key) return;

@@ -106,6 +106,14 @@ function eventSentence(ev, doc, me) {
       return sentence('ev.turn_started', ev, me, undefined, p);
     case 'game_won':
       return sentence('ev.game_won', ev, me, undefined, { ...p, n: ev.vp });
+    // 5–6 players: the paired builder (R-X6) or one builder of the special building phase (R-X7).
+    case 'build_phase_started':
+      return sentence(`ev.build_phase_started.${ev.kind === 'special' ? 'special' : 'paired'}`, ev, me, undefined, p);
+    // The first player by dice (R-O5): a round after the first is a re-roll among those tied.
+    case 'first_roll': {
+      const n = (ev.dice?.[0] ?? 0) + (ev.dice?.[1] ?? 0);
+      return sentence(ev.round > 1 ? 'ev.first_roll.again' : 'ev.first_roll', ev, me, undefined, { ...p, n, a: ev.dice?.[0], b: ev.dice?.[1], round: ev.round });
+    }
     default:
       return ev.text || ev.type;
   }
@@ -166,7 +174,7 @@ function monopolyText(played, takes, doc, me) {
 // it produced ("Hana rolled 8 — you got 2 ore"), the start of a turn ("Your turn."), the winner. Null
 // when nothing in the batch is worth interrupting for.
 export function announcement(events, doc, me) {
-  const said = ['dice_rolled', 'turn_started', 'game_won'];
+  const said = ['dice_rolled', 'first_roll', 'turn_started', 'build_phase_started', 'game_won'];
   const lines = logLines(events.map((ev) => ({ seq: 0, ev })), doc, me).filter((l) => said.includes(l.type));
   return lines.length ? lines.map((l) => l.text).join(' ') : null;
 }
@@ -184,6 +192,8 @@ export function bannerText(doc, g, me) {
     case 'pre_roll':
       return isMine ? t('banner.pre_roll.me') : t('banner.turn.other', { who: cur });
     case 'main':
+      // The build steps of 5–6 players (R-X6 paired, R-X7 special): the one who acts is `current`.
+      if (g.step === 'paired_build' || g.step === 'special_build') return t(`banner.${g.step}.${isMine ? 'me' : 'other'}`, { who: cur });
       return isMine ? t('banner.main.me') : t('banner.turn.other', { who: cur });
     case 'discard':
       return p?.discard_owed ? t('banner.discard.me', { n: p.discard_owed }) : t('banner.discard.other');
@@ -196,7 +206,8 @@ export function bannerText(doc, g, me) {
     case 'game_over':
       return mine(g.winner, me) ? t('banner.game_over.me') : t('banner.game_over', { who: seatName(doc, g.winner) });
     default:
-      return '';
+      // A phase this client does not know yet still says who acts.
+      return isMine ? t('ev.turn_started.me') : t('banner.turn.other', { who: cur });
   }
 }
 

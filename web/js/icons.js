@@ -3,9 +3,12 @@
 
 import { s } from './dom.js';
 
-export const SEAT_COLORS = ['#0072B2', '#E69F00', '#F2F2F2', '#CC79A7']; // Okabe–Ito based, colorblind-safe
-export const SEAT_INK = ['#ffffff', '#1b1b1b', '#1b1b1b', '#1b1b1b']; // text/glyph colour on the seat colour
-export const SEAT_GLYPHS = ['circle', 'triangle', 'square', 'diamond'];
+// Seats 0..3 are Okabe–Ito blue, orange, white and reddish purple. Seats 4 and 5 (the 5–6 player
+// extension) are brown and black: dark, so they stay apart from the four light-to-mid ones and from
+// every terrain under protan, deutan and tritan vision too (tests/e2e/seats.test.mjs measures it).
+export const SEAT_COLORS = ['#0072B2', '#E69F00', '#F2F2F2', '#CC79A7', '#6B3E1C', '#111111'];
+export const SEAT_INK = ['#ffffff', '#1b1b1b', '#1b1b1b', '#1b1b1b', '#ffffff', '#ffffff']; // text/glyph colour on the seat colour
+export const SEAT_GLYPHS = ['circle', 'triangle', 'square', 'diamond', 'cross', 'star'];
 
 export const RES_COLORS = {
   brick: '#c0603a',
@@ -95,13 +98,27 @@ export function resIcon(res, cls = 'icon') {
 }
 
 export function glyphPath(seat, cx, cy, r) {
-  switch (SEAT_GLYPHS[seat % 4]) {
+  switch (SEAT_GLYPHS[seat % SEAT_GLYPHS.length]) {
     case 'circle':
       return s('circle', { cx, cy, r: r * 0.85 });
     case 'triangle':
       return s('path', { d: `M${cx} ${cy - r} L${cx + r * 0.95} ${cy + r * 0.75} L${cx - r * 0.95} ${cy + r * 0.75} Z` });
     case 'square':
       return s('rect', { x: cx - r * 0.78, y: cy - r * 0.78, width: r * 1.56, height: r * 1.56 });
+    case 'cross': {
+      const a = r * 0.34; // half the bar's width
+      return s('path', { d: `M${cx - a} ${cy - r} H${cx + a} V${cy - a} H${cx + r} V${cy + a} H${cx + a} V${cy + r} H${cx - a} V${cy + a} H${cx - r} V${cy - a} H${cx - a} Z` });
+    }
+    case 'star': {
+      const pts = [];
+      for (let i = 0; i < 10; i++) {
+        const k = i % 2 ? r * 0.45 : r * 1.05;
+        const ang = -Math.PI / 2 + (i * Math.PI) / 5;
+        pts.push(`${(cx + k * Math.cos(ang)).toFixed(2)} ${(cy + 0.08 * r + k * Math.sin(ang)).toFixed(2)}`);
+      }
+      return s('path', { d: `M${pts.join(' L')} Z` });
+    }
+    case 'diamond':
     default:
       return s('path', { d: `M${cx} ${cy - r} L${cx + r} ${cy} L${cx} ${cy + r} L${cx - r} ${cy} Z` });
   }

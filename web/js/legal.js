@@ -64,7 +64,9 @@ export function reason(what, game, legal, seat) {
     default:
       break;
   }
-  if (what === 'roll') return t('why.rolled');
+  const buildStep = game.step === 'paired_build' || game.step === 'special_build';
+  if (what === 'roll') return t(buildStep ? 'why.build_phase_roll' : 'why.rolled');
+  if (what === 'trade' && game.step === 'special_build') return t('why.build_phase_trade');
   if (game.phase === 'pre_roll') return t('why.roll_first');
   const me = game.players.find((p) => p.seat === seat);
   const hand = game.me?.hand || {};

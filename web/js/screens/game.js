@@ -197,7 +197,7 @@ export class GameView {
     const dice = g.rolled && g.dice && g.dice[0] ? h('span.dice', { title: diceText, role: 'img', 'aria-label': diceText }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
     replace(this.head,
       h('button.icon-btn.menu-btn#menu-btn', { type: 'button', 'aria-label': t('menu.title'), onclick: () => this.openMenu() }, '☰'),
-      h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase } },
+      h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase, step: g.step || 'turn' } },
         seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(st.doc, g, st.seat))),
       // After "See the board" the results (Play again, the replay link) can be opened again.
       g.phase === 'game_over' && this.winnerHidden ? resultsButton(() => { this.winnerHidden = false; this.update(this.st); }) : null,
@@ -239,6 +239,7 @@ export class GameView {
 
   renderPlayers(st, g) {
     replace(this.players, playerRows(st.doc, g, st.seat));
+    this.players.classList.toggle('many', g.players.length >= 5); // compact cards (css/table.css)
   }
 
   renderModeHint(st, g) {

@@ -13,8 +13,8 @@ export function renderHome(app) {
   const params = new URLSearchParams(location.search);
   const seed = params.get('seed'); // tests: a repeatable game
   const nameInput = h('input#name', { type: 'text', maxlength: NAME_MAX_UNITS, autocomplete: 'nickname', placeholder: t('home.name_ph'), value: storage.name(), required: true });
-  const players = h('select#players', { name: 'players' }, [2, 3, 4].map((n) => h('option', { value: n, selected: n === 4 }, String(n))));
-  const vp = h('select#vp', { name: 'vp' }, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === 10 }, String(n))));
+  const players = h('select#players', { name: 'players' }, [2, 3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, String(n))));
+  const vp = h('select#vp', { name: 'vp' }, Array.from({ length: 18 }, (_, i) => i + 3).map((n) => h('option', { value: n, selected: n === 10 }, String(n))));
   const code = h('input#code', { type: 'text', maxlength: 5, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', placeholder: t('home.code_ph'), inputmode: 'text' });
   const createBtn = h('button.primary.big#create', { type: 'submit' }, t('home.create'));
 

@@ -74,6 +74,62 @@ function turnTimerText(v) {
   return v ? t('lobby.turn_timer_s', { n: v }) : t('lobby.turn_timer_off');
 }
 
+const VP_TARGETS = Array.from({ length: 18 }, (_, i) => i + 3); // 3..20 (R-O1)
+const DISCARD_LIMITS = Array.from({ length: 17 }, (_, i) => i + 4); // 4..20 (R-O2)
+const FLAGS = ['friendly_robber', 'balanced_board', 'first_by_dice']; // R-O3, R-O4, R-O5
+const TURN_STRUCTURES = ['paired', 'special_build']; // R-X6, R-X7
+
+function setOption(store, name, value) {
+  store.send({ type: 'set_options', options: { [name]: value } });
+}
+
+// An option the room doc leaves out has its default (the rule of the box).
+const discardLimit = (options) => options.discard_limit ?? 7; // R-7a's 7 unless the host chose
+const turnStructure = (options) => options.turn_structure ?? 'paired'; // R-X6 is the default
+const PLAYER_COUNTS = [2, 3, 4, 5, 6]; // 5 and 6 on the large board (R-X1)
+// The turn structure only means something with 5 or 6 players (R-X6, R-X7).
+function largeGame(options) {
+  return options.players >= 5;
+}
+
+// One option with its one-line explanation (tied to the control for screen readers).
+function optionField(id, label, control, help) {
+  return h(`div.opt-field#opt-field-${id}`,
+    h('label.field', { for: `opt-${id}` }, h('span', label), control),
+    h(`p.opt-help#opt-${id}-help`, help));
+}
+function optionCheck(id, label, checked, onchange, help) {
+  return h(`div.opt-field.opt-check#opt-field-${id}`,
+    h('label.check', { for: `opt-${id}` },
+      h(`input#opt-${id}`, { type: 'checkbox', checked, 'aria-describedby': `opt-${id}-help`, onchange }), h('span', label)),
+    h(`p.opt-help#opt-${id}-help`, help));
+}
+
+// The host's house rules (R-O2..R-O5) and, with 5 or 6 players, the turn structure (R-X6/R-X7).
+function houseRuleControls(options, store) {
+  const discard = h('select#opt-discard_limit', { 'aria-describedby': 'opt-discard_limit-help', onchange: (e) => setOption(store, 'discard_limit', Number(e.target.value)) },
+    DISCARD_LIMITS.map((n) => h('option', { value: n, selected: n === discardLimit(options) }, String(n))));
+  const structure = largeGame(options)
+    ? optionField('turn_structure', t('opt.turn_structure'),
+        h('select#opt-turn_structure', { 'aria-describedby': 'opt-turn_structure-help', onchange: (e) => setOption(store, 'turn_structure', e.target.value) },
+          TURN_STRUCTURES.map((v) => h('option', { value: v, selected: v === turnStructure(options) }, t(`opt.turn_structure.${v}`)))),
+        t(`opt.turn_structure.${turnStructure(options)}.help`))
+    : null;
+  return h('div.house-rules#house-rules',
+    structure,
+    h('h3', t('opt.house_rules')),
+    optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: discardLimit(options) })),
+    FLAGS.map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
+}
+
+// The same choices as words, for everyone but the host.
+function houseRulesShown(options) {
+  return h('div.house-rules#house-rules',
+    largeGame(options) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${turnStructure(options)}`)} — ${t(`opt.turn_structure.${turnStructure(options)}.help`)}`) : null,
+    h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${discardLimit(options)} — ${t('opt.discard_limit.help', { n: discardLimit(options) })}`),
+    FLAGS.filter((f) => options[f]).map((f) => h(`p#opt-${f}-shown`, `${t(`opt.${f}`)} — ${t(`opt.${f}.help`)}`)));
+}
+
 export function renderLobby(main, state, store) {
   const room = state.doc.room;
   const url = roomUrl(room.code);
@@ -117,20 +173,22 @@ export function renderLobby(main, state, store) {
         h('h2', t('lobby.options')),
         h('div.row2',
           h('label.field', h('span', t('home.players')),
-            h('select#opt-players', { onchange: (e) => store.send({ type: 'set_options', options: { players: Number(e.target.value) } }) },
-              [2, 3, 4].map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
+            h('select#opt-players', { onchange: (e) => setOption(store, 'players', Number(e.target.value)) },
+              PLAYER_COUNTS.map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
           h('label.field', h('span', t('home.vp')),
-            h('select#opt-vp', { onchange: (e) => store.send({ type: 'set_options', options: { vp_target: Number(e.target.value) } }) },
-              [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
+            h('select#opt-vp', { onchange: (e) => setOption(store, 'vp_target', Number(e.target.value)) },
+              VP_TARGETS.map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
           h('label.field', h('span', t('lobby.takeover')),
-            h('select#opt-takeover', { onchange: (e) => store.send({ type: 'set_options', options: { takeover_after: e.target.value === 'never' ? 'never' : Number(e.target.value) } }) },
+            h('select#opt-takeover', { onchange: (e) => setOption(store, 'takeover_after', e.target.value === 'never' ? 'never' : Number(e.target.value)) },
               takeoverChoices(room.options.takeover_after).map((v) => h('option', { value: v, selected: v === room.options.takeover_after }, takeoverText(v))))),
           h('label.field', h('span', t('lobby.turn_timer')),
-            h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => store.send({ type: 'set_options', options: { turn_timer: Number(e.target.value) } }) },
+            h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => setOption(store, 'turn_timer', Number(e.target.value)) },
               TURN_TIMERS.map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
-        h('p.hint#opt-timer-help', t('lobby.turn_timer_help')))
+        h('p.hint#opt-timer-help', t('lobby.turn_timer_help')),
+        houseRuleControls(room.options, store))
     : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`),
-        h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''));
+        h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''),
+        houseRulesShown(room.options));
 
   const startOk = seated.length >= 2;
   const start = isHost

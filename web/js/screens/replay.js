@@ -226,6 +226,7 @@ export class ReplayView {
       dice,
       h('span.tag', t('replay.tag')));
     replace(this.players, playerRows(this.doc, g, null));
+    this.players.classList.toggle('many', g.players.length >= 5);
     this.board.render({ game: g, spots: { node: new Set(), city: new Set(), path: new Set(), hex: new Set() } });
     this.renderControls();
     replace(this.stepInfo,

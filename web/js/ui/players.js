@@ -56,8 +56,9 @@ export function tableFacts(g, id = 'table-facts') {
 function playerDetail(doc, g, me, p) {
   const row = (name, label, pic, n) => h('li', { dataset: { fact: name } }, pic, h('span.detail-label', label), h('b', String(n)));
   const color = SEAT_COLORS[p.seat];
-  // Its own row under the players' grid, as wide as all their columns together.
-  return h('div.player-detail#player-detail', { dataset: { seat: p.seat }, style: { '--seat': color, gridColumn: `1 / span ${g.players.length}` } },
+  // Its own row under the players' grid, as wide as all their columns together (one column a player
+  // with up to four; the compact grid of five or six has three columns, css/table.css).
+  return h('div.player-detail#player-detail', { dataset: { seat: p.seat }, style: { '--seat': color, gridColumn: g.players.length >= 5 ? '1 / -1' : `1 / span ${g.players.length}` } },
     h('div.detail-head', seatBadge(p.seat, 'seat-badge tiny'), h('span.detail-name', seatName(doc, p.seat)),
       h('button.icon-btn.small.detail-close', { type: 'button', 'aria-label': t('facts.close'), title: t('facts.close'), onclick: (e) => toggle(e, doc, g, me, p.seat) }, '✕')),
     h('ul.detail-facts',

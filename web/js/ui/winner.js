@@ -127,7 +127,7 @@ export function statsPanel(g, doc) {
         h('span.n', { 'aria-hidden': 'true' }, String(n)), h('span.bar', { style: { height: `${Math.round((n / most) * 80)}%` } })))),
       h('div.dice-sums', { 'aria-hidden': 'true' }, dice.map((_, i) => h('span', String(i + 2))))] : null,
     players.length ? h('div.stats-table-wrap',
-      h('table.stats-table',
+      h(`table.stats-table${players.length >= 5 ? '.many' : ''}`,
         h('thead', h('tr', h('td.stats-corner'), players.map((p) => h('th.stats-player', { scope: 'col', dataset: { seat: p.seat } }, seatBadge(p.seat, 'seat-badge tiny'), h('span.stats-name', seatName(doc, p.seat)))))),
         h('tbody', rows.map(([k, label, pic]) => h(`tr.stats-line${pic ? '.sub' : ''}`, { dataset: { row: k } },
           h('th', { scope: 'row' }, pic, h('span', label)),

@@ -1,0 +1,63 @@
+// The table's layout checks the browser tests share: everything wrong with the instruction line, the
+// hand, the action bar, the player cards and an open dialog in the page as it is now, run inside the
+// page (page.evaluate(layoutProblems)); and a wait for two animation frames after a resize.
+
+// Everything wrong with the table's layout in the page as it is now ([] when all is well).
+export function layoutProblems() {
+  const out = [];
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const name = (el) => (el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : 'nothing');
+  const inside = (r) => r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5;
+  const onTop = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !el.contains(top)) out.push(`${what} is covered by ${name(top)}`);
+  };
+  for (const sel of ['#banner', '#hand', '#actions']) {
+    const el = document.querySelector(sel);
+    if (!el) {
+      out.push(`${sel} is missing`);
+      continue;
+    }
+    const r = el.getBoundingClientRect();
+    if (!inside(r)) {
+      out.push(`${sel} is at ${Math.round(r.left)},${Math.round(r.top)} size ${Math.round(r.width)}x${Math.round(r.height)}, outside ${vw}x${vh}`);
+      continue;
+    }
+    onTop(el, sel);
+    for (const part of el.querySelectorAll(':scope > *, :scope .card, :scope button')) onTop(part, `${sel} ${name(part)}`);
+  }
+  const text = document.querySelector('#banner .banner-text');
+  if (text && (text.scrollHeight > text.clientHeight + 1 || text.scrollWidth > text.clientWidth + 1)) out.push(`the instruction line is clipped: "${text.textContent}"`);
+  if (document.documentElement.scrollWidth > vw) out.push(`horizontal scroll (${document.documentElement.scrollWidth} > ${vw})`);
+  for (const p of document.querySelectorAll('#players .player')) {
+    const r = p.getBoundingClientRect();
+    const over = [...p.querySelectorAll('*')].some((c) => {
+      const q = c.getBoundingClientRect();
+      return q.width > 0 && (q.right > r.right + 0.5 || q.left < r.left - 0.5);
+    });
+    if (p.scrollWidth > p.clientWidth + 1 || over) out.push(`player card ${p.dataset.seat} overflows`);
+  }
+  const dialog = document.querySelector('#modal-root .dialog, #winner');
+  if (dialog) {
+    if (!inside(dialog.getBoundingClientRect())) out.push(`the dialog ${name(dialog)} is not inside the viewport`);
+    const head = dialog.querySelector('h2');
+    if (head) onTop(head, 'the dialog title');
+    const box = dialog.getBoundingClientRect();
+    for (const b of dialog.querySelectorAll('.primary')) {
+      const r = b.getBoundingClientRect(); // a button scrolled out of the dialog's view is reached by scrolling
+      if (r.top >= box.top && r.bottom <= box.bottom) onTop(b, `the dialog's ${name(b)}`);
+    }
+    for (const toast of document.querySelectorAll('#toast-root .toast')) {
+      const a = toast.getBoundingClientRect();
+      const b = dialog.getBoundingClientRect();
+      const cs = getComputedStyle(toast);
+      if (cs.display !== 'none' && a.width > 0 && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top) out.push(`a toast ("${toast.textContent}") covers the dialog`);
+    }
+  }
+  return out;
+}
+
+export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -127,20 +127,13 @@ void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
 void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
     const TradeOffer& o = s.offer;
     if (p == s.current) {
-        for (int q = 0; q < s.num_players; ++q) {
-            if (q == p) continue;
-            const bool countered = o.response[q] == TradeResponse::Countered;
-            if (!countered && o.response[q] != TradeResponse::Accepted) continue;
-            const ResourceSet& give = countered ? o.counter_give[q] : o.give;
-            const ResourceSet& get = countered ? o.counter_want[q] : o.want;
-            if (ps(s, p).hand.contains(give) && ps(s, q).hand.contains(get))
-                add(out, CommandType::ConfirmTrade, p).victim = static_cast<std::uint8_t>(q);
-        }
+        for (int q = 0; q < s.num_players; ++q)
+            if (q != p && rules::may_confirm_with(s, q)) add(out, CommandType::ConfirmTrade, p).victim = static_cast<std::uint8_t>(q);
         add(out, CommandType::CancelTrade, p);
         return;
     }
     if (o.to != kNoSeat && o.to != p) return;
-    if (o.response[p] != TradeResponse::Accepted && ps(s, p).hand.contains(o.want)) add(out, CommandType::AcceptTrade, p);
+    if (rules::may_accept(s, p)) add(out, CommandType::AcceptTrade, p);
     if (o.response[p] != TradeResponse::Declined) add(out, CommandType::DeclineTrade, p);
 }
 

@@ -103,6 +103,33 @@ inline int paired_player(const GameState& s) { return (s.turn_player + 3) % s.nu
 // Seat answering or countering the active player's offer: any non-active seat.
 inline bool is_responder(const GameState& s, int p) { return p != s.current && p < s.num_players; }
 
+// R-TR2: what seat q's answer stands for, from the active player's side: the offer as it stands when
+// q accepted, q's counter-offer when q countered; false when q did neither.
+inline bool answer_terms(const GameState& s, int q, ResourceSet& give, ResourceSet& get) {
+    const TradeResponse r = s.offer.response[q];
+    if (r == TradeResponse::Countered) {
+        give = s.offer.counter_give[q];
+        get = s.offer.counter_want[q];
+        return true;
+    }
+    give = s.offer.give;
+    get = s.offer.want;
+    return r == TradeResponse::Accepted;
+}
+// R-TR1: both sides still hold their cards for terms the active player would complete.
+inline bool both_hold(const GameState& s, int q, const ResourceSet& give, const ResourceSet& get) {
+    return s.players[s.current].hand.contains(give) && s.players[q].hand.contains(get);
+}
+// R-TR1, R-TR2: the active player may complete the open offer with seat q now.
+inline bool may_confirm_with(const GameState& s, int q) {
+    ResourceSet give, get;
+    return is_responder(s, q) && answer_terms(s, q, give, get) && both_hold(s, q, give, get);
+}
+// R-TR1, R-TR2: responder p may accept the offer as it stands: not accepted yet, and holds what is asked.
+inline bool may_accept(const GameState& s, int p) {
+    return s.offer.response[p] != TradeResponse::Accepted && s.players[p].hand.contains(s.offer.want);
+}
+
 // Mutations shared by several commands.
 template <class G> void place_road(GameState& s, int p, int edge);
 template <class G> void place_settlement(GameState& s, int p, int node);

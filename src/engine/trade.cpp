@@ -81,10 +81,11 @@ Result propose_trade(GameState& s, const Command& c, Events ev) {
 template <class G>
 Result accept_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_responder(s, c)) return e;
-    if (s.offer.response[c.player] == TradeResponse::Accepted)
-        return fail(ErrorCode::InvalidTrade, "R-TR2", "you have already accepted this offer");
-    if (!s.players[c.player].hand.contains(s.offer.want))
+    if (!rules::may_accept(s, c.player)) {  // say which half of the predicate failed
+        if (s.offer.response[c.player] == TradeResponse::Accepted)
+            return fail(ErrorCode::InvalidTrade, "R-TR2", "you have already accepted this offer");
         return fail(ErrorCode::CannotAfford, "R-TR1", "you do not hold the cards asked for");
+    }
     s.offer.response[c.player] = TradeResponse::Accepted;
     emit(ev, Event{.type = EventType::TradeAccepted, .player = s.current, .other = c.player});
     return std::nullopt;
@@ -121,13 +122,10 @@ Result confirm_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::TradeOffer})) return e;
     if (c.victim >= s.num_players || !rules::is_responder(s, c.victim))
         return fail(ErrorCode::BadArgument, "R-TR1", "choose another player to trade with");
-    const TradeResponse r = s.offer.response[c.victim];
-    if (r != TradeResponse::Accepted && r != TradeResponse::Countered)
+    ResourceSet give, get;
+    if (!rules::answer_terms(s, c.victim, give, get))
         return fail(ErrorCode::InvalidTrade, "R-TR2", "that player has not accepted or countered the offer");
-    const bool countered = r == TradeResponse::Countered;
-    const ResourceSet give = countered ? s.offer.counter_give[c.victim] : s.offer.give;
-    const ResourceSet get = countered ? s.offer.counter_want[c.victim] : s.offer.want;
-    if (!s.players[c.player].hand.contains(give) || !s.players[c.victim].hand.contains(get))
+    if (!rules::both_hold(s, c.victim, give, get))
         return fail(ErrorCode::CannotAfford, "R-TR1", "one side no longer holds the cards");
     exchange(s, c.player, c.victim, give, get);
     close_offer(s);

@@ -30,7 +30,7 @@ struct StateProblem {
 // The first inconsistency of a state, if any: options, flow (phase, step, setup), the board against
 // its recipe, every card and piece accounted for. Derived fields and road lengths are not checked.
 std::optional<StateProblem> find_state_problem(const GameState& state);
-// Debug builds assert this after every accepted command.
+// A checking build (CATAN_ASSERT_STATE, without NDEBUG) asserts this after every accepted command.
 inline bool state_is_ok(const GameState& state) { return !find_state_problem(state); }
 
 // Applies a command in place. On success returns nothing and appends what happened to `events`

@@ -78,35 +78,25 @@ inline constexpr Ruleset kBaseRules{
     .max_victory_target = 20,
 };
 
-// R-X1..R-X4: the 5–6 extension adds hexes, tokens, harbors, cards and development cards.
-inline constexpr Ruleset kLargeRules{
-    .board = BoardKind::Large,
-    .min_players = 5,
-    .max_players = 6,
-    .road_cost = {1, 1, 0, 0, 0},
-    .settlement_cost = {1, 1, 1, 1, 0},
-    .city_cost = {0, 0, 0, 2, 3},
-    .dev_card_cost = {0, 0, 1, 1, 1},
-    .settlements = 5,
-    .cities = 4,
-    .roads = 15,
-    .bank_per_resource = 24,
-    .deck = {{{DevCard::Knight, 20}, {DevCard::VictoryPoint, 5}, {DevCard::RoadBuilding, 3},
-              {DevCard::Invention, 3}, {DevCard::Monopoly, 3}}},
-    .deck_size = 34,
-    .terrain = {{{Terrain::Forest, 6}, {Terrain::Pasture, 6}, {Terrain::Fields, 6}, {Terrain::Hills, 5},
-                 {Terrain::Mountains, 5}, {Terrain::Desert, 2}}},
-    .deserts = 2,
-    .tokens = {2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12, 3, 2, 6},
-    .token_count = 28,
-    .harbors = {{{0, 1}, {1, 1}, {2, 2}, {3, 1}, {4, 1}, {kGenericHarbor, 5}}},
-    .longest_road_minimum = 5,
-    .largest_army_minimum = 3,
-    .default_discard_limit = 7,
-    .default_victory_target = 10,  // R-X8
-    .min_victory_target = 3,
-    .max_victory_target = 20,
-};
+// R-X1..R-X4: the 5–6 extension adds hexes, tokens, harbors, cards and development cards to the base
+// box; everything else (costs, pieces, awards, the target: R-X8) is the base box's.
+constexpr Ruleset extend_to_five_six(Ruleset r) {
+    r.board = BoardKind::Large;
+    r.min_players = 5;
+    r.max_players = 6;
+    r.bank_per_resource = 24;
+    r.deck = {{{DevCard::Knight, 20}, {DevCard::VictoryPoint, 5}, {DevCard::RoadBuilding, 3},
+               {DevCard::Invention, 3}, {DevCard::Monopoly, 3}}};
+    r.deck_size = 34;
+    r.terrain = {{{Terrain::Forest, 6}, {Terrain::Pasture, 6}, {Terrain::Fields, 6}, {Terrain::Hills, 5},
+                  {Terrain::Mountains, 5}, {Terrain::Desert, 2}}};
+    r.deserts = 2;
+    r.tokens = {2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12, 3, 2, 6};
+    r.token_count = 28;
+    r.harbors = {{{0, 1}, {1, 1}, {2, 2}, {3, 1}, {4, 1}, {kGenericHarbor, 5}}};
+    return r;
+}
+inline constexpr Ruleset kLargeRules = extend_to_five_six(kBaseRules);
 
 inline const Ruleset& ruleset(BoardKind kind) { return kind == BoardKind::Large ? kLargeRules : kBaseRules; }
 // The box a player count plays with: 5 and 6 players use the 5–6 extension.

@@ -101,8 +101,8 @@ void BM_LegalActionsMainPhase(benchmark::State& state) { run_legal_actions(state
 BENCHMARK(BM_LegalActionsMainPhase);
 
 // One iteration replays one whole recorded game from a copy of its start: items = commands applied.
-void BM_ApplyRecordedGame(benchmark::State& state) {
-    const auto& games = recorded_games();
+// Replays the games one after another, from their start, without events; returns the commands applied.
+std::int64_t apply_games(benchmark::State& state, const std::vector<RecordedGame>& games) {
     std::size_t g = 0;
     std::int64_t commands = 0;
     for (auto _ : state) {
@@ -113,7 +113,10 @@ void BM_ApplyRecordedGame(benchmark::State& state) {
         if (++g == games.size()) g = 0;
     }
     state.SetItemsProcessed(commands);
+    return commands;
 }
+
+void BM_ApplyRecordedGame(benchmark::State& state) { apply_games(state, recorded_games()); }
 BENCHMARK(BM_ApplyRecordedGame);
 
 // The same with events collected, as a room does.
@@ -150,17 +153,7 @@ void BM_LegalActionsVariant(benchmark::State& state) {
 BENCHMARK(BM_LegalActionsVariant)->DenseRange(kMinPlayers, kMaxPlayers)->ArgName("players");
 
 void BM_ApplyVariant(benchmark::State& state) {
-    const auto& games = recorded_games_of(static_cast<int>(state.range(0)));
-    std::size_t g = 0;
-    std::int64_t commands = 0;
-    for (auto _ : state) {
-        GameState s = games[g].start;
-        for (const Command& c : games[g].commands) benchmark::DoNotOptimize(apply(s, c, nullptr));
-        benchmark::DoNotOptimize(s);
-        commands += static_cast<std::int64_t>(games[g].commands.size());
-        if (++g == games.size()) g = 0;
-    }
-    state.SetItemsProcessed(commands);
+    const std::int64_t commands = apply_games(state, recorded_games_of(static_cast<int>(state.range(0))));
     state.counters["commands_per_game"] =
         benchmark::Counter(static_cast<double>(commands), benchmark::Counter::kAvgIterations);
 }

@@ -103,19 +103,9 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
 // a possible victim (or none if nobody is).
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
-    const Topology& t = G::topo();
-    // The opponents with a building on each hex, a bit each (rules::robber_victims for every hex).
-    std::array<std::uint8_t, G::hexes> victims{};
-    static_assert(kMaxPlayers <= 8, "victims holds a seat a bit");
-    for (int q = 0; q < s.num_players; ++q) {
-        if (q == p) continue;
-        HexMask hexes = 0;
-        for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes |= t.node_hex_mask[n]; });
-        for (; hexes; hexes &= hexes - 1) victims[std::countr_zero(hexes)] |= static_cast<std::uint8_t>(1u << q);
-    }
     for (HexMask allowed = rules::robber_hexes<G>(s, p); allowed; allowed &= allowed - 1) {
         const int h = std::countr_zero(allowed);
-        unsigned v = victims[h];
+        unsigned v = rules::robber_victims<G>(s, h, p);
         if (!v) {
             add(out, CommandType::MoveRobber, p, h);
             continue;

@@ -56,11 +56,12 @@ template <class G>
 template <class G>
 [[gnu::always_inline]] inline void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (s.dev_played) return;
+    // A kind held beyond what was bought this turn (never fewer: find_state_problem), all kinds at once.
     const PlayerState& pl = ps(s, p);
-    bool any = false;
+    std::uint64_t held_before = 0;
     for (int k = 0; k < kDevCardKinds; ++k)
-        any |= k != static_cast<int>(DevCard::VictoryPoint) && pl.dev[k] > pl.dev_bought[k];
-    if (any) list_dev_plays<G>(s, p, out);
+        if (k != static_cast<int>(DevCard::VictoryPoint)) held_before |= std::uint64_t{static_cast<std::uint8_t>(pl.dev[k] ^ pl.dev_bought[k])} << (8 * k);
+    if (held_before) list_dev_plays<G>(s, p, out);
 }
 
 template <class G>
@@ -86,12 +87,8 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     // Bank trades (R-TR3, rules::may_bank_trade), given resource then received resource ascending:
     // the resources the bank holds are found once, and the ratio is asked only for resources held
     // twice or more (2 is the best ratio).
-    unsigned gives = 0, gets = 0;
-    for (int r = 0; r < kResourceCount; ++r) {
-        gives |= unsigned{pl.hand.n[r] >= 2} << r;
-        gets |= unsigned{s.bank.n[r] > 0} << r;
-    }
-    for (; gives; gives &= gives - 1) {
+    const unsigned gets = s.bank.kinds_with_at_least(1);
+    for (unsigned gives = pl.hand.kinds_with_at_least(2); gives; gives &= gives - 1) {
         const int give = std::countr_zero(gives);
         if (pl.hand.n[give] < rules::trade_ratio(s, p, static_cast<Resource>(give))) continue;
         for (unsigned m = gets & ~(1u << give); m; m &= m - 1)

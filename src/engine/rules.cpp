@@ -37,6 +37,7 @@ void place_settlement(GameState& s, int p, int node) {
     s.occupied |= node_bit(node);
     s.blocked |= node_bit(node) | G::topo().node_neighbor_mask[node];
     add_yield(s, G::topo(), p, node);
+    add_harbor(s, p, node);
 }
 
 namespace {

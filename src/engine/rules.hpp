@@ -25,6 +25,10 @@ inline void add_yield(GameState& s, const Topology& t, int p, int node, int card
     for (std::uint8_t h : t.node_hexes[node])
         if (h != kNone) s.hex_yield[h] += static_cast<std::uint64_t>(cards) << (8 * p);
 }
+// Seat p built at `node`: the harbor there, if any, is now one of its harbors.
+inline void add_harbor(GameState& s, int p, int node) {
+    for (int k = 0; k < kHarborKinds; ++k) s.harbors[p] |= static_cast<std::uint8_t>(unsigned{s.harbor_nodes[k].test(node)} << k);
+}
 // The seats with a building on a hex, a bit each, from its hex_yield word.
 // Each nonzero byte folded onto its low bit, then the eight low bits gathered into the top byte by
 // one multiplication (every product bit lands on its own position, so nothing carries).
@@ -82,10 +86,9 @@ inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.ba
 // R-TR3: 2 with a harbor of the resource given, 3 with a 3:1 harbor, else 4 (what bank_trade_ratio()
 // answers; inline here because listing and applying bank trades ask it for every trade).
 inline int trade_ratio(const GameState& s, int p, Resource give) {
-    const NodeMask own = buildings_of(s, p);
-    if (own & s.harbor_nodes[static_cast<int>(give)]) return 2;
-    if (own & s.harbor_nodes[kGenericHarbor]) return 3;
-    return 4;
+    const unsigned own = s.harbors[p];
+    if (own >> static_cast<int>(give) & 1u) return 2;
+    return own >> kGenericHarbor & 1u ? 3 : 4;
 }
 
 // R-TR3: `p` may give `ratio(give)` cards of `give` for one `get` the bank holds.

@@ -167,8 +167,10 @@ std::optional<StateProblem> find_derived_problem(const GameState& s) {
     if (rebuilt.harbor_nodes != s.harbor_nodes) return bad("harbor_nodes", "does not match the board's harbors");
     if (rebuilt.number_hexes != s.number_hexes) return bad("number_hexes", "does not match the board's tokens");
     if (rebuilt.hex_yield != s.hex_yield) return bad("hex_yield", "does not match the buildings");
-    for (int p = 0; p < kMaxPlayers; ++p)
+    for (int p = 0; p < kMaxPlayers; ++p) {
         if (rebuilt.road_nodes[p] != s.road_nodes[p]) return bad("road_nodes", "does not match the roads", p);
+        if (rebuilt.harbors[p] != s.harbors[p]) return bad("harbors", "does not match the buildings on harbors", p);
+    }
     return std::nullopt;
 }
 

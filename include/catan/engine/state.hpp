@@ -120,6 +120,8 @@ struct GameState {
     std::array<std::uint64_t, kMaxHexes> hex_yield{};
     // Per seat, the intersections its roads touch: where its roads and settlements may extend from.
     std::array<NodeMask, kMaxPlayers> road_nodes{};
+    // Per seat, bit k: it has a building on a harbor of kind k (R-TR3; kinds as in harbor_nodes).
+    std::array<std::uint8_t, kMaxPlayers> harbors{};
 
     int deck_left() const { return deck_size - deck_top; }
     friend bool operator==(const GameState&, const GameState&) = default;

@@ -85,11 +85,17 @@ inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.ba
 
 // R-TR3: 2 with a harbor of the resource given, 3 with a 3:1 harbor, else 4 (what bank_trade_ratio()
 // answers; inline here because listing and applying bank trades ask it for every trade).
-inline int trade_ratio(const GameState& s, int p, Resource give) {
-    const unsigned own = s.harbors[p];
-    if (own >> static_cast<int>(give) & 1u) return 2;
-    return own >> kGenericHarbor & 1u ? 3 : 4;
-}
+// The ratios of every resource for each set of harbors (bit k: a harbor of kind k), so that listing
+// bank trades compares a whole hand with its ratios at once (ResourceSet::kinds_holding).
+inline constexpr auto kTradeRatios = [] {
+    std::array<ResourceSet, 1u << kHarborKinds> ratios{};
+    for (unsigned own = 0; own < ratios.size(); ++own)
+        for (int r = 0; r < kResourceCount; ++r)
+            ratios[own].n[r] = static_cast<std::uint8_t>(own >> r & 1u ? 2 : own >> kGenericHarbor & 1u ? 3 : 4);
+    return ratios;
+}();
+inline const ResourceSet& trade_ratios(const GameState& s, int p) { return kTradeRatios[s.harbors[p]]; }
+inline int trade_ratio(const GameState& s, int p, Resource give) { return trade_ratios(s, p)[give]; }
 
 // R-TR3: `p` may give `ratio(give)` cards of `give` for one `get` the bank holds.
 inline bool may_bank_trade(const GameState& s, int p, Resource give, Resource get) {

@@ -58,10 +58,9 @@ struct ResourceSet {
     // count compared at once, exact for any byte values (commands come from strangers).
     constexpr bool contains(const ResourceSet& o) const { return at_least(word(), o.word()) == kHighBits; }
     // The resource kinds held `k` times or more, bit r for resource r (k from 0 to 255).
-    constexpr unsigned kinds_with_at_least(int k) const {
-        const std::uint64_t flags = at_least(word(), static_cast<std::uint8_t>(k) * 0x01'0101'0101ULL) >> 7;  // bit 8r
-        return static_cast<unsigned>((flags * 0x0102040810204080ULL) >> 56);  // bit 8r to bit r, no carries
-    }
+    constexpr unsigned kinds_with_at_least(int k) const { return gather(at_least(word(), static_cast<std::uint8_t>(k) * 0x01'0101'0101ULL)); }
+    // The resource kinds r held at least `counts[r]` times, bit r for resource r.
+    constexpr unsigned kinds_holding(const ResourceSet& counts) const { return gather(at_least(word(), counts.word())); }
     // True when some resource kind appears in both sets (R-TR1 forbids it in a trade).
     constexpr bool overlaps(const ResourceSet& o) const {
         for (int i = 0; i < kResourceCount; ++i)
@@ -86,13 +85,18 @@ private:
         const std::uint64_t low = (a | kHighBits) - (b & ~kHighBits);
         return ((a & ~b) | (~(a ^ b) & low)) & kHighBits;
     }
+    // The top bit of byte r to bit r: one multiplication puts each on its own bit of the top byte.
+    static constexpr unsigned gather(std::uint64_t top_bits) {
+        return static_cast<unsigned>(((top_bits >> 7) * 0x0102040810204080ULL) >> 56);
+    }
 };
 static_assert(ResourceSet(3, 0, 255, 128, 7).contains(ResourceSet(3, 0, 254, 127, 0)) &&
               !ResourceSet(3, 0, 127, 128, 7).contains(ResourceSet(0, 0, 128, 0, 0)) &&
               !ResourceSet(0, 0, 0, 0, 0).contains(ResourceSet(0, 0, 0, 0, 1)));
 static_assert(ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(2) == 0b11001 &&
               ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(1) == 0b11011 &&
-              ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(0) == 0b11111);
+              ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(0) == 0b11111 &&
+              ResourceSet(2, 1, 0, 200, 4).kinds_holding(ResourceSet(3, 1, 1, 4, 4)) == 0b11010);
 
 
 const char* to_string(Resource r);

@@ -38,14 +38,20 @@ void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSe
 // buildings mispredicts at every roll).
 template <class G>
 void produce(GameState& s, int roll, Events ev) {
-    std::array<std::uint64_t, kResourceCount> owed{};
+    // Every slot of the number is added without a branch: an unused slot or the robber's hex adds
+    // nothing (to the desert's slot, which is never read), so only hexes that pay set a kind.
+    std::array<std::uint64_t, kResourceCount + 1> owed{};
+    static_assert(static_cast<int>(Terrain::Desert) == kResourceCount, "owed has a slot for the desert");
     unsigned kinds = 0;  // resources some hex pays: at most three, so the checks below stay short
     for (std::uint8_t h : s.number_hexes[roll]) {
-        if (h == kNone || h == s.robber || s.hex_yield[h] == 0) continue;  // robbed, or nobody there
-        const int r = static_cast<int>(s.board.terrain[h]);
-        kinds |= 1u << r;
-        owed[r] += s.hex_yield[h];
+        const bool pays = h != kNone && h != s.robber;
+        const int hex = pays ? h : 0;
+        const std::uint64_t yield = pays ? s.hex_yield[hex] : 0;
+        const int r = pays ? static_cast<int>(s.board.terrain[hex]) : kResourceCount;
+        kinds |= unsigned{yield != 0} << r;
+        owed[r] += yield;
     }
+    kinds &= (1u << kResourceCount) - 1;
     // R-T3 is a rule per resource, so each resource paid is settled and paid on its own.
     for (unsigned m = kinds; m; m &= m - 1) {
         const int r = std::countr_zero(m);

@@ -1,12 +1,10 @@
 // Game creation and the read-only questions asked of a state.
+#include "catan/engine/queries.hpp"
 #include "rules.hpp"
 
 namespace catan {
 
 namespace {
-
-// R-O2: the discard limit's range (the rule's 7 is the default, ruleset.default_discard_limit).
-constexpr int kMinDiscardLimit = 4, kMaxDiscardLimit = 20;
 
 // R-O5: every seat in `rolling` rolls two dice, in seat order; the highest total starts, and a tie is
 // rolled again by the tied seats only. Each roll is shown (FirstRoll, value = the round).

@@ -73,12 +73,15 @@ template <class G> bool can_afford_dev_card(const GameState& s, int p) { return 
 // Buying a development card: affordable and the deck not empty (R-BU4).
 template <class G> bool may_buy_dev_card(const GameState& s, int p) { return s.deck_left() > 0 && can_afford_dev_card<G>(s, p); }
 
-// R-D1: not bought this turn, none played yet this turn; Victory Point cards are never played.
-inline bool dev_playable(const GameState& s, int p, DevCard card) {
+// R-D1: the cards of a kind `p` holds that were not bought this turn; Victory Point cards are never
+// played, so none of them counts.
+inline int dev_cards_ready(const GameState& s, int p, DevCard card) {
     const auto k = static_cast<int>(card);
     const PlayerState& pl = s.players[p];
-    return !s.dev_played && card != DevCard::VictoryPoint && pl.dev[k] > pl.dev_bought[k];
+    return card == DevCard::VictoryPoint ? 0 : pl.dev[k] - pl.dev_bought[k];
 }
+// R-D1: one of them is ready and none was played yet this turn.
+inline bool dev_playable(const GameState& s, int p, DevCard card) { return !s.dev_played && dev_cards_ready(s, p, card) > 0; }
 template <class G> bool can_place_any_road(const GameState& s, int p);
 // Invention takes 2 cards, or what is left when the bank holds fewer (R-D4).
 inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.bank.total() : 2; }
@@ -87,11 +90,16 @@ inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.ba
 // answers; inline here because listing and applying bank trades ask it for every trade).
 // The ratios of every resource for each set of harbors (bit k: a harbor of kind k), so that listing
 // bank trades compares a whole hand with its ratios at once (ResourceSet::kinds_holding).
+// The bank without a harbor takes 4 of a kind; a 3:1 harbor 3 of any kind, a 2:1 harbor 2 of its own.
+inline constexpr int kNoHarborRatio = 4;
+constexpr int harbor_ratio(int kind) { return kind == kGenericHarbor ? 3 : 2; }
 inline constexpr auto kTradeRatios = [] {
     std::array<ResourceSet, 1u << kHarborKinds> ratios{};
     for (unsigned own = 0; own < ratios.size(); ++own)
         for (int r = 0; r < kResourceCount; ++r)
-            ratios[own].n[r] = static_cast<std::uint8_t>(own >> r & 1u ? 2 : own >> kGenericHarbor & 1u ? 3 : 4);
+            ratios[own].n[r] = static_cast<std::uint8_t>(own >> r & 1u                ? harbor_ratio(r)
+                                                         : own >> kGenericHarbor & 1u ? harbor_ratio(kGenericHarbor)
+                                                                                      : kNoHarborRatio);
     return ratios;
 }();
 inline const ResourceSet& trade_ratios(const GameState& s, int p) { return kTradeRatios[s.harbors[p]]; }
@@ -117,6 +125,8 @@ constexpr bool step_allows(Step step, StepAct act) {
     }
     return false;
 }
+// R-X6, R-X7: the 5–6 board's games take a build step after each turn; the base board's do not.
+constexpr bool uses_turn_structure(BoardKind board) { return board == BoardKind::Large; }
 // The seat taking the paired build step after `turn_player`'s turn: three places to the left (R-X6).
 inline int paired_player(const GameState& s) { return (s.turn_player + 3) % s.num_players; }
 

@@ -30,7 +30,7 @@ void begin_build_step(GameState& s, int builder, Step step, std::vector<Event>* 
 
 template <class G>
 void pass_on(GameState& s, std::vector<Event>* ev) {
-    if constexpr (G::kind == BoardKind::Large) {
+    if constexpr (rules::uses_turn_structure(G::kind)) {
         const int n = s.num_players;
         switch (s.step) {
             case Step::Turn:

@@ -1,6 +1,7 @@
 #include "catan/proto/topology_json.hpp"
 
 #include "catan/engine/topology.hpp"
+#include "catan/proto/rules_json.hpp"
 
 namespace catan::proto {
 
@@ -32,7 +33,9 @@ json build(BoardKind kind) {
     for (int e = 0; e < t.edge_count; ++e) paths.push_back({{"id", e}, {"intersections", t.edge_nodes[e]}});
     for (int k = 0; k < t.harbor_count; ++k) harbors.push_back(t.harbor_edges[k]);
     for (int k = 0; k < t.coast_count; ++k) coast.push_back(t.coast_edges[k]);
-    return {{"hexes", hexes}, {"intersections", nodes}, {"paths", paths}, {"harbor_paths", harbors}, {"coast", coast}};
+    // The box's rules travel with its board: a connection gets both whenever the room's board changes.
+    return {{"hexes", hexes},        {"intersections", nodes}, {"paths", paths},
+            {"harbor_paths", harbors}, {"coast", coast},       {"rules", rules_json(kind)}};
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "catan/engine/engine.hpp"
+#include "catan/engine/queries.hpp"
 #include "catan/proto/event_json.hpp"  // kSpectator
 #include "json_text.hpp"
 #include "wire.hpp"
@@ -203,7 +204,7 @@ void write_board(PartWriter& w, const GameState& s) {
             o += R"(,"kind":)";
             put_name(o, harbor_name(kind));
             o += R"(,"ratio":)";
-            put_int(o, kind == kGenericHarbor ? 3 : 2);
+            put_int(o, harbor_trade_ratio(kind));  // R-TR3, the engine's table
             o += '}';
         }
         o += ']';
@@ -245,11 +246,11 @@ void write_me(PartWriter& w, const GameState& s, int viewer) {
     w.part("/me/hand", [&](std::string& o) { put_all_resources(o, pl.hand); });
     w.part("/me/dev", [&](std::string& o) { put_all_dev(o, pl.dev); });
     w.part("/me/dev_playable", [&](std::string& o) {
-        // R-D1: a card bought this turn waits; VP cards are never played. Turn and phase limits are
-        // left to the legal actions message, which is authoritative.
+        // R-D1 as the engine counts it (cards not bought this turn, never VP cards). Turn and phase
+        // limits are left to the legal actions message, which is authoritative.
         std::array<std::uint8_t, kDevCardKinds> playable{};
         for (int k = 0; k < kDevCardKinds; ++k)
-            if (k != static_cast<int>(DevCard::VictoryPoint)) playable[k] = static_cast<std::uint8_t>(pl.dev[k] - pl.dev_bought[k]);
+            playable[k] = static_cast<std::uint8_t>(ready_dev_cards(s, viewer, static_cast<DevCard>(k)));
         put_all_dev(o, playable);
     });
     w.part("/me/vp", [&](std::string& o) { put_int(o, victory_points(s, viewer)); });

@@ -6,6 +6,7 @@
 #include "catan/proto/error_json.hpp"
 #include "catan/proto/event_json.hpp"
 #include "catan/proto/state_json.hpp"
+#include "catan/proto/rules_json.hpp"
 #include "catan/proto/topology_json.hpp"
 #include "catan/proto/view_json.hpp"
 

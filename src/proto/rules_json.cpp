@@ -1,0 +1,64 @@
+#include "catan/proto/rules_json.hpp"
+
+#include "catan/engine/queries.hpp"
+#include "catan/engine/ruleset.hpp"
+#include "catan/engine/state.hpp"
+
+namespace catan::proto {
+
+namespace {
+
+using json = nlohmann::json;
+
+json resources(const ResourceSet& set) {
+    json o = json::object();
+    for (const Resource r : kAllResources) o[to_string(r)] = set[r];
+    return o;
+}
+
+json range(int min, int max, int fallback) { return {{"min", min}, {"max", max}, {"default", fallback}}; }
+
+}  // namespace
+
+json rules_json(BoardKind kind) {
+    const Ruleset& r = ruleset(kind);
+    const GameOptions defaults;
+    json deck = json::object();
+    for (const auto& [card, n] : r.deck) deck[to_string(card)] = n;
+    json ratios = json::object();
+    for (int k = 0; k < kHarborKinds; ++k)
+        ratios[k == kGenericHarbor ? "generic" : to_string(static_cast<Resource>(k))] =
+            harbor_trade_ratio(static_cast<std::uint8_t>(k));
+    const json flag = {{"default", false}};
+    return {
+        {"board", kind == BoardKind::Large ? "large" : "base"},
+        {"players", {{"min", r.min_players}, {"max", r.max_players}}},
+        {"costs",
+         {{"road", resources(r.road_cost)},
+          {"settlement", resources(r.settlement_cost)},
+          {"city", resources(r.city_cost)},
+          {"dev_card", resources(r.dev_card_cost)}}},
+        {"pieces", {{"settlements", r.settlements}, {"cities", r.cities}, {"roads", r.roads}}},
+        {"bank_per_resource", r.bank_per_resource},
+        {"deck", std::move(deck)},
+        {"deck_size", r.deck_size},
+        {"trade_ratios", {{"bank", no_harbor_trade_ratio()}, {"harbors", std::move(ratios)}}},
+        {"longest_road_minimum", r.longest_road_minimum},
+        {"largest_army_minimum", r.largest_army_minimum},
+        // The room options that are the engine's (validate_options): the players range is every box's,
+        // the rest this box's.
+        {"options",
+         {{"players", range(kMinPlayers, kMaxPlayers, defaults.players)},
+          {"vp_target", range(r.min_victory_target, r.max_victory_target, r.default_victory_target)},
+          {"discard_limit", range(kMinDiscardLimit, kMaxDiscardLimit, r.default_discard_limit)},
+          {"friendly_robber", flag},
+          {"balanced_board", flag},
+          {"first_by_dice", flag},
+          {"turn_structure",
+           {{"values", {to_string(TurnStructure::Paired), to_string(TurnStructure::SpecialBuild)}},
+            {"default", to_string(defaults.turn_structure)},
+            {"used", has_turn_structure(kind)}}}}},
+    };
+}
+
+}  // namespace catan::proto

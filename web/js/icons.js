@@ -213,10 +213,3 @@ export function dieFace(n, cls = 'die') {
   for (const [x, y] of P[n] || []) svg.append(s('circle', { cx: x, cy: y, r: 2.1, fill: n === 1 ? '#c62828' : '#1b1b1b' }));
   return svg;
 }
-
-export const COSTS = {
-  road: { brick: 1, lumber: 1 },
-  settlement: { brick: 1, lumber: 1, wool: 1, grain: 1 },
-  city: { grain: 2, ore: 3 },
-  dev: { wool: 1, grain: 1, ore: 1 },
-};

@@ -1,7 +1,7 @@
 // Reading the legal actions (the server's list of exactly the commands this seat may send now) and
 // explaining, when an action is not in it, why not.
 
-import { COSTS } from './icons.js';
+import { costOf } from './rules.js';
 import { RESOURCES, t, resList } from './i18n.js';
 
 export function actions(legal) {
@@ -34,7 +34,8 @@ export function missing(hand, cost) {
 }
 
 // Why `what` (roll, road, settlement, city, dev, trade, end) cannot be done now; null when it can.
-export function reason(what, game, legal, seat) {
+// `rules`: the server's rules block (costs), see rules.js.
+export function reason(what, game, legal, seat, rules) {
   if (!game) return t('why.not_started');
   if (seat === null || seat === undefined) return t('why.spectator');
   if (game.phase === 'game_over') return t('why.game_over');
@@ -76,7 +77,7 @@ export function reason(what, game, legal, seat) {
   if (what === 'settlement' && me?.settlements_left === 0) return t('why.no_pieces', { piece: t('piece.settlement') });
   if (what === 'city' && me?.cities_left === 0) return t('why.no_pieces', { piece: t('piece.city') });
   if (what === 'dev' && game.dev_deck === 0) return t('why.deck_empty');
-  const cost = COSTS[what];
+  const cost = costOf(rules, what);
   if (cost) {
     const lack = missing(hand, cost);
     if (Object.keys(lack).length) return t('why.cannot_afford', { list: resList(lack) });

@@ -5,7 +5,8 @@
 import { h, s as svg, replace } from '../dom.js';
 import { t, RESOURCES } from '../i18n.js';
 import { BoardView } from '../board.js';
-import { icon, resIcon, seatBadge, dieFace, COSTS, SEAT_COLORS } from '../icons.js';
+import { icon, resIcon, seatBadge, dieFace, SEAT_COLORS } from '../icons.js';
+import { gameRules, costOf, roomLimits } from '../rules.js';
 import { all, ids, has, reason } from '../legal.js';
 import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement } from '../format.js';
 import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
@@ -20,14 +21,14 @@ import { Feedback, chatLine } from '../ui/feedback.js';
 import { turnTimer } from '../ui/timer.js';
 
 const ACTIONS = [
-  { id: 'roll', icon: 'dice', cost: null },
-  { id: 'road', icon: 'road', cost: COSTS.road, mode: true },
-  { id: 'settlement', icon: 'settlement', cost: COSTS.settlement, mode: true },
-  { id: 'city', icon: 'city', cost: COSTS.city, mode: true },
-  { id: 'dev', icon: 'dev', cost: COSTS.dev },
-  { id: 'trade', icon: 'trade', cost: null },
-  { id: 'cards', icon: 'cards', cost: null },
-  { id: 'end', icon: 'end', cost: null },
+  { id: 'roll', icon: 'dice' },
+  { id: 'road', icon: 'road', mode: true },
+  { id: 'settlement', icon: 'settlement', mode: true },
+  { id: 'city', icon: 'city', mode: true },
+  { id: 'dev', icon: 'dev' },
+  { id: 'trade', icon: 'trade' },
+  { id: 'cards', icon: 'cards' },
+  { id: 'end', icon: 'end' },
 ];
 
 export class GameView {
@@ -119,7 +120,9 @@ export class GameView {
   }
 
   chatBox() {
-    const input = h('input.chat-input', { type: 'text', maxlength: 500, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') });
+    // The room's chat limit (doc.room.limits); an older server's refusal says it instead.
+    const chars = roomLimits(this.st?.doc?.room).chat_chars;
+    const input = h('input.chat-input', { type: 'text', maxlength: chars, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') });
     const list = h('ul.chat-list');
     this.chatLists = this.chatLists || new Set();
     this.chatLists.add(list);
@@ -269,6 +272,8 @@ export class GameView {
     this.log.scrollTop = this.log.scrollHeight;
     const last = lines[lines.length - 1];
     replace(this.lastLog, last ? h('span', last.text) : h('span.muted', t('log.empty')), h('span.more', '☰'), this.fb.badge);
+    const chars = roomLimits(st.doc?.room).chat_chars; // the server's chat limit, for every chat field
+    if (chars) for (const input of document.querySelectorAll('.chat-input')) input.maxLength = chars;
     const panelList = this.chatLists.values().next().value; // the log panel's, made with the view
     for (const list of this.chatLists) {
       // A closed log dialog's list never comes back (the next opening makes a new one): let it go.
@@ -299,8 +304,10 @@ export class GameView {
       return;
     }
     const devCount = g.me ? Object.values(g.me.dev).reduce((a, b) => a + b, 0) : 0;
+    const rules = gameRules(st); // the costs are the server's (rules.js)
     const buttons = ACTIONS.map((a) => {
-      let why = a.id === 'cards' ? null : reason(a.id, g, st.legal, seat);
+      const cost = costOf(rules, a.id);
+      let why = a.id === 'cards' ? null : reason(a.id, g, st.legal, seat, rules);
       const active = a.mode && this.mode === a.id;
       const label = a.id === 'cards' ? `${t('act.cards')} (${devCount})` : t(`act.${a.id}`);
       return h(`button.action${why ? '.disabled' : ''}${active ? '.active' : ''}${a.id === 'roll' && !why ? '.primary' : ''}`, {
@@ -309,12 +316,12 @@ export class GameView {
         'aria-disabled': String(!!why),
         'aria-pressed': a.mode ? String(active) : undefined,
         title: shortcutTitle(a.id, why || label),
-        'aria-label': actionLabel(label, a.cost, why),
+        'aria-label': actionLabel(label, cost, why),
         'aria-keyshortcuts': SHORTCUTS[a.id],
         onclick: () => (why ? toast(why, 'error') : this.doAction(a.id)),
       },
       h('span.action-main', icon(a.icon, 'icon', a.mode ? SEAT_COLORS[seat] : undefined), h('span.action-label', label)),
-      a.cost ? h('span.cost', resChips(a.cost, 'cost-chips')) : null,
+      cost ? h('span.cost', resChips(cost, 'cost-chips')) : null,
       why ? h('span.why', why) : null);
     });
     replace(this.actions, buttons);

@@ -7,6 +7,7 @@ import { qrElement } from '../qr.js';
 import { langSelect, unfairWarning } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { deviceLinkSection } from '../ui/menu.js';
+import { gameRules, optionValues, optionDefault, roomLimits } from '../rules.js';
 
 let qrCache = { url: null, el: null };
 
@@ -58,9 +59,11 @@ function kickControls(seat, name, store) {
   return wrap;
 }
 
-// The grace period before a bot plays a disconnected player's seat: seconds, or 'never'.
-function takeoverChoices(current) {
-  const choices = [15, 30, 60, 120, 300, 'never'];
+// The grace period before a bot plays a disconnected player's seat: seconds, or 'never'. The
+// presets are the client's; those past the room's limit (doc.room.limits) are left out.
+function takeoverChoices(current, limits) {
+  const most = limits.takeover_after?.max ?? Infinity;
+  const choices = [15, 30, 60, 120, 300].filter((v) => v <= most).concat('never');
   return choices.includes(current) ? choices : [...choices, current];
 }
 function takeoverText(v) {
@@ -68,28 +71,34 @@ function takeoverText(v) {
   return v % 60 === 0 && v > 0 ? t('lobby.takeover_min', { n: v / 60 }) : t('lobby.takeover_s', { n: v });
 }
 
-// The turn timer (docs/protocol.md, "Turn timer"): seconds per turn, 0 for none.
-const TURN_TIMERS = [0, 60, 90, 120];
+// The turn timer (docs/protocol.md, "Turn timer"): seconds per turn, 0 for none; the choices are the
+// room's (doc.room.limits.turn_timer).
+function turnTimers(current, limits) {
+  const choices = limits.turn_timer || [];
+  return choices.includes(current) ? choices : [...choices, current];
+}
 function turnTimerText(v) {
   return v ? t('lobby.turn_timer_s', { n: v }) : t('lobby.turn_timer_off');
 }
 
-const VP_TARGETS = Array.from({ length: 18 }, (_, i) => i + 3); // 3..20 (R-O1)
-const DISCARD_LIMITS = Array.from({ length: 17 }, (_, i) => i + 4); // 4..20 (R-O2)
-const FLAGS = ['friendly_robber', 'balanced_board', 'first_by_dice']; // R-O3, R-O4, R-O5
-const TURN_STRUCTURES = ['paired', 'special_build']; // R-X6, R-X7
+// The house rules shown as check boxes, in this order (R-O3, R-O4, R-O5), when the server's rules
+// block lists them; every value, range and default below is the server's (rules.js).
+const FLAGS = ['friendly_robber', 'balanced_board', 'first_by_dice'];
+const flagsOf = (rules) => FLAGS.filter((f) => rules?.options?.[f]);
+// A value list that always holds the current value (a server that states no range).
+const withCurrent = (values, current) => (current === undefined || values.includes(current) ? values : [...values, current]);
 
 function setOption(store, name, value) {
   store.send({ type: 'set_options', options: { [name]: value } });
 }
 
-// An option the room doc leaves out has its default (the rule of the box).
-const discardLimit = (options) => options.discard_limit ?? 7; // R-7a's 7 unless the host chose
-const turnStructure = (options) => options.turn_structure ?? 'paired'; // R-X6 is the default
-const PLAYER_COUNTS = [2, 3, 4, 5, 6]; // 5 and 6 on the large board (R-X1)
-// The turn structure only means something with 5 or 6 players (R-X6, R-X7).
-function largeGame(options) {
-  return options.players >= 5;
+// An option the room doc leaves out has its default (the rule of the box, as the server states it).
+const discardLimit = (options, rules) => options.discard_limit ?? optionDefault(rules, 'discard_limit');
+const turnStructure = (options, rules) => options.turn_structure ?? optionDefault(rules, 'turn_structure');
+// The turn structure only means something on the board the room's players play (R-X6, R-X7): the
+// lobby's topology is that board's, and its rules say whether it has one.
+function largeGame(rules) {
+  return !!rules?.options?.turn_structure?.used;
 }
 
 // One option with its one-line explanation (tied to the control for screen readers).
@@ -106,27 +115,30 @@ function optionCheck(id, label, checked, onchange, help) {
 }
 
 // The host's house rules (R-O2..R-O5) and, with 5 or 6 players, the turn structure (R-X6/R-X7).
-function houseRuleControls(options, store) {
+function houseRuleControls(options, rules, store) {
+  const limit = discardLimit(options, rules);
+  const structureNow = turnStructure(options, rules);
   const discard = h('select#opt-discard_limit', { 'aria-describedby': 'opt-discard_limit-help', onchange: (e) => setOption(store, 'discard_limit', Number(e.target.value)) },
-    DISCARD_LIMITS.map((n) => h('option', { value: n, selected: n === discardLimit(options) }, String(n))));
-  const structure = largeGame(options)
+    withCurrent(optionValues(rules, 'discard_limit'), limit).map((n) => h('option', { value: n, selected: n === limit }, String(n))));
+  const structure = largeGame(rules)
     ? optionField('turn_structure', t('opt.turn_structure'),
         h('select#opt-turn_structure', { 'aria-describedby': 'opt-turn_structure-help', onchange: (e) => setOption(store, 'turn_structure', e.target.value) },
-          TURN_STRUCTURES.map((v) => h('option', { value: v, selected: v === turnStructure(options) }, t(`opt.turn_structure.${v}`)))),
-        t(`opt.turn_structure.${turnStructure(options)}.help`))
+          withCurrent(optionValues(rules, 'turn_structure'), structureNow).map((v) => h('option', { value: v, selected: v === structureNow }, t(`opt.turn_structure.${v}`)))),
+        t(`opt.turn_structure.${structureNow}.help`))
     : null;
   return h('div.house-rules#house-rules',
     structure,
     h('h3', t('opt.house_rules')),
-    optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: discardLimit(options) })),
-    FLAGS.map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
+    optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: limit })),
+    flagsOf(rules).map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
 }
 
 // The same choices as words, for everyone but the host.
-function houseRulesShown(options) {
+function houseRulesShown(options, rules) {
+  const structureNow = turnStructure(options, rules);
   return h('div.house-rules#house-rules',
-    largeGame(options) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${turnStructure(options)}`)} — ${t(`opt.turn_structure.${turnStructure(options)}.help`)}`) : null,
-    h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${discardLimit(options)} — ${t('opt.discard_limit.help', { n: discardLimit(options) })}`),
+    largeGame(rules) ? h('p#opt-turn_structure-shown', `${t('opt.turn_structure')}: ${t(`opt.turn_structure.${structureNow}`)} — ${t(`opt.turn_structure.${structureNow}.help`)}`) : null,
+    h('p#opt-discard_limit-shown', `${t('opt.discard_limit')}: ${discardLimit(options, rules)} — ${t('opt.discard_limit.help', { n: discardLimit(options, rules) })}`),
     FLAGS.filter((f) => options[f]).map((f) => h(`p#opt-${f}-shown`, `${t(`opt.${f}`)} — ${t(`opt.${f}.help`)}`)));
 }
 
@@ -135,6 +147,8 @@ export function renderLobby(main, state, store) {
   const url = roomUrl(room.code);
   if (qrCache.url !== url) qrCache = { url, el: qrElement(url, t('lobby.qr_alt')) };
   const isHost = state.host && room.host === state.seat;
+  const rules = gameRules(state); // the lobby's topology is that of options.players's board
+  const limits = roomLimits(room);
   const seated = room.seats.filter((x) => x.name);
   const bySeat = new Map(seated.map((x) => [x.seat, x]));
 
@@ -174,23 +188,24 @@ export function renderLobby(main, state, store) {
         h('div.row2',
           h('label.field', h('span', t('home.players')),
             h('select#opt-players', { onchange: (e) => setOption(store, 'players', Number(e.target.value)) },
-              PLAYER_COUNTS.map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
+              withCurrent(optionValues(rules, 'players'), room.options.players).map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
           h('label.field', h('span', t('home.vp')),
             h('select#opt-vp', { onchange: (e) => setOption(store, 'vp_target', Number(e.target.value)) },
-              VP_TARGETS.map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
+              withCurrent(optionValues(rules, 'vp_target'), room.options.vp_target).map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
           h('label.field', h('span', t('lobby.takeover')),
             h('select#opt-takeover', { onchange: (e) => setOption(store, 'takeover_after', e.target.value === 'never' ? 'never' : Number(e.target.value)) },
-              takeoverChoices(room.options.takeover_after).map((v) => h('option', { value: v, selected: v === room.options.takeover_after }, takeoverText(v))))),
+              takeoverChoices(room.options.takeover_after, limits).map((v) => h('option', { value: v, selected: v === room.options.takeover_after }, takeoverText(v))))),
           h('label.field', h('span', t('lobby.turn_timer')),
             h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => setOption(store, 'turn_timer', Number(e.target.value)) },
-              TURN_TIMERS.map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
+              turnTimers(room.options.turn_timer ?? 0, limits).map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
         h('p.hint#opt-timer-help', t('lobby.turn_timer_help')),
-        houseRuleControls(room.options, store))
+        houseRuleControls(room.options, rules, store))
     : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`),
         h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''),
-        houseRulesShown(room.options));
+        houseRulesShown(room.options, rules));
 
-  const startOk = seated.length >= 2;
+  // The fewest players a game is dealt for is the server's; without it the server's refusal says so.
+  const startOk = seated.length >= (rules?.options?.players?.min ?? 1);
   const start = isHost
     ? h('div.start-box',
         h('button.primary.big#start', { type: 'button', 'aria-disabled': String(!startOk), class: startOk ? '' : 'disabled', onclick: () => (startOk ? store.send({ type: 'start' }) : toast(t('lobby.start_need'), 'error')) }, t('lobby.start')),

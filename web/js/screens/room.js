@@ -62,7 +62,7 @@ export function startRoom(app, code) {
     if (!summary) return h('main.join', head, h('p.muted', t('join.connecting')));
     if (summary.missing || summary.failed) return h('main.join', head, h('section.card', h('p', t('join.no_room', { code })), h('a.button', { href: '/' }, t('join.back_home'))));
     const seated = (summary.seats || []).filter((x) => x.name).length;
-    const max = summary.options?.players || 4;
+    const max = summary.options?.players ?? (summary.seats || []).length;
     const canSit = summary.phase === 'lobby' && seated < max;
     return h('main.join', head,
       h('section.card',

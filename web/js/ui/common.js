@@ -36,7 +36,7 @@ export function resourceSteppers({ value, max, onChange, name, hand }) {
   const wrap = h('div.steppers', { dataset: { name: name || '' } });
   for (const r of RESOURCES) {
     const n = value[r] || 0;
-    const limit = typeof max === 'number' ? max : max?.[r] ?? 19;
+    const limit = typeof max === 'number' ? max : max?.[r] ?? 0;
     const dec = h('button.step.dec', { type: 'button', 'aria-label': `− ${t(`res.${r}`)}`, disabled: n <= 0, onclick: () => onChange({ ...value, [r]: n - 1 }) }, '−');
     const inc = h('button.step.inc', { type: 'button', 'aria-label': `+ ${t(`res.${r}`)}`, disabled: n >= limit, onclick: () => onChange({ ...value, [r]: n + 1 }) }, '+');
     wrap.append(

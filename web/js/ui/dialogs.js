@@ -161,8 +161,11 @@ export function inventionDialog(store) {
     render(st, local, set, close) {
       const total = sum(local.pick);
       const bank = st.doc.game.bank;
-      const max = Object.fromEntries(RESOURCES.map((r) => [r, Math.min(bank[r], (local.pick[r] || 0) + 2 - total)]));
-      const action = total === 2 ? find(st.legal, 'play_invention', (a) => sameSet(a.take, local.pick)) : null;
+      // How many cards Invention takes now (R-D4: fewer when the bank is short) is the size of the
+      // picks the server lists.
+      const size = Math.max(0, ...all(st.legal, 'play_invention').map((a) => sum(a.take)));
+      const max = Object.fromEntries(RESOURCES.map((r) => [r, Math.min(bank[r], (local.pick[r] || 0) + size - total)]));
+      const action = total === size ? find(st.legal, 'play_invention', (a) => sameSet(a.take, local.pick)) : null;
       return h('div',
         h('p.help', t('invention.help')),
         resourceSteppers({ value: local.pick, max, name: 'invention', onChange: (pick) => set({ pick }) }),

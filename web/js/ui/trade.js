@@ -6,6 +6,7 @@
 import { h, replace } from '../dom.js';
 import { t, RESOURCES, resList } from '../i18n.js';
 import { resIcon, seatBadge } from '../icons.js';
+import { gameRules, supplyPerResource } from '../rules.js';
 import { all, find, has } from '../legal.js';
 import { resChips, sum } from './common.js';
 import { seatName, who } from '../format.js';
@@ -89,7 +90,7 @@ function offerTab(st, store, local, set, close) {
     may ? null : h('p.reason', t('trade.no_propose')),
     h('p.help', t('trade.tap_hint')),
     cardPicker({ value: local.offerGive, limit: hand, hand, name: 'give', label: t('trade.you_give'), onChange: (v) => set({ offerGive: v }) }),
-    cardPicker({ value: local.offerWant, limit: 19, name: 'want', label: t('trade.you_want'), onChange: (v) => set({ offerWant: v }) }),
+    cardPicker({ value: local.offerWant, limit: supplyPerResource(gameRules(st)), name: 'want', label: t('trade.you_want'), onChange: (v) => set({ offerWant: v }) }),
     h('h3', t('trade.to')),
     h('div.to-buttons',
       h('button.to#to-all', { type: 'button', 'aria-pressed': String(local.to === null), onclick: () => set({ to: null }) }, t('everyone')),
@@ -132,7 +133,7 @@ function counterEditor(st, draft, set, send, back, title) {
   return h('div.counter-editor',
     back ? h('div.counter-head', h('span.counter-title', title), sendBtn, h('button.icon-btn#counter-back', { type: 'button', 'aria-label': t('offer.counter_back'), title: t('offer.counter_back'), onclick: back }, '✕')) : null,
     cardPicker({ value: draft.give, limit: hand, hand, name: 'give', label: t('trade.you_give'), onChange: (v) => set({ give: v }) }),
-    cardPicker({ value: draft.want, limit: 19, name: 'want', label: t('trade.you_want'), onChange: (v) => set({ want: v }) }),
+    cardPicker({ value: draft.want, limit: supplyPerResource(gameRules(st)), name: 'want', label: t('trade.you_want'), onChange: (v) => set({ want: v }) }),
     valid ? null : h('p.reason', t('trade.invalid')),
     back ? null : sendBtn);
 }

@@ -40,7 +40,7 @@ json rules_json(BoardKind kind) {
           {"dev_card", resources(r.dev_card_cost)}}},
         {"pieces", {{"settlements", r.settlements}, {"cities", r.cities}, {"roads", r.roads}}},
         {"bank_per_resource", r.bank_per_resource},
-        {"deck", std::move(deck)},
+        {"dev_cards", std::move(deck)},  // the deck before shuffling (not "deck": that is a secret state field)
         {"deck_size", r.deck_size},
         {"trade_ratios", {{"bank", no_harbor_trade_ratio()}, {"harbors", std::move(ratios)}}},
         {"longest_road_minimum", r.longest_road_minimum},

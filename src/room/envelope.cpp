@@ -44,7 +44,7 @@ int read_takeover(const json& v, const Path& where) {
         if (v.get_ref<const std::string&>() == "never") return kNeverTakeOver;
         fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must be a number of seconds or \"never\"");
     }
-    return static_cast<int>(read_int(v, where, 0, 86400));
+    return static_cast<int>(read_int(v, where, 0, kMaxTakeoverSeconds));
 }
 
 int read_turn_timer(const json& v, const Path& where) {

@@ -238,6 +238,7 @@ private:
     bool bot_acts(int seat) const { return bot_controls(seat) || timed_out(seat); }
     std::optional<Command> expiry_command(int seat) const;  // a timed-out seat's answer the bot does not choose
     nlohmann::json timer_json() const;                       // room.timer
+    static nlohmann::json limits_json();                     // room.limits
     std::string timer_ops();  // room.timer replaced whole, as patch ops (a command that changed the decision)
 
     // room_views.cpp: documents, diffs, snapshots, the REST summary

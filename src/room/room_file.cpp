@@ -68,7 +68,7 @@ RoomOptions read_room_options(const json& v, const Path& where) {
     read_int(r.required("players"), r.path("players"), kMinPlayers, kMaxPlayers);
     read_int(r.required("vp_target"), r.path("vp_target"), 3, 20);
     read_house_rules(r);
-    if (const json* p = r.optional("takeover_after")) read_int(*p, r.path("takeover_after"), kNeverTakeOver, 86400);
+    if (const json* p = r.optional("takeover_after")) read_int(*p, r.path("takeover_after"), kNeverTakeOver, kMaxTakeoverSeconds);
     if (const json* p = r.optional("seed")) read_string(*p, r.path("seed"));
     if (const json* p = r.optional("turn_timer"))
         if (!valid_turn_timer(read_int(*p, r.path("turn_timer"), 0, 120)))

@@ -4,6 +4,7 @@
 // serialised update per viewer, shared by that viewer's connections. Snapshots send the whole doc.
 #include "catan/proto/proto.hpp"
 #include "catan/room/json_diff.hpp"
+#include "catan/room/text.hpp"
 #include "room.hpp"
 
 namespace catan::room {
@@ -43,7 +44,18 @@ json Room::room_doc() const {
             {"spectators", spectators_},
             {"fairness", std::move(fairness)},
             {"seed_chosen", seed_chosen},
-            {"timer", timer_json()}};
+            {"timer", timer_json()},
+            {"limits", limits_json()}};
+}
+
+// The room's own limits, so a client shows them rather than keeping copies (the game's rules come
+// with the topology: proto::rules_json).
+json Room::limits_json() {
+    static const json limits = {{"chat_chars", kMaxChatChars},
+                                {"name_chars", kMaxNameChars},
+                                {"turn_timer", kTurnTimerChoices},
+                                {"takeover_after", {{"min", 0}, {"max", kMaxTakeoverSeconds}}}};
+    return limits;
 }
 
 // "you": the viewer's seat (null for spectators). Per seat, so every connection of a seat still

@@ -35,8 +35,8 @@ void check_rules(BoardKind kind, const Ruleset& box) {
     CHECK(rules.at("deck_size") == box.deck_size);
     int deck = 0;
     for (const auto& [card, n] : box.deck) {
-        CHECK(rules.at("deck").at(to_string(card)) == n);
-        deck += rules.at("deck").at(to_string(card)).get<int>();
+        CHECK(rules.at("dev_cards").at(to_string(card)) == n);
+        deck += rules.at("dev_cards").at(to_string(card)).get<int>();
     }
     CHECK(deck == box.deck_size);
     CHECK(rules.at("longest_road_minimum") == box.longest_road_minimum);

@@ -104,6 +104,9 @@ struct ParsedMessage {
 // about the rest of the message can still be matched by the client.
 ParsedMessage parse_client_message(std::string_view text);
 
+// The longest grace period before a bot takes a disconnected player's seat (or "never").
+inline constexpr int kMaxTakeoverSeconds = 86400;
+
 // The turn limits a room may choose (0: off).
 inline constexpr int kTurnTimerChoices[] = {0, 60, 90, 120};
 bool valid_turn_timer(std::int64_t seconds);

@@ -122,14 +122,15 @@ int public_victory_points(const GameState& s, int p) {
     const PlayerState& pl = s.players[p];
     // R-V1. Pieces on the board are counted from the supply left, which avoids a popcount per call.
     const Ruleset& rules = ruleset(s);
-    int vp = (rules.settlements - pl.settlements_left) + 2 * (rules.cities - pl.cities_left);
-    if (s.longest_road == p) vp += 2;
-    if (s.largest_army == p) vp += 2;
+    constexpr VictoryPointValues points = kVictoryPoints;
+    int vp = points.settlement * (rules.settlements - pl.settlements_left) + points.city * (rules.cities - pl.cities_left);
+    if (s.longest_road == p) vp += points.longest_road;
+    if (s.largest_army == p) vp += points.largest_army;
     return vp;
 }
 
 int victory_points(const GameState& s, int p) {
-    return public_victory_points(s, p) + s.players[p].dev[static_cast<int>(DevCard::VictoryPoint)];  // R-D6
+    return public_victory_points(s, p) + kVictoryPoints.victory_point_card * s.players[p].dev[static_cast<int>(DevCard::VictoryPoint)];  // R-D6
 }
 
 int bank_trade_ratio(const GameState& s, int p, Resource give) { return rules::trade_ratio(s, p, give); }

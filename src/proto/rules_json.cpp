@@ -43,6 +43,12 @@ json rules_json(BoardKind kind) {
         {"dev_cards", std::move(deck)},  // the deck before shuffling (not "deck": that is a secret state field)
         {"deck_size", r.deck_size},
         {"trade_ratios", {{"bank", no_harbor_trade_ratio()}, {"harbors", std::move(ratios)}}},
+        {"points",
+         {{"settlement", kVictoryPoints.settlement},
+          {"city", kVictoryPoints.city},
+          {"longest_road", kVictoryPoints.longest_road},
+          {"largest_army", kVictoryPoints.largest_army},
+          {"victory_point_card", kVictoryPoints.victory_point_card}}},
         {"longest_road_minimum", r.longest_road_minimum},
         {"largest_army_minimum", r.largest_army_minimum},
         // The room options that are the engine's (validate_options): the players range is every box's,

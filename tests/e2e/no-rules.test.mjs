@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The web client keeps no copy of a rule (issue 13, "the client computes no rule"): costs, bank and
-// deck sizes, trade caps, player counts, option ranges and defaults and the chat limit come from the
+// deck sizes, trade caps, victory points, player counts, option ranges and defaults and the chat limit come from the
 // server (the topology's rules block, doc.room.limits, the legal actions). This reads every module
 // under web/js (translations aside), with strings and comments blanked out, and names each place that
 // writes such a value itself.
@@ -97,6 +97,7 @@ const COPIES = [
   [/\boptions\??\.players\s*[<>]=?\s*\d/, 'which player counts take the large board: rules.options.turn_structure.used'],
   [/\bseated\.length\s*[<>]=?\s*\d/, 'the fewest players: rules.options.players.min'],
   [/\+\s*2\s*-\s*total|total\s*===\s*2\b/, 'the size of Invention: the legal play_invention picks'],
+  [/===\s*p\.seat\s*\?\s*[1-9]|\.length\s*\*\s*[1-9]/, 'victory points per piece or award: rules.points'],
 ];
 
 // Left on purpose, each with its reason; anything else found fails. The start page creates a room

@@ -40,6 +40,12 @@ void check_rules(BoardKind kind, const Ruleset& box) {
     }
     CHECK(deck == box.deck_size);
     CHECK(rules.at("longest_road_minimum") == box.longest_road_minimum);
+    const json& points = rules.at("points");
+    CHECK(points.at("settlement") == kVictoryPoints.settlement);
+    CHECK(points.at("city") == kVictoryPoints.city);
+    CHECK(points.at("longest_road") == kVictoryPoints.longest_road);
+    CHECK(points.at("largest_army") == kVictoryPoints.largest_army);
+    CHECK(points.at("victory_point_card") == kVictoryPoints.victory_point_card);
     CHECK(rules.at("largest_army_minimum") == box.largest_army_minimum);
 
     // Every range is what validate_options() takes: the ends pass, one beyond them is refused.
@@ -126,6 +132,14 @@ TEST_CASE("views: playable cards and harbor ratios are the engine's, over random
                     CHECK(ratio == best);
                 }
                 harbor_owners += s.harbors[p] != 0;
+                // R-V1: the points a client adds up from the view, at the stated values, are the engine's.
+                const json& pl = spectator.at("players").at(static_cast<std::size_t>(p));
+                const int shown = kVictoryPoints.settlement * static_cast<int>(pl.at("settlements").size()) +
+                                  kVictoryPoints.city * static_cast<int>(pl.at("cities").size()) +
+                                  kVictoryPoints.longest_road * (s.longest_road == p) +
+                                  kVictoryPoints.largest_army * (s.largest_army == p);
+                CHECK(shown == public_victory_points(s, p));
+                CHECK(view.at("me").at("vp") == shown + kVictoryPoints.victory_point_card * s.players[p].dev[static_cast<int>(DevCard::VictoryPoint)]);
             }
         });
     }

@@ -11,6 +11,13 @@ namespace catan {
 // R-O2: the range of the discard limit option (the rule's 7 is Ruleset::default_discard_limit).
 inline constexpr int kMinDiscardLimit = 4, kMaxDiscardLimit = 20;
 
+// R-V1: what each thing a player has is worth in victory points (public_victory_points() and
+// victory_points() count with these).
+struct VictoryPointValues {
+    int settlement, city, longest_road, largest_army, victory_point_card;
+};
+inline constexpr VictoryPointValues kVictoryPoints{1, 2, 2, 2, 1};
+
 // R-D1: the cards of `card` that `player` holds and did not buy this turn (0 for Victory Point cards,
 // which are never played). The one-card-per-turn limit and the phase are the legal actions' business.
 int ready_dev_cards(const GameState& state, int player, DevCard card);

@@ -10,20 +10,24 @@ import { seatBadge, icon, resIcon } from '../icons.js';
 import { seatName } from '../format.js';
 import { toast } from './toast.js';
 import { sum } from './common.js';
+import { gameRules } from '../rules.js';
 
-// Each part of a player's victory points: what they have (a count) and what it is worth (points).
-// Settlements are worth 1 each and cities 2; the awards 2 for their holder; each VP card 1.
-export function breakdown(g, p) {
-  const award = (seat) => (seat === p.seat ? 2 : 0);
+// Each part of a player's victory points: what they have (a count) and what it is worth (points), at
+// the values the server's rules block states (rules.points, R-V1). Without them (an older server) the
+// parts show their counts only and the total is the server's.
+export function breakdown(g, p, rules) {
+  const worth = rules?.points;
+  const value = (each, n) => (worth ? each * n : null);
+  const award = (holder, each) => value(each, Number(holder === p.seat));
   const cards = p.vp_cards ?? 0;
   const parts = {
-    settlements: { count: p.settlements.length, points: p.settlements.length },
-    cities: { count: p.cities.length, points: p.cities.length * 2 },
-    longest_road: { count: p.road_length ?? 0, points: award(g.longest_road) },
-    largest_army: { count: p.knights ?? 0, points: award(g.largest_army) },
-    vp_cards: { count: cards, points: cards },
+    settlements: { count: p.settlements.length, points: value(worth?.settlement, p.settlements.length) },
+    cities: { count: p.cities.length, points: value(worth?.city, p.cities.length) },
+    longest_road: { count: p.road_length ?? 0, points: award(g.longest_road, worth?.longest_road) },
+    largest_army: { count: p.knights ?? 0, points: award(g.largest_army, worth?.largest_army) },
+    vp_cards: { count: cards, points: value(worth?.victory_point_card, cards) },
   };
-  const sum = Object.values(parts).reduce((a, x) => a + x.points, 0);
+  const sum = Object.values(parts).reduce((a, x) => a + (x.points ?? 0), 0);
   return { parts, total: p.vp_total ?? sum };
 }
 
@@ -44,7 +48,8 @@ export function fairnessCheck(doc) {
 export function winnerPanel(st, store, onHide) {
   const g = st.doc.game;
   const doc = st.doc;
-  const rows = [...g.players].map((p) => ({ p, b: breakdown(g, p) })).sort((a, b) => b.b.total - a.b.total);
+  const rules = gameRules(st);
+  const rows = [...g.players].map((p) => ({ p, b: breakdown(g, p, rules) })).sort((a, b) => b.b.total - a.b.total);
   const isHost = st.host && doc.room.host === st.seat;
 
   const playAgain = (btn) => {
@@ -65,9 +70,10 @@ export function winnerPanel(st, store, onHide) {
           h(`li.vp-row${p.seat === g.winner ? '.won' : ''}`, { dataset: { seat: p.seat } },
             h('div.vp-head', seatBadge(p.seat), h('span.vp-name', seatName(doc, p.seat)), h('span.total', { title: t('winner.total') }, String(b.total))),
             h('dl.vp-parts', Object.entries(b.parts).map(([k, { count, points }]) =>
-              h(`div.vp-part${points ? '' : '.zero'}`, { dataset: { part: k, count, points } },
+              h(`div.vp-part${points === 0 || (points === null && !count) ? '.zero' : ''}`, { dataset: { part: k, count, ...(points === null ? {} : { points }) } },
                 h('dt', t(`winner.${k}`)),
-                h('dd', h('span.part-count', t(`winner.count.${k}`, { n: count })), h('span.part-arrow', { 'aria-hidden': 'true' }, '→'), h('span.part-points', t('winner.points', { n: points })))))))))),
+                h('dd', h('span.part-count', t(`winner.count.${k}`, { n: count })),
+                  points === null ? null : [h('span.part-arrow', { 'aria-hidden': 'true' }, '→'), h('span.part-points', t('winner.points', { n: points }))])))))))),
       statsPanel(g, doc)),
     fairnessCheck(doc),
     doc.room.fairness ? h('a.button#watch-replay', { href: `/r/${encodeURIComponent(doc.room.code)}#replay` }, t('winner.replay')) : null,

@@ -1,5 +1,6 @@
-// Read-only rule questions for the layers above the engine (bots, tools): each one dispatches to the
-// predicate apply() and legal_actions() use, so nothing above the engine recomputes a rule.
+// Read-only rule questions for the layers above the engine (bots, tools, proto's views and its
+// rules block): each one asks the predicate apply() and legal_actions() use, so nothing above the
+// engine recomputes a rule.
 #include "catan/engine/queries.hpp"
 #include "rules.hpp"
 

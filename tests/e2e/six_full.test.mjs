@@ -43,6 +43,16 @@ function glyphShapes(selector) {
   });
 }
 
+// The production chips on the board after a roll (whose cards a hex paid): each chip's seat and the
+// shape drawn on it besides its background.
+function chipShapes() {
+  return [...document.querySelectorAll('.fx-hex-chip')].map((chip) => {
+    const shape = [...chip.children].filter((c) => ['circle', 'path', 'rect', 'polygon'].includes(c.tagName)).slice(1).pop();
+    const d = shape?.getAttribute('d');
+    return { seat: chip.dataset.seat, shape: shape ? `${shape.tagName}${d ? `:${(d.match(/[a-z]/gi) || []).length}` : ''}` : 'none' };
+  });
+}
+
 // Of the ids of highlighted spots of a kind, those whose centre is not covered by something else
 // (on a turned phone the unfair-game warning of these seeded test games lies over the board's top
 // row): a person taps only what they can reach.
@@ -122,7 +132,10 @@ try {
   };
 
   // The six seats apart without colour: one glyph shape per seat, the same wherever the seat is shown.
+  const panelShape = new Map(); // seat -> its glyph's shape in the players' panel
+  const chipsSeen = [];
   const glyphCheck = async (page, where, found) => {
+    if (where.includes('players')) for (const { seat, shape } of found) panelShape.set(seat, shape);
     const bySeat = new Map();
     for (const { seat, shape } of found) {
       if (!bySeat.has(seat)) bySeat.set(seat, new Set());
@@ -213,7 +226,16 @@ try {
     }
     if (g.phase === 'pre_roll') {
       await page.waitForSelector('[data-action="roll"][aria-disabled="false"]');
-      return act(people, page, () => press(page, '[data-action="roll"]'));
+      const states = await act(people, page, () => press(page, '[data-action="roll"]'));
+      for (const p of [ana, dee]) {
+        const chips = await p.evaluate(chipShapes);
+        if (chips.length && p === dee && !chipsSeen.some((c) => c.page === dee.label)) {
+          await dee.waitForFunction(() => document.querySelectorAll('.fx-hex-chip').length === 0 || [...document.querySelectorAll('.fx-hex-chip')].every((c) => c.getAnimations().every((a) => a.playState === 'finished')));
+          await dee.screenshot({ path: path.join(OUT, 'six_full-production-desktop.png') });
+        }
+        chipsSeen.push(...chips.map((c) => ({ ...c, page: p.label })));
+      }
+      return states;
     }
     if (g.phase === 'move_robber') {
       await page.waitForSelector('[data-spot="hex"]');
@@ -359,6 +381,9 @@ try {
 
   await game('paired', 6101);
   await game('special_build', 6102);
+  // Who a hex paid is told by the glyph as well as the colour (the chips last 4 s, past the roll).
+  const wrong = chipsSeen.filter((c) => c.shape !== panelShape.get(c.seat));
+  check(chipsSeen.length > 0 && wrong.length === 0, `the production chips after the people's rolls carry their seat's glyph (${chipsSeen.length} chips seen, of seats ${[...new Set(chipsSeen.map((c) => c.seat))].sort().join(',')})${wrong.length ? `: ${wrong.slice(0, 4).map((c) => `seat ${c.seat} shows ${c.shape} on ${c.page}`).join('; ')}` : ''}`);
   log('done');
   run.checkErrors();
   await run.done();

@@ -4,8 +4,10 @@
 // token: its snapshot must hold the view of a state the engine rebuilds from the logged commands,
 // and it goes on playing. Later the server is SIGKILLed between two commands and restarted on its
 // data file: every seat's view must again equal the rebuilt state's (nothing acknowledged lost,
-// nothing applied twice). The game then plays on to a winner; the final views, and the room's replay
-// record (its steps are exactly the logged commands), match the engine's re-run of the same commands.
+// nothing applied twice); a second SIGKILL right after a command was sent leaves it either
+// committed or not, never half or twice. The game then plays on to a winner; the final views, and
+// the room's replay record (its steps are exactly the logged commands), match the engine's re-run
+// of the same commands.
 #include <catch2/catch.hpp>
 
 #include "catan/engine/engine.hpp"
@@ -115,6 +117,28 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     for (auto& p : t.peers) p->ws.reset();  // those sockets died with the server
     for (auto& p : t.peers) t.rejoin(*p);
     CHECK(t.host().game() == host_game);
+    require_views_match(t, acked);
+
+    // --- a second SIGKILL, this time right after a command went out: it was committed or it was not,
+    // but never half, never twice. Either way the seats' views say which, and the log follows them.
+    run = new_run();
+    while (!run->finished() && turn_of(t) < 22) run->step();
+    REQUIRE_FALSE(run->finished());
+    Peer& actor = t.player(policy.pick_actor(t.host().game()));
+    const json in_flight = policy.choose(actor, t);
+    actor.send_command(in_flight);
+    server->kill_now();
+    REQUIRE_FALSE(server->running());
+    server = std::make_unique<ServerProcess>(args);
+    t.move_to(server->port());
+    for (auto& p : t.peers) p->ws.reset();
+    for (auto& p : t.peers) t.rejoin(*p);
+    std::vector<Logged> with = acked;
+    with.push_back({actor.seat, in_flight});
+    const catan::GameState committed = rebuild(with);
+    const bool applied = engine_view(actor.game()) == catan::proto::player_view(committed, actor.seat);
+    INFO("the command in flight, " << in_flight.dump() << ", was " << (applied ? "" : "not ") << "committed");
+    if (applied) acked = with;
     require_views_match(t, acked);
 
     // --- on to a winner, identically to the engine's re-run of the same commands.

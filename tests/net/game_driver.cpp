@@ -196,6 +196,19 @@ json Table::create_room_rest(const json& options) {
     return b;
 }
 
+json first_snapshot(unsigned short port, const json& hello) {
+    auto ws = WsClient::connect(port);
+    ws->send(hello);
+    for (;;) {
+        auto m = ws->receive();
+        if (!m) fail("the connection closed before its snapshot, after " + clip(hello));
+        if (type_of(*m) == "snapshot") {
+            ws->close();
+            return *m;
+        }
+    }
+}
+
 json Table::create_room_ws(const json& options) {
     auto ws = WsClient::connect(port_);
     ws->send(msg("create_room", {{"options", options}, {"id", "create-1"}}));

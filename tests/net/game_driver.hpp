@@ -32,6 +32,10 @@ inline json engine_view(json game) {
 // Every message of the session envelope carries "v":1; most tests build them with this.
 json msg(std::string_view type, json fields = json::object());
 
+// The snapshot a new connection to `port` gets after sending `hello` (spectate, rejoin); the
+// connection then closes.
+json first_snapshot(unsigned short port, const json& hello);
+
 // ---- One connection ------------------------------------------------------------------------------------
 class Peer {
 public:

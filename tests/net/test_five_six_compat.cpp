@@ -42,19 +42,6 @@ std::pair<int, std::string> run(const std::string& args) {
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-json snapshot_of(unsigned short port, const json& hello) {
-    auto ws = WsClient::connect(port);
-    ws->send(hello);
-    for (;;) {
-        auto m = ws->receive();
-        REQUIRE(m);
-        if ((*m)["type"] == "snapshot") {
-            ws->close();
-            return *m;
-        }
-    }
-}
-
 // The spectator view of the exported game, replayed by the engine from its options and commands.
 json replayed_view(const json& doc) {
     const json& o = doc["game_options"];
@@ -147,9 +134,9 @@ TEST_CASE("5–6 compat: a data file and an export written before issue 12 come 
     {
         // --bot-delay: the seats' bots must not move before we look.
         ServerProcess server({"--data", dir.file("old.db").string(), "--bot-delay", "60000"});
-        from_db = snapshot_of(server.port(), msg("spectate", {{"room", code}}));
+        from_db = first_snapshot(server.port(), msg("spectate", {{"room", code}}));
         check_old_game(from_db, doc);
-        const json ana = snapshot_of(server.port(), msg("rejoin", {{"room", code}, {"token", token}}));
+        const json ana = first_snapshot(server.port(), msg("rejoin", {{"room", code}, {"token", token}}));
         CHECK(ana["doc"]["game"]["viewer"] == 0);
         CHECK(ana["legal"].is_object());
         CHECK(server.stop() == 0);
@@ -177,7 +164,7 @@ TEST_CASE("5–6 compat: a data file and an export written before issue 12 come 
         INFO(output);
         REQUIRE(status == 0);
         ServerProcess server({"--data", dir.file("new.db").string(), "--bot-delay", "60000"});
-        const json imported = snapshot_of(server.port(), msg("spectate", {{"room", code}}));
+        const json imported = first_snapshot(server.port(), msg("spectate", {{"room", code}}));
         check_old_game(imported, doc);
         CHECK(engine_view(imported["doc"]["game"]) == engine_view(from_db["doc"]["game"]));
         CHECK(server.stop() == 0);

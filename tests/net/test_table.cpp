@@ -222,20 +222,6 @@ json tail(const std::vector<json>& events, std::size_t n) {
 
 // A new connection's snapshot after `hello` (spectate, rejoin); the connection then closes, and the
 // table's peers read the updates its coming and going caused.
-// The snapshot a new connection to `port` gets after sending `hello`.
-json first_snapshot(unsigned short port, const json& hello) {
-    auto ws = WsClient::connect(port);
-    ws->send(hello);
-    for (;;) {
-        auto m = ws->receive();
-        REQUIRE(m);
-        if ((*m)["type"] == "snapshot") {
-            ws->close();
-            return *m;
-        }
-    }
-}
-
 json fresh_snapshot(Table& t, const json& hello) {
     json snap = first_snapshot(t.port(), hello);
     t.catch_up(snap["seq"].get<std::int64_t>() + 1);

@@ -7,46 +7,12 @@
 //   before-issue-11.db           a data file with a game in progress (room PLAY1 is not its code:
 //                                see before-issue-11.txt), started before games kept their start
 //                                time, whose chat has a spectator's line without "spectator".
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startOldServer, sleep } from './old-server.mjs';
 
 const [binary, out] = process.argv.slice(2);
-const dir = mkdtempSync(join(tmpdir(), 'catan-old-'));
-const portFile = join(dir, 'port');
-const db = join(dir, 'catan.db');
-const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--port-file', portFile, '--data', db,
-  '--allow-client-seeds', '--bot-delay', '0', '--log-level', 'warn'], { stdio: 'inherit' });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-while (!existsSync(portFile) || !readFileSync(portFile, 'utf8').trim()) await sleep(20);
-const port = Number(readFileSync(portFile, 'utf8').trim());
-const base = `http://127.0.0.1:${port}`;
-
-async function room(options) {
-  const r = await fetch(`${base}/api/rooms`, { method: 'POST', body: JSON.stringify(options) });
-  return r.json();
-}
-function socket() {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-  const inbox = [];
-  const waiters = [];
-  ws.onmessage = (e) => {
-    const m = JSON.parse(e.data);
-    const w = waiters.findIndex((x) => x.pred(m));
-    if (w >= 0) waiters.splice(w, 1)[0].resolve(m); else inbox.push(m);
-  };
-  const opened = new Promise((r) => { ws.onopen = r; });
-  return {
-    ws, opened,
-    send: (m) => ws.send(JSON.stringify({ v: 1, ...m })),
-    next: (pred) => new Promise((resolve) => {
-      const i = inbox.findIndex(pred);
-      if (i >= 0) resolve(inbox.splice(i, 1)[0]); else waiters.push({ pred, resolve });
-    }),
-  };
-}
-async function summary(code) { return (await fetch(`${base}/api/rooms/${code}`)).json(); }
+const { db, base, room, summary, socket, stop } = await startOldServer(binary, { botDelay: 0 });
 
 // A finished game: Ana's seat is played by the takeover bot against a basic bot.
 const done = await room({ players: 2, vp_target: 3, takeover_after: 0, seed: '424242' });
@@ -93,7 +59,6 @@ const live = await room({ players: 2, vp_target: 10, takeover_after: 0, seed: '7
   await sleep(300);
   b.ws.close(); s.ws.close();
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
+await stop();
 copyFileSync(db, join(out, 'before-issue-11.db'));
 console.log('written to', out);

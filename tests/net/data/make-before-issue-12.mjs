@@ -7,46 +7,13 @@
 //   replay-before-issue-12.json  the replay record of a finished 4-player game
 //   before-issue-12.db           a data file with a 4-player game in progress (see before-issue-12.txt)
 //   export-before-issue-12.json  that room exported by the old server (catan-server export)
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startOldServer, sleep } from './old-server.mjs';
 
 const [binary, out] = process.argv.slice(2);
-const dir = mkdtempSync(join(tmpdir(), 'catan-old-'));
-const portFile = join(dir, 'port');
-const db = join(dir, 'catan.db');
-const server = spawn(binary, ['serve', '--listen', '127.0.0.1:0', '--port-file', portFile, '--data', db,
-  '--allow-client-seeds', '--bot-delay', '10', '--log-level', 'warn'], { stdio: 'inherit' });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-while (!existsSync(portFile) || !readFileSync(portFile, 'utf8').trim()) await sleep(20);
-const port = Number(readFileSync(portFile, 'utf8').trim());
-const base = `http://127.0.0.1:${port}`;
-
-async function room(options) {
-  const r = await fetch(`${base}/api/rooms`, { method: 'POST', body: JSON.stringify(options) });
-  return r.json();
-}
-function socket() {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-  const inbox = [];
-  const waiters = [];
-  ws.onmessage = (e) => {
-    const m = JSON.parse(e.data);
-    const w = waiters.findIndex((x) => x.pred(m));
-    if (w >= 0) waiters.splice(w, 1)[0].resolve(m); else inbox.push(m);
-  };
-  const opened = new Promise((r) => { ws.onopen = r; });
-  return {
-    ws, opened,
-    send: (m) => ws.send(JSON.stringify({ v: 1, ...m })),
-    next: (pred) => new Promise((resolve) => {
-      const i = inbox.findIndex(pred);
-      if (i >= 0) resolve(inbox.splice(i, 1)[0]); else waiters.push({ pred, resolve });
-    }),
-  };
-}
-async function summary(code) { return (await fetch(`${base}/api/rooms/${code}`)).json(); }
+const { db, base, room, summary, socket, stop } = await startOldServer(binary, { botDelay: 10 });
 
 // A finished game: Ana's seat is played by the takeover bot against three basic bots.
 const done = await room({ players: 4, vp_target: 5, takeover_after: 0, seed: '412412' });
@@ -91,8 +58,7 @@ const live = await room({ players: 4, vp_target: 10, takeover_after: 0, seed: '1
   b.ws.close();
   await sleep(100);
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
+await stop();
 copyFileSync(db, join(out, 'before-issue-12.db'));
 execFileSync(binary, ['export', '--data', db, '--room', live.code, '--out', join(out, 'export-before-issue-12.json')]);
 console.log('written to', out);

@@ -5,7 +5,7 @@
 
 import { h, s, replace } from '../dom.js';
 import { t, resList, RESOURCES } from '../i18n.js';
-import { icon, resIcon, SEAT_COLORS, SEAT_INK } from '../icons.js';
+import { icon, resIcon, glyphPath, SEAT_COLORS, SEAT_INK } from '../icons.js';
 import { seatName, who, eventText } from '../format.js';
 import { DiceOverlay, reducedMotion } from './dice.js';
 import { play, soundToggle } from './sound.js';
@@ -101,7 +101,8 @@ export class Feedback {
     play('dice');
   }
 
-  // Which hex paid whom: the hex glows and shows a chip per player in the seat's colour.
+  // Which hex paid whom: the hex glows and shows a chip per player in the seat's colour with its glyph
+  // (colour is never the only cue: six seats must be told apart without it).
   showHexes(list) {
     const geo = this.board.geo;
     if (!geo) return;
@@ -119,11 +120,14 @@ export class Feedback {
       const grp = s('g', { class: 'fx-hex', dataset: { hex: id, players: pays.map((p) => p.player).join(',') } });
       grp.append(s('polygon', { points: pts, class: 'fx-hex-glow' }));
       pays.forEach((p, i) => {
-        const x = hx.x + (i - (pays.length - 1) / 2) * 34;
+        const x = hx.x + (i - (pays.length - 1) / 2) * 46;
         const y = hx.y - 44;
         const chip = s('g', { class: 'fx-hex-chip', dataset: { seat: p.player } });
-        chip.append(s('rect', { x: x - 16, y: y - 11, width: 32, height: 22, rx: 11, fill: SEAT_COLORS[p.player], stroke: '#1b1b1b', 'stroke-width': 1.5 }));
-        chip.append(s('text', { x, y: y + 1, 'text-anchor': 'middle', 'dominant-baseline': 'middle', fill: SEAT_INK[p.player], class: 'fx-hex-num' }, `+${sum(p.resources)}`));
+        chip.append(s('rect', { x: x - 22, y: y - 11, width: 44, height: 22, rx: 11, fill: SEAT_COLORS[p.player], stroke: '#1b1b1b', 'stroke-width': 1.5 }));
+        const glyph = glyphPath(p.player, x - 10, y, 6);
+        glyph.setAttribute('fill', SEAT_INK[p.player]);
+        chip.append(glyph);
+        chip.append(s('text', { x: x + 7, y: y + 1, 'text-anchor': 'middle', 'dominant-baseline': 'middle', fill: SEAT_INK[p.player], class: 'fx-hex-num' }, `+${sum(p.resources)}`));
         grp.append(chip);
       });
       this.hexLayer.append(grp);

@@ -17,7 +17,7 @@ globalThis.matchMedia = (q) => ({ matches: q === '(pointer: coarse)' && touch })
 
 const web = new URL('../../web/js/', import.meta.url);
 const i18n = await import(new URL('i18n.js', web));
-const { eventText, logLines, bannerText, placeName, spotLabel, playerLabel, handLabel, actionLabel, announcement } = await import(new URL('format.js', web));
+const { eventText, logLines, bannerText, placeName, spotLabel, playerLabel, handLabel, actionLabel, announcement, turnToast } = await import(new URL('format.js', web));
 const { t, setLang, lang, LANGS } = i18n;
 const schema = JSON.parse(fs.readFileSync(new URL('../../proto/v1/event.schema.json', import.meta.url), 'utf8'));
 
@@ -240,6 +240,15 @@ test('the live region says the roll with its production and whose turn it is', (
   assert.equal(announcement([{ type: 'built', player: 0, piece: 'road', path: 1 }], doc, 1), null);
   setLang('fr');
   assert.equal(announcement(events, doc, 0), 'Tu as fait 6 — Dmitri reçoit 1 minerai');
+});
+
+test('"your turn" is toasted when the turn starts, not when the same batch ends the game (R-V3)', () => {
+  setLang('en');
+  const next = [{ type: 'turn_ended', player: 0 }, { type: 'turn_started', player: 1, turn: 9 }];
+  assert.equal(turnToast(next, 1), 'Your turn.');
+  assert.equal(turnToast(next, 2), null);
+  // Seat 1 bought its tenth point on seat 0's turn: it wins as its turn starts, before rolling.
+  assert.equal(turnToast([...next, { type: 'game_won', player: 1, vp: 10 }], 1), null);
 });
 
 test('Korean particles follow the sound before them', () => {

@@ -179,6 +179,13 @@ export function announcement(events, doc, me) {
   return lines.length ? lines.map((l) => l.text).join(' ') : null;
 }
 
+// The toast a batch of events deserves for seat `me`, or null: "your turn" when its turn starts, but
+// not when the same batch ends the game (R-V3: points reached on another's turn win as the turn starts).
+export function turnToast(events, me) {
+  if (events.some((ev) => ev.type === 'game_won')) return null;
+  return events.some((ev) => ev.type === 'turn_started' && ev.player === me) ? t('ev.turn_started.me') : null;
+}
+
 // The turn banner's sentence for the game view `g`, as seat `me` reads it (null: a spectator).
 export function bannerText(doc, g, me) {
   const isMine = mine(g.current, me);

@@ -8,7 +8,7 @@ import { BoardView } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, SEAT_COLORS } from '../icons.js';
 import { gameRules, costOf, roomLimits } from '../rules.js';
 import { all, ids, has, reason } from '../legal.js';
-import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement } from '../format.js';
+import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement, turnToast } from '../format.js';
 import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
 import { playerRows } from '../ui/players.js';
 import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog } from '../ui/dialogs.js';
@@ -404,10 +404,8 @@ export class GameView {
     const said = announcement(events, st.doc, st.seat);
     if (said) this.live.textContent = said;
     this.fb.onEvents(events, st); // dice, production, steals (thief and victim), Monopoly, sounds
-    // A few events deserve a toast for the player they concern.
-    for (const ev of events) {
-      if (ev.type === 'turn_started' && ev.player === st.seat) toast(t('ev.turn_started.me'));
-    }
+    const turn = turnToast(events, st.seat);
+    if (turn) toast(turn);
   }
 
   openLog() {

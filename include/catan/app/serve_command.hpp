@@ -6,7 +6,9 @@
 
 namespace CLI { class App; }
 
-namespace catan::net {
+namespace catan::app {
+
+using net::ServerOptions;
 
 struct ServeConfig {
     ServerOptions server;
@@ -27,4 +29,4 @@ struct ServeConfig {
 void add_serve_flags(CLI::App& app, ServeConfig& config);
 int run_serve(ServeConfig config);
 
-}  // namespace catan::net
+}  // namespace catan::app

@@ -10,9 +10,17 @@
 
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
+#include "catan/app/verify_command.hpp"
 #include "catan/room/replay.hpp"
 
-namespace catan::room {
+namespace catan::app {
+
+using room::commitment_of;
+using room::commitment_text;
+using room::kSaltBytes;
+using room::ReplayCommand;
+using room::ReplayInput;
+using room::replay_record;
 
 using nlohmann::json;
 
@@ -250,4 +258,4 @@ int run_verify(const std::string& path, std::ostream& out) {
     return verify(record, out);
 }
 
-}  // namespace catan::room
+}  // namespace catan::app

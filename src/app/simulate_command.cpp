@@ -10,6 +10,8 @@
 namespace catan::app {
 
 using sim::format_tournament;
+using sim::lineup_error;
+using sim::parse_lineup;
 using sim::GameSummary;
 using sim::play_random_game;
 using sim::run_tournament;

@@ -2,6 +2,8 @@
 // commitment published at the start; the game re-run from that seed must accept every command of the
 // log; and what the record says each step caused (events, view patches, the winner) must be exactly
 // what the re-run produces. Any difference is named by its step and field.
+#include "catan/app/verify_command.hpp"
+
 #include <charconv>
 #include <fstream>
 #include <optional>
@@ -10,7 +12,6 @@
 
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
-#include "catan/app/verify_command.hpp"
 #include "catan/room/replay.hpp"
 
 namespace catan::app {

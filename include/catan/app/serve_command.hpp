@@ -8,10 +8,8 @@ namespace CLI { class App; }
 
 namespace catan::app {
 
-using net::ServerOptions;
-
 struct ServeConfig {
-    ServerOptions server;
+    net::ServerOptions server;
     std::string public_url;
     std::string log_level = "info";
     long room_idle_seconds = 30 * 60;

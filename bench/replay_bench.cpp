@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "catan/app/verify_command.hpp"
 #include "catan/engine/engine.hpp"
 #include "catan/room/replay.hpp"
 #include "catan/sim/random_game.hpp"
@@ -54,7 +55,7 @@ void BM_Verify(benchmark::State& state) {
     }
     for (auto _ : state) {
         std::ostringstream out;
-        if (room::run_verify(path, out) != 0) state.SkipWithError("the record did not verify");
+        if (app::run_verify(path, out) != 0) state.SkipWithError("the record did not verify");
     }
     std::remove(path.c_str());
     state.counters["commands"] = static_cast<double>(in.commands.size());

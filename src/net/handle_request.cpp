@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/proto/error_json.hpp"
 #include "catan/proto/parse.hpp"
 #include "catan/store/store.hpp"
 
@@ -72,7 +73,7 @@ http::response<SharedTextBody> record_response(const Request& req, const room::H
 }
 
 nlohmann::json error_body(std::string_view code, std::string_view message) {
-    return {{"code", code}, {"message", message}};
+    return proto::error_json(proto::ErrorReply{std::string(code), std::string(message), {}, {}});
 }
 
 // A Host header fit to go into a URL: a name or address, an optional port, nothing else.

@@ -1,4 +1,4 @@
-#include "memory_return.hpp"
+#include "catan/net/memory_return.hpp"
 
 #include <atomic>
 #include <chrono>

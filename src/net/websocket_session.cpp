@@ -9,8 +9,9 @@
 #include <boost/beast/websocket/stream.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/net/memory_return.hpp"
+#include "catan/proto/error_json.hpp"
 #include "gateway.hpp"
-#include "memory_return.hpp"
 
 namespace catan::net {
 
@@ -179,9 +180,8 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::refuse(std::string_view code, std::string_view message, std::string_view id_json) {
-    nlohmann::json error{{"v", 1}, {"type", "error"}, {"code", code}, {"message", message}};
-    if (!id_json.empty()) error["id"] = nlohmann::json::parse(id_json, nullptr, false);
-    enqueue(room::make_message(error.dump()));
+    const nlohmann::json id = id_json.empty() ? nlohmann::json() : nlohmann::json::parse(id_json, nullptr, false);
+    enqueue(room::make_message(proto::error_frame({std::string(code), std::string(message), {}, {}}, id)));
 }
 
 void WebSocketSession::send(room::Message message) {

@@ -1,6 +1,6 @@
 #include "catan/proto/command_json.hpp"
 
-#include "guard.hpp"
+#include "catan/proto/guard.hpp"
 #include "wire.hpp"
 
 namespace catan::proto {

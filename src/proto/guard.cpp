@@ -1,4 +1,4 @@
-#include "guard.hpp"
+#include "catan/proto/guard.hpp"
 
 #include "catan/proto/parse.hpp"
 
@@ -35,7 +35,7 @@ nlohmann::json parse_untrusted(std::string_view text, bool* too_deep) {
     return j;
 }
 
-namespace detail {
+namespace strict {
 
 json parse_or_fail(std::string_view text) {
     bool too_deep = false;
@@ -44,5 +44,5 @@ json parse_or_fail(std::string_view text) {
     return j;
 }
 
-}  // namespace detail
+}  // namespace strict
 }  // namespace catan::proto

@@ -1,8 +1,8 @@
-#include "reader.hpp"
+#include "catan/proto/reader.hpp"
 
 #include <algorithm>
 
-namespace catan::proto::detail {
+namespace catan::proto::strict {
 
 std::string Path::str() const {
     if (!parent) return {};
@@ -116,4 +116,4 @@ const json::array_t& read_array(const json& v, const Path& where, int exact_len,
     return a;
 }
 
-}  // namespace catan::proto::detail
+}  // namespace catan::proto::strict

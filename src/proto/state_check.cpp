@@ -3,9 +3,12 @@
 #include <string>
 
 #include "catan/engine/engine.hpp"
-#include "reader.hpp"
+#include "catan/proto/reader.hpp"
 
 namespace catan::proto::detail {
+
+using namespace strict;
+
 namespace {
 
 [[noreturn]] void broken(const std::string& field, const std::string& why) {

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "catan/engine/engine.hpp"
-#include "guard.hpp"
+#include "catan/proto/guard.hpp"
 #include "state_check.hpp"
 #include "wire.hpp"
 

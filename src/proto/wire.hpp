@@ -5,9 +5,11 @@
 #include <string_view>
 
 #include "catan/engine/state.hpp"
-#include "reader.hpp"
+#include "catan/proto/reader.hpp"
 
 namespace catan::proto::detail {
+
+using namespace strict;  // the codecs read with proto's public strict reader
 
 // A resource count on the wire: at most the whole supply of one kind of the largest box (R-S2, R-X4).
 inline constexpr int kMaxResourceCount = kLargeRules.bank_per_resource;

@@ -3,15 +3,15 @@
 #include <charconv>
 
 #include "catan/engine/engine.hpp"
+#include "catan/proto/guard.hpp"
 #include "catan/proto/parse.hpp"
 #include "catan/proto/proto.hpp"
-#include "guard.hpp"
 
 namespace catan::room {
 
 using nlohmann::json;
 using proto::DecodeErrorKind;
-using namespace proto::detail;
+using namespace proto::strict;
 
 namespace {
 

@@ -215,7 +215,7 @@ void Hub::on_text(const std::shared_ptr<Outbox>& connection, std::string_view te
         auto e = impl_->entry(connection);
         ParsedMessage parsed = parse_client_message(text);
         if (!parsed.message) {
-            connection->send(error_message(error_info(parsed.error), parsed.id));
+            connection->send(error_message(proto::error_reply(parsed.error), parsed.id));
             return;
         }
         impl_->dispatch(*e, std::move(*parsed.message), std::move(parsed.id));
@@ -270,15 +270,15 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
 
 void Hub::create_room(const json& body, std::string_view remote, std::function<void(HttpResult)> done) {
     const auto options = parse_room_options(body.is_null() ? json::object() : body);
-    if (!options) return done({400, error_body(error_info(options.error()))});
+    if (!options) return done({400, proto::error_json(options.error())});
     if (const auto refused = refuse_client_seed(options.value(), impl_->context->options.allow_client_seeds, "seed"))
-        return done({400, error_body(*refused)});
+        return done({400, proto::error_json(*refused)});
     // A room made now would be closed before anyone could join it.
     if (impl_->shutting_down)
-        return done({503, error_body({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})});
+        return done({503, proto::error_json({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})});
     impl_->create(options.value(), remote, [ctx = impl_->context, done = std::move(done)](Impl::Created c) {
         if (!c.room) {
-            HttpResult refused{c.status, error_body(c.error)};
+            HttpResult refused{c.status, proto::error_json(c.error)};
             refused.retry_after = c.retry_after;
             return done(std::move(refused));
         }
@@ -289,12 +289,12 @@ void Hub::create_room(const json& body, std::string_view remote, std::function<v
 namespace {
 
 Hub::HttpResult refused(const RequestLimits::Refusal& r) {
-    Hub::HttpResult result{r.status, error_body({std::string(err::kRateLimited), r.message, {}, {}})};
+    Hub::HttpResult result{r.status, proto::error_json({std::string(err::kRateLimited), r.message, {}, {}})};
     result.retry_after = r.retry_after;
     return result;
 }
 
-Hub::HttpResult no_such_room() { return {404, error_body({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})}; }
+Hub::HttpResult no_such_room() { return {404, proto::error_json({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})}; }
 
 }  // namespace
 

@@ -6,30 +6,13 @@ namespace catan::room {
 
 using nlohmann::json;
 
-ErrorInfo error_info(const proto::DecodeError& e) { return {proto::to_string(e.kind), e.message, e.field, {}}; }
-
-ErrorInfo error_info(const Error& e) {
-    return {to_string(e.code), std::string(e.message), {}, std::string(e.rule)};
-}
-
-json error_body(const ErrorInfo& e) {
-    json j = {{"code", e.code}, {"message", e.message}};
-    if (!e.field.empty()) j["field"] = e.field;
-    if (!e.rule.empty()) j["rule"] = e.rule;
-    return j;
-}
-
 Message envelope(std::string_view type, json body) {
     body["v"] = proto::kProtocolVersion;
     body["type"] = type;
     return make_message(body.dump());
 }
 
-Message error_message(const ErrorInfo& e, const json& id) {
-    json body = error_body(e);
-    if (!id.is_null()) body["id"] = id;
-    return envelope("error", std::move(body));
-}
+Message error_message(const ErrorInfo& e, const json& id) { return make_message(proto::error_frame(e, id)); }
 
 Message room_created_message(const std::string& code, const std::string& url, const std::string& host_key, const json& id) {
     json body = {{"code", code}, {"url", url}, {"host_key", host_key}};

@@ -9,6 +9,7 @@
 
 #include "catan/engine/error.hpp"
 #include "catan/proto/decode_error.hpp"
+#include "catan/proto/error_json.hpp"
 #include "catan/room/outbox.hpp"
 
 namespace catan::room {
@@ -36,17 +37,9 @@ inline constexpr std::string_view kNotABot = "not_a_bot";     // remove_bot on a
 inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-room, per-address or server-wide limit
 }  // namespace err
 
-// An error answering one client message; `id` is the client's id (null: none).
-struct ErrorInfo {
-    std::string code;
-    std::string message;
-    std::string field;  // empty: none
-    std::string rule;   // empty: none
-};
-ErrorInfo error_info(const proto::DecodeError& e);
-ErrorInfo error_info(const Error& e);
-
-nlohmann::json error_body(const ErrorInfo& e);  // {"code","message","field"?,"rule"?} (REST bodies too)
+// An error answering one client message. Bodies (REST answers too) are proto::error_json(e).
+using ErrorInfo = proto::ErrorReply;
+// proto::error_frame(e, id) as a shared Message; `id` is the client's id (null: none).
 Message error_message(const ErrorInfo& e, const nlohmann::json& id);
 
 Message room_created_message(const std::string& code, const std::string& url, const std::string& host_key,

@@ -5,16 +5,16 @@
 
 #include "catan/bots/bot.hpp"
 #include "catan/proto/proto.hpp"
+#include "catan/proto/reader.hpp"
 #include "catan/room/secret.hpp"
 #include "catan/room/text.hpp"
-#include "reader.hpp"
 #include "room.hpp"
 #include "stored_json.hpp"
 
 namespace catan::room {
 
 using nlohmann::json;
-using namespace proto::detail;
+using namespace proto::strict;
 
 namespace {
 

@@ -49,7 +49,7 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
         game_ ? proto::command_bounds(*game_) : proto::command_bounds(board_for_players(options_.players), options_.players);
     auto decoded = proto::decode_command(msg.command, m.seat, bounds);
     if (!decoded) {
-        ErrorInfo e = error_info(decoded.error());
+        ErrorInfo e = proto::error_reply(decoded.error());
         e.field = e.field.empty() ? "command" : "command." + e.field;  // paths are relative to the envelope
         return refuse(e);
     }
@@ -67,7 +67,7 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
 std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bot) {
     const auto started = Clock::now();
     events_.clear();
-    if (const auto error = apply(*game_, command, &events_)) return error_info(*error);
+    if (const auto error = apply(*game_, command, &events_)) return proto::error_reply(*error);
     log_.push_back({seat, command});
     record_history(events_);
 

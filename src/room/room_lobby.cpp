@@ -117,7 +117,7 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
     RoomOptions next = options_;
     next.apply(msg.options);
     if (const auto refused = options_error(next.game_options(next.players), "options"))
-        return reply_error(m.conn, error_info(*refused), id);
+        return reply_error(m.conn, proto::error_reply(*refused), id);
     const int seated = seated_count();
     if (next.players < seated)
         return reply_error(m.conn,
@@ -185,7 +185,7 @@ void Room::on_start(const Member& m, const json& id) {
     if (n < kMinPlayers)
         return reply_error(m.conn, {std::string(err::kTooFewPlayers), "at least 2 players must be seated", {}, {}}, id);
     // Checked at each change already; the seat count is what is new here.
-    if (const auto refused = options_error(options_.game_options(n), "options")) return reply_error(m.conn, error_info(*refused), id);
+    if (const auto refused = options_error(options_.game_options(n), "options")) return reply_error(m.conn, proto::error_reply(*refused), id);
     // Seats are compacted in order: the game's seats are 0..n-1.
     std::array<int, kMaxPlayers> source;
     source.fill(-1);

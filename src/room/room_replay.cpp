@@ -25,12 +25,12 @@ Hub::HttpResult record_answer(std::shared_ptr<const std::string> record) {
 }  // namespace
 
 void Room::replay(std::function<void(Hub::HttpResult)> done) {
-    if (closed_) return done({404, error_body({std::string(err::kNoSuchRoom), "room " + code_ + " has been closed", {}, {}})});
+    if (closed_) return done({404, proto::error_json({std::string(err::kNoSuchRoom), "room " + code_ + " has been closed", {}, {}})});
     if (!game_)
-        return done({409, error_body({std::string(err::kWrongPhase),
+        return done({409, proto::error_json({std::string(err::kWrongPhase),
                                       "room " + code_ + " has no game yet: its replay is available once the host starts one", {}, {}})});
     if (commitment_.empty())
-        return done({409, error_body({std::string(err::kWrongPhase),
+        return done({409, proto::error_json({std::string(err::kWrongPhase),
                                       "this game was started by an older server that published no commitment, so it has no replay record", {}, {}})});
     const ReplayKey key{game_number_, log_.size()};
     if (replay_cache_ && replay_cache_key_ == key) return done(record_answer(replay_cache_));
@@ -60,7 +60,7 @@ void Room::start_replay_build() {
     replay_waiting_.clear();
     spdlog::debug("[{}] {} replay requests refused: the server is building as many records as it may", code_, waiting.size());
     for (auto& w : waiting) {
-        Hub::HttpResult busy{503, error_body({std::string(err::kRateLimited),
+        Hub::HttpResult busy{503, proto::error_json({std::string(err::kRateLimited),
                                               "the server is building as many replay records as it may at once; try again in a second", {}, {}})};
         busy.retry_after = 1;
         w.done(std::move(busy));

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const room::ParsedMessage parsed = room::parse_client_message(fuzz::as_text(data, size));
     if (!parsed.message) {
         fuzz::check(!parsed.error.message.empty(), "a refused message has no error text");
-        const room::Message reply = room::error_message(room::error_info(parsed.error), parsed.id);
+        const room::Message reply = room::error_message(proto::error_reply(parsed.error), parsed.id);
         fuzz::check(reply && !reply->empty(), "the error reply is empty");
         return 0;
     }

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "catan/proto/error_json.hpp"
 #include "catan/room/metrics.hpp"
 #include "gateway_support.hpp"
 
@@ -144,13 +145,14 @@ TEST_CASE("WebSocket: rate limit answers rate_limited, then closes a flooder", "
     for (int i = 0; i < 60; ++i) c.send_json(msg("ping", {{"id", i}}));
     int pongs = 0, limited = 0;
     nlohmann::json first_error;
+    std::string first_error_text;
     while (pongs + limited < 60) {
         const auto text = c.read();
         REQUIRE(text);
         const auto j = nlohmann::json::parse(*text);
         if (j["type"] == "pong") ++pongs;
         if (j["type"] == "error" && j["code"] == "rate_limited") {
-            if (limited++ == 0) first_error = j;
+            if (limited++ == 0) first_error = j, first_error_text = *text;
         }
     }
     CHECK(pongs >= 40);
@@ -160,6 +162,9 @@ TEST_CASE("WebSocket: rate limit answers rate_limited, then closes a flooder", "
     CHECK(first_error["id"].is_number_integer());
     CHECK(first_error["id"].get<int>() >= 40);
     CHECK(first_error["message"].is_string());
+    // The gateway's refusal is written by the one writer of error frames, byte for byte.
+    CHECK(first_error_text == catan::proto::error_frame({"rate_limited", first_error["message"].get<std::string>(), {}, {}},
+                                                        first_error["id"]));
     CHECK(c.is_open());
 
     // Keep flooding: the connection is closed (1008).

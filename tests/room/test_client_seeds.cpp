@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 
+#include "catan/app/verify_command.hpp"
 #include "catan/room/replay.hpp"
 #include "catan/room/room_file.hpp"
 #include "durable_game.hpp"  // engine, proto, store, support.hpp
@@ -162,7 +163,7 @@ TEST_CASE("seeds: on a test server every viewer is told the seed was chosen, in 
     const std::string path = dir.file("record.json").string();
     std::ofstream(path) << t.replay().body.dump();
     std::ostringstream out;
-    CHECK(run_verify(path, out) == 0);
+    CHECK(app::run_verify(path, out) == 0);
     CHECK_THAT(out.str(), Catch::Contains("NOT FAIR: a client chose this game's seed"));
     CHECK_THAT(out.str(), Catch::Contains("VERIFIED (but not fair)"));
 

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "catan/app/verify_command.hpp"
 #include "catan/room/replay.hpp"
 #include "durable_game.hpp"  // engine, proto, store, support.hpp
 #include "sha256.hpp"
@@ -77,7 +78,7 @@ std::pair<int, std::string> verify(const json& record, const TempDir& dir) {
     const std::string path = dir.file("record.json").string();
     std::ofstream(path) << record.dump();
     std::ostringstream out;
-    const int code = run_verify(path, out);
+    const int code = app::run_verify(path, out);
     return {code, out.str()};
 }
 

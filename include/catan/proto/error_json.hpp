@@ -1,7 +1,12 @@
 #pragma once
-// Errors sent back to the one client whose message was refused:
-// {"code":"cannot_afford","rule":"R-BU1","message":"..."} for rule errors,
-// {"code":"missing_field","field":"hex","message":"..."} for messages that could not be decoded.
+// Errors sent back to the one client whose message was refused, whichever layer refused it (the
+// engine's rule errors, the decoders', the room layer's, the gateway's): one shape, written only here.
+//   body  {"code":"cannot_afford","rule":"R-BU1","message":"..."}   rule errors (proto/v1/error.schema.json)
+//         {"code":"missing_field","field":"hex","message":"..."}    messages that could not be decoded
+//         also the body of every REST error answer
+//   frame the body in the envelope {"v":1,"type":"error","id"?:...} (server.schema.json#/$defs/error)
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "catan/engine/error.hpp"
@@ -9,7 +14,22 @@
 
 namespace catan::proto {
 
+// One refusal, before it is written. Codes of the room layer and the gateway (no_such_room,
+// rate_limited ...) are strings of theirs; the engine's and the decoders' come from error_reply.
+struct ErrorReply {
+    std::string code;
+    std::string message;
+    std::string field;  // empty: none
+    std::string rule;   // empty: none (a few checks, e.g. no such seat, cite no rule)
+};
+ErrorReply error_reply(const Error& error);
+ErrorReply error_reply(const DecodeError& error);
+
+nlohmann::json error_json(const ErrorReply& error);  // the body
 nlohmann::json error_json(const Error& error);
 nlohmann::json error_json(const DecodeError& error);
+
+// The one writer of error frames. `id` is the id of the client message this answers (null: none).
+std::string error_frame(const ErrorReply& error, const nlohmann::json& id);
 
 }  // namespace catan::proto

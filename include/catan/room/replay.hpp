@@ -1,9 +1,8 @@
 #pragma once
 // Provably fair games (docs/fairness.md): the commitment a room publishes at the start of a game, the
-// public replay record served at GET /api/rooms/{code}/replay, and `catan-server verify`, which
-// re-runs a saved record and checks it against the commitment.
+// public replay record served at GET /api/rooms/{code}/replay (`catan-server verify`, in the app layer,
+// re-runs a saved record and checks it against the commitment).
 #include <cstdint>
-#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,10 +41,5 @@ struct ReplayInput {
 // The public record: see docs/fairness.md and proto/v1/rest.schema.json#/$defs/replay. Throws
 // std::runtime_error naming the step when a command does not apply (the log does not fit the seed).
 nlohmann::json replay_record(const ReplayInput& input);
-
-// `catan-server verify FILE`: prints what it checked to `out` and returns 0 when the record is
-// verified, 1 when something differs (named in the output), 2 when it cannot be checked (unreadable,
-// not a record, or a game still running, whose seed is not revealed yet).
-int run_verify(const std::string& path, std::ostream& out);
 
 }  // namespace catan::room

@@ -1,6 +1,9 @@
 #pragma once
-// Strict, allocation-light reading of untrusted JSON. Decoders throw DecodeFailure internally (it keeps
-// them short); the public entry points catch it and hand back a DecodeError value.
+// Public API of catan_proto, for every layer that decodes client JSON (proto's codecs; the room layer's
+// envelope and room-file readers): strict, allocation-light reading of untrusted JSON, so every reader
+// refuses the same things with the same codes, messages and field paths. Readers throw DecodeFailure
+// (it keeps them short); only inside strict::guarded (guard.hpp), which hands back a DecodeError value:
+// no DecodeFailure may leave a public entry point.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -10,7 +13,7 @@
 
 #include "catan/proto/decode_error.hpp"
 
-namespace catan::proto::detail {
+namespace catan::proto::strict {
 
 using json = nlohmann::json;
 
@@ -58,4 +61,4 @@ const std::string& read_string(const json& v, const Path& where);
 // An array, optionally of an exact length (-1: any length up to max_len).
 const json::array_t& read_array(const json& v, const Path& where, int exact_len, std::size_t max_len = 4096);
 
-}  // namespace catan::proto::detail
+}  // namespace catan::proto::strict

@@ -1,12 +1,13 @@
 #pragma once
-// The boundary between the throwing internals and the value-returning public API.
+// Public API of catan_proto, with reader.hpp: the boundary between readers that throw DecodeFailure
+// and entry points that return a Decoded value. Every decoder of client JSON runs inside guarded().
 #include <exception>
 #include <string_view>
 
 #include "catan/proto/decode_error.hpp"
-#include "reader.hpp"
+#include "catan/proto/reader.hpp"
 
-namespace catan::proto::detail {
+namespace catan::proto::strict {
 
 // Parses text without exceptions; malformed JSON fails with a DecodeFailure.
 json parse_or_fail(std::string_view text);
@@ -23,4 +24,4 @@ auto guarded(F&& f) -> Decoded<decltype(f())> {
     }
 }
 
-}  // namespace catan::proto::detail
+}  // namespace catan::proto::strict

@@ -1,4 +1,4 @@
-#include "catan/net/serve_command.hpp"
+#include "catan/app/serve_command.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -11,10 +11,11 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "catan/net/memory_return.hpp"
+#include "catan/net/server.hpp"
 #include "catan/store/store.hpp"
-#include "memory_return.hpp"
 
-namespace catan::net {
+namespace catan::app {
 
 namespace {
 
@@ -222,7 +223,7 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
 }
 
 int run_serve(ServeConfig config) {
-    configure_allocator();  // memory freed by dropped slow readers goes back to the system
+    net::configure_allocator();  // memory freed by dropped slow readers goes back to the system
     auto logger = spdlog::stderr_color_mt("catan");
     spdlog::set_default_logger(logger);
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%-5l%$ %v");
@@ -258,7 +259,7 @@ int run_serve(ServeConfig config) {
     arm_test_kill(o.hub);
     const auto store = o.hub.store;
     try {
-        Server server(o);
+        net::Server server(o);
         server.start();
         server.wait();
         // Writes still queued are committed while the rooms' executors still exist.
@@ -274,4 +275,4 @@ int run_serve(ServeConfig config) {
     return 0;
 }
 
-}  // namespace catan::net
+}  // namespace catan::app

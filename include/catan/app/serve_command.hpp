@@ -6,10 +6,10 @@
 
 namespace CLI { class App; }
 
-namespace catan::net {
+namespace catan::app {
 
 struct ServeConfig {
-    ServerOptions server;
+    net::ServerOptions server;
     std::string public_url;
     std::string log_level = "info";
     long room_idle_seconds = 30 * 60;
@@ -27,4 +27,4 @@ struct ServeConfig {
 void add_serve_flags(CLI::App& app, ServeConfig& config);
 int run_serve(ServeConfig config);
 
-}  // namespace catan::net
+}  // namespace catan::app

@@ -1,5 +1,5 @@
 #pragma once
-// Internal to catan_net: giving memory back to the operating system once a slow reader's queue is
+// Giving memory back to the operating system once a slow reader's queue is
 // thrown away. glibc keeps freed memory for reuse: its mmap threshold rises to the size of the
 // largest block freed (up to 32 MiB), so after a few ~230 KB snapshots are freed every later one
 // comes from the heap, and the heap shrinks only from its top. Measured with [slow-readers] on the

@@ -1,4 +1,4 @@
-#include "catan/sim/simulate_command.hpp"
+#include "catan/app/simulate_command.hpp"
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -7,7 +7,17 @@
 #include "catan/sim/random_game.hpp"
 #include "catan/sim/tournament.hpp"
 
-namespace catan::sim {
+namespace catan::app {
+
+using sim::format_tournament;
+using sim::lineup_error;
+using sim::parse_lineup;
+using sim::GameSummary;
+using sim::play_random_game;
+using sim::run_tournament;
+using sim::TournamentOptions;
+using sim::TournamentResult;
+
 namespace {
 
 // The options every game of the run shares; `players` and `seed` are set per game.
@@ -114,4 +124,4 @@ int run_simulate(const SimulateOptions& o) {
     return run_random_games(o);
 }
 
-}  // namespace catan::sim
+}  // namespace catan::app

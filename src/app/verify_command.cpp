@@ -2,6 +2,8 @@
 // commitment published at the start; the game re-run from that seed must accept every command of the
 // log; and what the record says each step caused (events, view patches, the winner) must be exactly
 // what the re-run produces. Any difference is named by its step and field.
+#include "catan/app/verify_command.hpp"
+
 #include <charconv>
 #include <fstream>
 #include <optional>
@@ -12,7 +14,14 @@
 #include "catan/proto/proto.hpp"
 #include "catan/room/replay.hpp"
 
-namespace catan::room {
+namespace catan::app {
+
+using room::commitment_of;
+using room::commitment_text;
+using room::kSaltBytes;
+using room::ReplayCommand;
+using room::ReplayInput;
+using room::replay_record;
 
 using nlohmann::json;
 
@@ -250,4 +259,4 @@ int run_verify(const std::string& path, std::ostream& out) {
     return verify(record, out);
 }
 
-}  // namespace catan::room
+}  // namespace catan::app

@@ -6,7 +6,7 @@
 
 namespace CLI { class App; }
 
-namespace catan::sim {
+namespace catan::app {
 
 struct SimulateOptions {
     int games = 1000;
@@ -29,4 +29,4 @@ struct SimulateOptions {
 void add_simulate_flags(CLI::App& app, SimulateOptions& options);
 int run_simulate(const SimulateOptions& options);
 
-}  // namespace catan::sim
+}  // namespace catan::app

@@ -1,0 +1,58 @@
+// catan-server's command line: flags and wiring only; each subcommand lives in its own file.
+#include "catan/app/cli.hpp"
+
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "catan/app/export_command.hpp"
+#include "catan/app/import_command.hpp"
+#include "catan/app/serve_command.hpp"
+#include "catan/app/simulate_command.hpp"
+#include "catan/app/verify_command.hpp"
+
+namespace catan::app {
+
+int run(int argc, char** argv) {
+    CLI::App app{"catan-server: a self-hosted multiplayer Catan server. Without a subcommand it serves."};
+    app.require_subcommand(0, 1);
+
+    // `serve` is the default, so its flags are accepted with and without the subcommand.
+    ServeConfig serve;
+    add_serve_flags(app, serve);
+    CLI::App* serve_command = app.add_subcommand("serve", "Serve the web client and run the games (the default)");
+    add_serve_flags(*serve_command, serve);
+
+    SimulateOptions sim;
+    CLI::App* simulate = app.add_subcommand("simulate", "Play random legal games and report games/s, turns and winners");
+    add_simulate_flags(*simulate, sim);
+
+    ExportConfig export_config;
+    CLI::App* export_command = app.add_subcommand("export", "Write one room of a data file as a JSON document (to move or back it up)");
+    add_export_flags(*export_command, export_config);
+
+    ImportConfig import_config;
+    CLI::App* import_command = app.add_subcommand("import", "Check an exported room by replaying its game, then add it to a data file");
+    add_import_flags(*import_command, import_config);
+
+    std::string record_path;
+    CLI::App* verify = app.add_subcommand(
+        "verify", "Check a finished game's replay record (GET /api/rooms/{code}/replay, saved to FILE): the seed against "
+                  "the commitment, and every roll, steal and card draw by re-running the game (docs/fairness.md)");
+    verify->add_option("FILE", record_path, "the saved replay record (JSON)")->required();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // --help and --version exit 0; any other usage error exits 1 (docs: exit codes).
+        return app.exit(e) == 0 ? 0 : 1;
+    }
+    if (simulate->parsed()) return run_simulate(sim);
+    if (export_command->parsed()) return run_export(export_config);
+    if (import_command->parsed()) return run_import(import_config);
+    // A command-line tool's verdict, not server logging: it goes to stdout.
+    if (verify->parsed()) return run_verify(record_path, std::cout);
+    return run_serve(std::move(serve));
+}
+
+}  // namespace catan::app

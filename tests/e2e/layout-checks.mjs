@@ -60,4 +60,24 @@ export function layoutProblems() {
   return out;
 }
 
+// Every action button is enabled exactly when the legal actions allow it (run in the page): the
+// problems, and what the legal actions allow.
+export function actionProblems() {
+  const s = window.catanDebug.store.state;
+  const acts = (s.legal && (s.legal.actions || s.legal.commands)) || [];
+  const has = (type) => acts.some((a) => a.type === type);
+  const main = s.doc.game.phase === 'main';
+  const allowed = {
+    roll: has('roll_dice'), road: has('build_road') && main, settlement: has('build_settlement') && main, city: has('build_city'),
+    dev: has('buy_dev_card'), trade: has('bank_trade') || !!s.legal?.may_propose_trade, end: has('end_turn'),
+  };
+  const out = [];
+  for (const [id, ok] of Object.entries(allowed)) {
+    const b = document.querySelector(`#actions [data-action="${id}"]`);
+    const enabled = b && b.getAttribute('aria-disabled') === 'false';
+    if (enabled !== ok) out.push(`${id} is ${enabled ? 'enabled' : 'disabled'} but legal says ${ok ? 'allowed' : 'not allowed'}`);
+  }
+  return { out, allowed };
+}
+
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

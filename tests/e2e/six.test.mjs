@@ -15,7 +15,7 @@
 //   node tests/e2e/six.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
-import { layoutProblems, frames } from './layout-checks.mjs';
+import { layoutProblems, frames, actionProblems } from './layout-checks.mjs';
 import { snap, settle, decision, actionsOf } from './drive.mjs';
 
 const run = e2e('six', { timeoutMs: 90_000, serverArgs: ['--bot-delay', '0'] });
@@ -59,24 +59,6 @@ function tableProblems(seats) {
   return out;
 }
 
-// Every action button is enabled exactly when the legal actions allow it (run in the page).
-function actionProblems() {
-  const s = window.catanDebug.store.state;
-  const acts = (s.legal && (s.legal.actions || s.legal.commands)) || [];
-  const has = (type) => acts.some((a) => a.type === type);
-  const main = s.doc.game.phase === 'main';
-  const allowed = {
-    roll: has('roll_dice'), road: has('build_road') && main, settlement: has('build_settlement') && main, city: has('build_city'),
-    dev: has('buy_dev_card'), trade: has('bank_trade') || !!s.legal?.may_propose_trade, end: has('end_turn'),
-  };
-  const out = [];
-  for (const [id, ok] of Object.entries(allowed)) {
-    const b = document.querySelector(`#actions [data-action="${id}"]`);
-    const enabled = b && b.getAttribute('aria-disabled') === 'false';
-    if (enabled !== ok) out.push(`${id} is ${enabled ? 'enabled' : 'disabled'} but legal says ${ok ? 'allowed' : 'not allowed'}`);
-  }
-  return { out, allowed };
-}
 
 try {
   const base = await run.startServer();

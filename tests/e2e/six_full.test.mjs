@@ -16,7 +16,7 @@
 //   node tests/e2e/six_full.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
-import { layoutProblems, frames } from './layout-checks.mjs';
+import { layoutProblems, frames, actionProblems } from './layout-checks.mjs';
 import { snap, settle, act, actionsOf } from './drive.mjs';
 
 const run = e2e('six_full', { timeoutMs: 170_000, serverArgs: ['--bot-delay', '0'] });
@@ -66,24 +66,6 @@ function uncovered([kind, ids]) {
   });
 }
 
-// Every action button is enabled exactly when the legal actions allow it (run in the page).
-function actionProblems() {
-  const s = window.catanDebug.store.state;
-  const acts = (s.legal && (s.legal.actions || s.legal.commands)) || [];
-  const has = (type) => acts.some((a) => a.type === type);
-  const main = s.doc.game.phase === 'main';
-  const allowed = {
-    roll: has('roll_dice'), road: has('build_road') && main, settlement: has('build_settlement') && main, city: has('build_city'),
-    dev: has('buy_dev_card'), trade: has('bank_trade') || !!s.legal?.may_propose_trade, end: has('end_turn'),
-  };
-  const out = [];
-  for (const [id, ok] of Object.entries(allowed)) {
-    const b = document.querySelector(`#actions [data-action="${id}"]`);
-    const enabled = b && b.getAttribute('aria-disabled') === 'false';
-    if (enabled !== ok) out.push(`${id} is ${enabled ? 'enabled' : 'disabled'} but legal says ${ok ? 'allowed' : 'not allowed'}`);
-  }
-  return out;
-}
 
 const noFlash = (page) => page.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 });
 const nextSeq = (page, q) => page.waitForFunction((s) => window.catanDebug.store.state.seq > s, q);
@@ -188,7 +170,7 @@ try {
     check(own.step === step && own.text === mine, `${page.label}: the instruction line announces the ${step} step ("${own.text}")`);
     const layout = await page.evaluate(layoutProblems);
     check(layout.length === 0, `${page.label} in its ${step} step: instruction line, hand and actions in view and uncovered${layout.length ? `: ${layout.join('; ')}` : ''}`);
-    const actions = await page.evaluate(actionProblems);
+    const actions = (await page.evaluate(actionProblems)).out;
     check(actions.length === 0, `${page.label} in its ${step} step: the action bar allows exactly the legal actions${actions.length ? `: ${actions.join('; ')}` : ''}`);
     const theirs = step === 'paired_build' ? `${me}’s build phase: bank trades, building` : `${me}’s build phase: building, buying cards`;
     const line = step === 'paired_build' ? `${me} takes the build phase: bank trades and building.` : `${me} may build now (special building phase).`;
@@ -345,7 +327,7 @@ try {
         ownTurn.add(page); // the first own turn after a roll: what the player needs is in view
         await noFlash(page);
         const layout = await page.evaluate(layoutProblems);
-        const actions = await page.evaluate(actionProblems);
+        const actions = (await page.evaluate(actionProblems)).out;
         check(layout.length === 0 && actions.length === 0, `${structure}: ${page.label}'s own turn: instruction line, hand and actions in view and uncovered, the action bar as legal${[...layout, ...actions].length ? `: ${[...layout, ...actions].join('; ')}` : ''}`);
       }
       await personTurn(page, st, topology);

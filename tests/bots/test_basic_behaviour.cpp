@@ -82,7 +82,7 @@ TEST_CASE("basic: the robber never blocks the bot's own hexes in real games", "[
 
 TEST_CASE("basic: accepts an offer that gives what it needs, not one that takes it", "[bots][basic][R-TR1]") {
     GameState s = city_builder(ResourceSet(3, 0, 0, 2, 2));  // one ore short of a city, bricks to spare
-    s.current = 1;
+    set_turn(s, 1);
     give(s, 1, ResourceSet(0, 0, 1, 0, 1));
     BasicBot bot;
     GameState helpful = s;

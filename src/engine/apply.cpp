@@ -1,5 +1,4 @@
 // Entry point of the rules: routes a command to its handler.
-#include <algorithm>
 #include <cassert>
 
 #include "handlers.hpp"
@@ -23,10 +22,9 @@ Error wrong_phase(Phase phase) {
 }
 }  // namespace
 
-Result require_turn(const GameState& s, const Command& c, std::initializer_list<Phase> phases) {
+Error turn_refusal(const GameState& s, const Command& c) {
     if (c.player != s.current) return fail(ErrorCode::NotYourTurn, "R-T7", "it is not your turn");
-    if (std::find(phases.begin(), phases.end(), s.phase) == phases.end()) return wrong_phase(s.phase);
-    return std::nullopt;
+    return wrong_phase(s.phase);
 }
 }  // namespace handlers
 

@@ -99,7 +99,7 @@ Result build_settlement(GameState& s, const Command& c, Events ev) {
     pay(s, c.player, G::rules.settlement_cost);
     rules::place_settlement<G>(s, c.player, c.target);
     emit_built(ev, c.player, Piece::Settlement, c.target);
-    rules::update_longest_road_after_settlement<G>(s, c.target, ev);
+    rules::update_longest_road_after_settlement<G>(s, c.player, c.target, ev);
     rules::check_victory<G>(s, ev);
     return std::nullopt;
 }
@@ -116,6 +116,7 @@ Result build_city(GameState& s, const Command& c, Events ev) {
     pay(s, c.player, G::rules.city_cost);
     pl.settlements.reset(c.target);
     pl.cities.set(c.target);
+    rules::add_yield(s, G::topo(), c.player, c.target);  // a city earns one card more than the settlement
     ++pl.settlements_left;  // R-BU3: the settlement returns to supply
     --pl.cities_left;
     emit_built(ev, c.player, Piece::City, c.target);

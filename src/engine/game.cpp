@@ -90,14 +90,21 @@ void refresh_derived(GameState& s) {
     s.occupied = {};
     s.blocked = {};
     s.roads_all = {};
+    s.hex_yield = {};
+    s.road_nodes = {};
+    s.harbors = {};
+    s.harbor_nodes = harbor_node_masks(t, s.board);
     for (int p = 0; p < s.num_players; ++p) {
-        const NodeMask own = rules::buildings_of(s, p);
-        s.occupied |= own;
-        s.roads_all |= s.players[p].roads;
+        const PlayerState& pl = s.players[p];
+        s.occupied |= rules::buildings_of(s, p);
+        s.roads_all |= pl.roads;
+        for_each_node(pl.settlements, [&](int n) { rules::add_yield(s, t, p, n); });
+        for_each_node(pl.cities, [&](int n) { rules::add_yield(s, t, p, n, 2); });
+        pl.roads.for_each([&](int e) { s.road_nodes[p] |= t.edge_node_mask[e]; });
+        for_each_node(rules::buildings_of(s, p), [&](int n) { rules::add_harbor(s, p, n); });
     }
     s.blocked = s.occupied;
     for_each_node(s.occupied, [&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
-    s.harbor_nodes = harbor_node_masks(t, s.board);
     for (auto& slots : s.number_hexes) slots = {kNone, kNone, kNone};
     for (int h = 0; h < t.hex_count; ++h) {
         auto& slots = s.number_hexes[s.board.number[h]];

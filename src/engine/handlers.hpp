@@ -10,8 +10,16 @@ using rules::emit;
 
 inline Error fail(ErrorCode code, std::string_view rule, std::string_view message) { return Error{code, rule, message}; }
 
+// Why a command of a seat not to act, or in another phase than those allowed, is refused.
+[[gnu::cold]] Error turn_refusal(const GameState& s, const Command& c);
 // The active player acting in one of the given phases; otherwise a message that says what is awaited.
-Result require_turn(const GameState& s, const Command& c, std::initializer_list<Phase> phases);
+// Inline, so the phases fold into one mask test.
+inline Result require_turn(const GameState& s, const Command& c, std::initializer_list<Phase> phases) {
+    unsigned allowed = 0;
+    for (Phase p : phases) allowed |= 1u << static_cast<int>(p);
+    if (c.player == s.current && (allowed >> static_cast<int>(s.phase) & 1u)) return std::nullopt;
+    return turn_refusal(s, c);
+}
 // The acting seat's step allows `act` (R-X6, R-X7); otherwise an error naming the rule and what the
 // step allows. Seats not acting now are left to require_turn.
 Result require_step(const GameState& s, const Command& c, rules::StepAct act);

@@ -1,6 +1,7 @@
 // Enumerates exactly the commands apply() accepts, using the same predicates (rules.hpp).
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "rules.hpp"
 
@@ -56,11 +57,14 @@ template <class G>
 template <class G>
 [[gnu::always_inline]] inline void add_dev_plays(const GameState& s, int p, std::vector<Command>& out) {
     if (s.dev_played) return;
+    // A kind held beyond what was bought this turn (never fewer: find_state_problem): the first four
+    // kinds, all but Victory Point, compared as one word each.
+    static_assert(static_cast<int>(DevCard::VictoryPoint) == 4, "the playable kinds are the first four");
     const PlayerState& pl = ps(s, p);
-    bool any = false;
-    for (int k = 0; k < kDevCardKinds; ++k)
-        any |= k != static_cast<int>(DevCard::VictoryPoint) && pl.dev[k] > pl.dev_bought[k];
-    if (any) list_dev_plays<G>(s, p, out);
+    std::uint32_t held = 0, bought = 0;
+    std::memcpy(&held, pl.dev.data(), 4);
+    std::memcpy(&bought, pl.dev_bought.data(), 4);
+    if (held != bought) list_dev_plays<G>(s, p, out);
 }
 
 template <class G>
@@ -84,16 +88,10 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
     if (rules::step_allows(s.step, rules::StepAct::PlayDevCard)) add_dev_plays<G>(s, p, out);  // R-X6, R-X7
     if (!rules::step_allows(s.step, rules::StepAct::BankTrade)) return;
     // Bank trades (R-TR3, rules::may_bank_trade), given resource then received resource ascending:
-    // the resources the bank holds are found once, and the ratio is asked only for resources held
-    // twice or more (2 is the best ratio).
-    unsigned gives = 0, gets = 0;
-    for (int r = 0; r < kResourceCount; ++r) {
-        gives |= unsigned{pl.hand.n[r] >= 2} << r;
-        gets |= unsigned{s.bank.n[r] > 0} << r;
-    }
-    for (; gives; gives &= gives - 1) {
+    // the resources held at their ratio and those the bank holds are each found at once.
+    const unsigned gets = s.bank.kinds_with_at_least(1);
+    for (unsigned gives = pl.hand.kinds_holding(rules::trade_ratios(s, p)); gives; gives &= gives - 1) {
         const int give = std::countr_zero(gives);
-        if (pl.hand.n[give] < rules::trade_ratio(s, p, static_cast<Resource>(give))) continue;
         for (unsigned m = gets & ~(1u << give); m; m &= m - 1)
             add(out, CommandType::BankTrade, p, give).resource = static_cast<std::uint8_t>(std::countr_zero(m));
     }
@@ -103,24 +101,14 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
 // a possible victim (or none if nobody is).
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
-    const Topology& t = G::topo();
-    // The opponents with a building on each hex, a bit each (rules::robber_victims for every hex).
-    std::array<std::uint8_t, G::hexes> victims{};
-    static_assert(kMaxPlayers <= 8, "victims holds a seat a bit");
-    for (int q = 0; q < s.num_players; ++q) {
-        if (q == p) continue;
-        HexMask hexes = 0;
-        for_each_node_of<G>(rules::buildings_of(s, q), [&](int n) { hexes |= t.node_hex_mask[n]; });
-        for (; hexes; hexes &= hexes - 1) victims[std::countr_zero(hexes)] |= static_cast<std::uint8_t>(1u << q);
-    }
     for (HexMask allowed = rules::robber_hexes<G>(s, p); allowed; allowed &= allowed - 1) {
         const int h = std::countr_zero(allowed);
-        unsigned v = victims[h];
-        if (!v) {
-            add(out, CommandType::MoveRobber, p, h);
-            continue;
-        }
-        for (; v; v &= v - 1) add(out, CommandType::MoveRobber, p, h).victim = static_cast<std::uint8_t>(std::countr_zero(v));
+        // One command with no victim where nobody is to rob, else one a victim: one loop either way.
+        unsigned v = rules::robber_victims<G>(s, h, p);
+        do {
+            add(out, CommandType::MoveRobber, p, h).victim = v ? static_cast<std::uint8_t>(std::countr_zero(v)) : kNoSeat;
+            v &= v - 1;
+        } while (v);
     }
 }
 

@@ -2,30 +2,20 @@
 
 namespace catan::rules {
 
-namespace {
-template <class G>
-NodeMask road_nodes(const PlayerState& pl) {
-    const Topology& t = G::topo();
-    NodeMask m{};
-    pl.roads.template for_each<G::edge_words>([&](int e) { m |= t.edge_node_mask[e]; });
-    return m;
-}
-}  // namespace
-
 template <class G>
 EdgeMask road_spots(const GameState& s, int p) {
     const Topology& t = G::topo();
     const NodeMask own = buildings_of(s, p);
     const NodeMask opponents = s.occupied & ~own;
     // A road extends from an own building, or from an own road end not holding an opponent's building.
-    const NodeMask frontier = own | (road_nodes<G>(s.players[p]) & ~opponents);
+    const NodeMask frontier = own | (s.road_nodes[p] & ~opponents);
     EdgeMask spots;
     frontier.template for_each<G::node_words>([&](int n) { spots |= t.node_edge_mask[n]; });
     return spots & ~s.roads_all;
 }
 
 template <class G>
-NodeMask settlement_spots(const GameState& s, int p) { return road_nodes<G>(s.players[p]) & ~s.blocked; }
+NodeMask settlement_spots(const GameState& s, int p) { return s.road_nodes[p] & ~s.blocked; }
 
 template <class G>
 bool can_place_any_road(const GameState& s, int p) {
@@ -36,6 +26,7 @@ template <class G>
 void place_road(GameState& s, int p, int edge) {
     s.players[p].roads.set(edge);
     s.roads_all.set(edge);
+    s.road_nodes[p] |= G::topo().edge_node_mask[edge];
     --s.players[p].roads_left;
 }
 
@@ -45,6 +36,8 @@ void place_settlement(GameState& s, int p, int node) {
     --s.players[p].settlements_left;
     s.occupied |= node_bit(node);
     s.blocked |= node_bit(node) | G::topo().node_neighbor_mask[node];
+    add_yield(s, G::topo(), p, node);
+    add_harbor(s, p, node);
 }
 
 namespace {
@@ -77,11 +70,12 @@ void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<E
 }
 
 template <class G>
-void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev) {
+void update_longest_road_after_settlement(GameState& s, int p, int node, std::vector<Event>* ev) {
     const EdgeMask at = G::topo().node_edge_mask[node];
     bool changed = false;
     for (int q = 0; q < s.num_players; ++q) {
-        if ((s.players[q].roads & at).count() < 2) continue;  // only a road through the node can be cut
+        // Only an opponent's road through the node is cut: the builder's own roads pass their own building.
+        if (q == p || (s.players[q].roads & at).count() < 2) continue;
         const auto len = static_cast<std::uint8_t>(longest_road<G>(s, q));
         changed |= len != s.players[q].road_length;
         s.players[q].road_length = len;
@@ -135,7 +129,7 @@ void start_turn(GameState& s, std::vector<Event>* ev) {
     template void place_road<G>(GameState&, int, int);                                       \
     template void place_settlement<G>(GameState&, int, int);                                 \
     template void update_longest_road_after_road<G>(GameState&, int, int, std::vector<Event>*); \
-    template void update_longest_road_after_settlement<G>(GameState&, int, std::vector<Event>*); \
+    template void update_longest_road_after_settlement<G>(GameState&, int, int, std::vector<Event>*); \
     template void update_largest_army<G>(GameState&, int, std::vector<Event>*);              \
     template void start_turn<G>(GameState&, std::vector<Event>*);                            \
     template void check_victory<G>(GameState&, std::vector<Event>*);

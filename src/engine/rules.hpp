@@ -20,13 +20,28 @@ template <class G> EdgeMask setup_road_spots(const GameState& s) {
     if (s.setup_node == kNone) return {};
     return G::topo().node_edge_mask[s.setup_node] & ~s.roads_all;
 }
+// A settlement (1) or the step from settlement to city (1 more) of seat p at `node`, in hex_yield.
+inline void add_yield(GameState& s, const Topology& t, int p, int node, int cards = 1) {
+    for (std::uint8_t h : t.node_hexes[node])
+        if (h != kNone) s.hex_yield[h] += static_cast<std::uint64_t>(cards) << (8 * p);
+}
+// Seat p built at `node`: the harbor there, if any, is now one of its harbors.
+inline void add_harbor(GameState& s, int p, int node) {
+    for (int k = 0; k < kHarborKinds; ++k) s.harbors[p] |= static_cast<std::uint8_t>(unsigned{s.harbor_nodes[k].test(node)} << k);
+}
+// The seats with a building on a hex, a bit each, from its hex_yield word.
+// Each nonzero byte folded onto its low bit, then the eight low bits gathered into the top byte by
+// one multiplication (every product bit lands on its own position, so nothing carries).
+constexpr unsigned seats_at(std::uint64_t yield) {
+    std::uint64_t x = yield | yield >> 4;
+    x |= x >> 2;
+    x |= x >> 1;
+    return static_cast<unsigned>(((x & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
+static_assert(seats_at(0) == 0 && seats_at(0x0000'0001'0000'0300ULL) == 0b10010 && seats_at(0x8000'0000'0000ULL) == 0b100000);
 // Opponents of `p` with a building on `hex` (R-7c).
 template <class G> unsigned robber_victims(const GameState& s, int hex, int p) {
-    const NodeMask around = G::topo().hex_node_mask[hex];
-    unsigned victims = 0;
-    for (int q = 0; q < s.num_players; ++q)
-        if (q != p && (buildings_of(s, q) & around)) victims |= 1u << q;
-    return victims;
+    return seats_at(s.hex_yield[hex]) & ~(1u << p);
 }
 
 // Where `p` may move the robber now (R-7b: any hex but the robber's own). R-O3, friendly robber: not
@@ -70,12 +85,17 @@ inline int invention_size(const GameState& s) { return s.bank.total() < 2 ? s.ba
 
 // R-TR3: 2 with a harbor of the resource given, 3 with a 3:1 harbor, else 4 (what bank_trade_ratio()
 // answers; inline here because listing and applying bank trades ask it for every trade).
-inline int trade_ratio(const GameState& s, int p, Resource give) {
-    const NodeMask own = buildings_of(s, p);
-    if (own & s.harbor_nodes[static_cast<int>(give)]) return 2;
-    if (own & s.harbor_nodes[kGenericHarbor]) return 3;
-    return 4;
-}
+// The ratios of every resource for each set of harbors (bit k: a harbor of kind k), so that listing
+// bank trades compares a whole hand with its ratios at once (ResourceSet::kinds_holding).
+inline constexpr auto kTradeRatios = [] {
+    std::array<ResourceSet, 1u << kHarborKinds> ratios{};
+    for (unsigned own = 0; own < ratios.size(); ++own)
+        for (int r = 0; r < kResourceCount; ++r)
+            ratios[own].n[r] = static_cast<std::uint8_t>(own >> r & 1u ? 2 : own >> kGenericHarbor & 1u ? 3 : 4);
+    return ratios;
+}();
+inline const ResourceSet& trade_ratios(const GameState& s, int p) { return kTradeRatios[s.harbors[p]]; }
+inline int trade_ratio(const GameState& s, int p, Resource give) { return trade_ratios(s, p)[give]; }
 
 // R-TR3: `p` may give `ratio(give)` cards of `give` for one `get` the bank holds.
 inline bool may_bank_trade(const GameState& s, int p, Resource give, Resource get) {
@@ -137,7 +157,8 @@ template <class G> void update_longest_road_after_road(GameState& s, int p, int 
 // Longest road of `p` just after `edge` was added to its roads, given its length before (R-A1).
 template <class G> int longest_road_with_new_road(const GameState& s, int p, int edge);
 template <class G> int longest_road(const GameState& s, int p);
-template <class G> void update_longest_road_after_settlement(GameState& s, int node, std::vector<Event>* ev);
+// After seat p built a settlement at `node`: the opponents' roads through it are cut (R-A2).
+template <class G> void update_longest_road_after_settlement(GameState& s, int p, int node, std::vector<Event>* ev);
 template <class G> void update_largest_army(GameState& s, int p, std::vector<Event>* ev);
 void after_robber(GameState& s);  // back to PreRoll or Main
 template <class G> void start_turn(GameState& s, std::vector<Event>* ev);

@@ -158,6 +158,22 @@ Problem check_pieces(const GameState& s) {
 
 }  // namespace
 
+std::optional<StateProblem> find_derived_problem(const GameState& s) {
+    GameState rebuilt = s;
+    refresh_derived(rebuilt);
+    if (rebuilt.board_kind != s.board_kind) return bad("board_kind", "not the board of this player count");
+    if (rebuilt.occupied != s.occupied || rebuilt.blocked != s.blocked) return bad("occupied", "does not match the buildings");
+    if (rebuilt.roads_all != s.roads_all) return bad("roads_all", "does not match the roads");
+    if (rebuilt.harbor_nodes != s.harbor_nodes) return bad("harbor_nodes", "does not match the board's harbors");
+    if (rebuilt.number_hexes != s.number_hexes) return bad("number_hexes", "does not match the board's tokens");
+    if (rebuilt.hex_yield != s.hex_yield) return bad("hex_yield", "does not match the buildings");
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        if (rebuilt.road_nodes[p] != s.road_nodes[p]) return bad("road_nodes", "does not match the roads", p);
+        if (rebuilt.harbors[p] != s.harbors[p]) return bad("harbors", "does not match the buildings on harbors", p);
+    }
+    return std::nullopt;
+}
+
 std::optional<StateProblem> find_state_problem(const GameState& s) {
     if (auto p = check_options_and_flow(s)) return p;
     if (auto p = check_board(s)) return p;

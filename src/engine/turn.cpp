@@ -6,14 +6,10 @@
 namespace catan::handlers {
 namespace {
 
-// At most 6 bits are ever set here; a loop beats a library popcount on baseline x86-64.
-template <class G>
-int count_bits(const NodeMask& m) {
-    int n = 0;
-    for (int k = 0; k < G::node_words; ++k)
-        for (std::uint64_t w = m.w[k]; w; w &= w - 1) ++n;
-    return n;
-}
+// A byte per seat (hex_yield): what seat p is owed is byte p.
+constexpr int owed_byte(std::uint64_t owed, int p) { return static_cast<int>(owed >> (8 * p) & 0xff); }
+// The bytes added up: at most 3 hexes of a number (R-X2) and 3 buildings a hex, so no byte carries.
+constexpr int owed_total(std::uint64_t owed) { return static_cast<int>((owed * 0x0101010101010101ULL) >> 56); }
 
 // What each hex with the number paid each player, given what the players are paid in all (`paid`,
 // after R-T3): a hex pays what its buildings earn, and a single claimant short of the full amount
@@ -21,15 +17,12 @@ int count_bits(const NodeMask& m) {
 template <class G>
 void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSet, kMaxPlayers>& paid,
                        std::vector<Event>& ev) {
-    const Topology& t = G::topo();
     std::array<ResourceSet, kMaxPlayers> left = paid;
     for (std::uint8_t h : s.number_hexes[roll]) {
         if (h == kNone || h == s.robber) continue;
         const auto r = static_cast<Resource>(s.board.terrain[h]);
-        const NodeMask around = t.hex_node_mask[h];
         for (int p = 0; p < s.num_players; ++p) {
-            const int earned = count_bits<G>(s.players[p].settlements & around) + 2 * count_bits<G>(s.players[p].cities & around);
-            const int n = std::min<int>(earned, left[p][r]);
+            const int n = std::min<int>(owed_byte(s.hex_yield[h], p), left[p][r]);
             if (n == 0) continue;
             left[p][r] = static_cast<std::uint8_t>(left[p][r] - n);
             ev.push_back(Event{.type = EventType::HexProduced, .player = static_cast<std::uint8_t>(p), .a = h,
@@ -38,73 +31,56 @@ void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSe
     }
 }
 
-// Cards a hex pays for the buildings of one player there (one a settlement, two a city), without a
-// branch: the roll decides which hexes pay, so a loop over their buildings mispredicts at every roll.
-// Bit counts of both masks at once (SWAR; no popcnt instruction on baseline x86-64), word by word.
-template <class G>
-int earned(const NodeMask& settlements, const NodeMask& cities) {
-    constexpr std::uint64_t k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL, k4 = 0x0f0f0f0f0f0f0f0fULL;
-    std::uint64_t bytes = 0;
-    for (int k = 0; k < G::node_words; ++k) {
-        std::uint64_t a = settlements.w[k] - ((settlements.w[k] >> 1) & k1);
-        std::uint64_t b = cities.w[k] - ((cities.w[k] >> 1) & k1);
-        a = (a & k2) + ((a >> 2) & k2);
-        b = (b & k2) + ((b >> 2) & k2);
-        const std::uint64_t x = a + 2 * b;  // a nibble: 4 intersections, each one settlement or city: <= 8
-        bytes += (x & k4) + ((x >> 4) & k4);  // a byte: <= 16 a word, <= 32 for two
-    }
-    return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
-}
-
 // R-T2 and R-T3: every hex with the number and without the robber pays; a resource the bank cannot
 // pay in full goes to nobody, unless a single player is owed it, who takes what is left.
+// What each hex pays every seat is kept in hex_yield, so a roll adds a word a hex and settles each
+// resource once, without walking the buildings (the roll decides which hexes pay: a loop over their
+// buildings mispredicts at every roll).
 template <class G>
 void produce(GameState& s, int roll, Events ev) {
-    const Topology& t = G::topo();
-    std::array<ResourceSet, kMaxPlayers> owed{};
+    // Every slot of the number is added without a branch: an unused slot or the robber's hex adds
+    // nothing (to the desert's slot, which is never read), so only hexes that pay set a kind.
+    std::array<std::uint64_t, kResourceCount + 1> owed{};
+    static_assert(static_cast<int>(Terrain::Desert) == kResourceCount, "owed has a slot for the desert");
     unsigned kinds = 0;  // resources some hex pays: at most three, so the checks below stay short
     for (std::uint8_t h : s.number_hexes[roll]) {
-        if (h == kNone || h == s.robber) continue;
-        const NodeMask around = t.hex_node_mask[h];
-        if (!(s.occupied & around)) continue;  // no building: it pays nobody
-        const int r = static_cast<int>(s.board.terrain[h]);
-        kinds |= 1u << r;
-        for (int p = 0; p < s.num_players; ++p) {
-            const PlayerState& pl = s.players[p];
-            owed[p].n[r] = static_cast<std::uint8_t>(owed[p].n[r] + earned<G>(pl.settlements & around, pl.cities & around));
-        }
+        const bool pays = h != kNone && h != s.robber;
+        const int hex = pays ? h : 0;
+        const std::uint64_t yield = pays ? s.hex_yield[hex] : 0;
+        const int r = pays ? static_cast<int>(s.board.terrain[hex]) : kResourceCount;
+        kinds |= unsigned{yield != 0} << r;
+        owed[r] += yield;
     }
+    kinds &= (1u << kResourceCount) - 1;
     // R-T3 is a rule per resource, so each resource paid is settled and paid on its own.
     for (unsigned m = kinds; m; m &= m - 1) {
         const int r = std::countr_zero(m);
-        int total = 0, claimants = 0, claimant = 0;
-        for (int p = 0; p < s.num_players; ++p) {
-            const int n = owed[p].n[r];
-            total += n;
-            claimants += n != 0;
-            claimant = n != 0 ? p : claimant;
-        }
+        int total = owed_total(owed[r]);
         if (total > s.bank.n[r]) {
-            if (claimants == 1) {
-                owed[claimant].n[r] = s.bank.n[r];
+            const unsigned claimants = rules::seats_at(owed[r]);
+            if (std::has_single_bit(claimants)) {
+                owed[r] = std::uint64_t{s.bank.n[r]} << (8 * std::countr_zero(claimants));
                 total = s.bank.n[r];
             } else {
-                for (int p = 0; p < s.num_players; ++p) owed[p].n[r] = 0;
+                owed[r] = 0;
                 total = 0;
                 emit(ev, Event{.type = EventType::ProductionBlocked, .a = static_cast<std::uint8_t>(r)});
             }
         }
         for (int p = 0; p < s.num_players; ++p)
-            s.players[p].hand.n[r] = static_cast<std::uint8_t>(s.players[p].hand.n[r] + owed[p].n[r]);
+            s.players[p].hand.n[r] = static_cast<std::uint8_t>(s.players[p].hand.n[r] + owed_byte(owed[r], p));
         s.bank.n[r] = static_cast<std::uint8_t>(s.bank.n[r] - total);
     }
     if (!ev) return;
+    std::array<ResourceSet, kMaxPlayers> paid{};
     for (int p = 0; p < s.num_players; ++p)
-        if (!owed[p].empty())
-            ev->push_back(Event{.type = EventType::Produced, .player = static_cast<std::uint8_t>(p), .resources = owed[p]});
+        for (int r = 0; r < kResourceCount; ++r) paid[p].n[r] = static_cast<std::uint8_t>(owed_byte(owed[r], p));
+    for (int p = 0; p < s.num_players; ++p)
+        if (!paid[p].empty())
+            ev->push_back(Event{.type = EventType::Produced, .player = static_cast<std::uint8_t>(p), .resources = paid[p]});
     // After the produced events, so that a roll's dice_rolled and produced events stay together for
     // clients written before hex_produced existed.
-    emit_hex_payments<G>(s, roll, owed, *ev);
+    emit_hex_payments<G>(s, roll, paid, *ev);
 }
 
 // R-7a, R-O2: everyone holding more than the discard limit (7 unless chosen) owes half, rounded down.

@@ -30,8 +30,10 @@ struct StateProblem {
 // The first inconsistency of a state, if any: options, flow (phase, step, setup), the board against
 // its recipe, every card and piece accounted for. Derived fields and road lengths are not checked.
 std::optional<StateProblem> find_state_problem(const GameState& state);
+// The first derived field (GameState's "derived" part) that differs from what refresh_derived() builds.
+std::optional<StateProblem> find_derived_problem(const GameState& state);
 // A checking build (CATAN_ASSERT_STATE, without NDEBUG) asserts this after every accepted command.
-inline bool state_is_ok(const GameState& state) { return !find_state_problem(state); }
+inline bool state_is_ok(const GameState& state) { return !find_state_problem(state) && !find_derived_problem(state); }
 
 // Applies a command in place. On success returns nothing and appends what happened to `events`
 // (when given); on failure returns the rule broken and leaves the state exactly as it was.

@@ -114,6 +114,14 @@ struct GameState {
     std::array<NodeMask, kHarborKinds> harbor_nodes{};
     // The (at most three, R-X2) hexes carrying each number token; kNone where unused.
     std::array<std::array<std::uint8_t, 3>, 13> number_hexes{};
+    // Per hex, one byte per seat (byte p): the cards its number pays seat p there before the robber
+    // and R-T3 (a settlement 1, a city 2). A roll adds the bytes of its hexes for every seat at once,
+    // and a nonzero byte is an opponent the robber can rob there.
+    std::array<std::uint64_t, kMaxHexes> hex_yield{};
+    // Per seat, the intersections its roads touch: where its roads and settlements may extend from.
+    std::array<NodeMask, kMaxPlayers> road_nodes{};
+    // Per seat, bit k: it has a building on a harbor of kind k (R-TR3; kinds as in harbor_nodes).
+    std::array<std::uint8_t, kMaxPlayers> harbors{};
 
     int deck_left() const { return deck_size - deck_top; }
     friend bool operator==(const GameState&, const GameState&) = default;

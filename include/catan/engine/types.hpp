@@ -1,7 +1,10 @@
 #pragma once
 // Basic vocabulary of the game: resources, development cards, piece limits, costs.
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 namespace catan {
 
@@ -39,12 +42,25 @@ struct ResourceSet {
     constexpr std::uint8_t operator[](Resource r) const { return n[static_cast<int>(r)]; }
     constexpr int total() const { return n[0] + n[1] + n[2] + n[3] + n[4]; }
     constexpr bool empty() const { return total() == 0; }
-    // Without a branch per resource: hands in play are random, so such branches are guesses.
-    constexpr bool contains(const ResourceSet& o) const {
-        bool all = true;
-        for (int i = 0; i < kResourceCount; ++i) all &= n[i] >= o.n[i];
-        return all;
+    // The five counts as the low bytes of one word, count r in byte r.
+    constexpr std::uint64_t word() const {
+        if (!std::is_constant_evaluated() && std::endian::native == std::endian::little) {
+            // Two loads: GCC does not merge the loop's five, and a five-byte copy goes through the stack.
+            std::uint32_t low = 0;
+            std::memcpy(&low, n.data(), 4);
+            return low | std::uint64_t{n[4]} << 32;
+        }
+        std::uint64_t w = 0;
+        for (int i = 0; i < kResourceCount; ++i) w |= std::uint64_t{n[i]} << (8 * i);
+        return w;
     }
+    // Without a branch per resource (hands in play are random, so such branches are guesses): every
+    // count compared at once, exact for any byte values (commands come from strangers).
+    constexpr bool contains(const ResourceSet& o) const { return at_least(word(), o.word()) == kHighBits; }
+    // The resource kinds held `k` times or more, bit r for resource r (k from 0 to 255).
+    constexpr unsigned kinds_with_at_least(int k) const { return gather(at_least(word(), static_cast<std::uint8_t>(k) * 0x01'0101'0101ULL)); }
+    // The resource kinds r held at least `counts[r]` times, bit r for resource r.
+    constexpr unsigned kinds_holding(const ResourceSet& counts) const { return gather(at_least(word(), counts.word())); }
     // True when some resource kind appears in both sets (R-TR1 forbids it in a trade).
     constexpr bool overlaps(const ResourceSet& o) const {
         for (int i = 0; i < kResourceCount; ++i)
@@ -60,7 +76,27 @@ struct ResourceSet {
         return *this;
     }
     friend constexpr bool operator==(const ResourceSet&, const ResourceSet&) = default;
+
+private:
+    static constexpr std::uint64_t kHighBits = 0x80'8080'8080ULL;  // the top bit of each of the five bytes
+    // Top bit of byte r set when a's byte r >= b's byte r: the low seven bits compared by a subtraction
+    // that cannot borrow across bytes, then the top bits decide where they differ.
+    static constexpr std::uint64_t at_least(std::uint64_t a, std::uint64_t b) {
+        const std::uint64_t low = (a | kHighBits) - (b & ~kHighBits);
+        return ((a & ~b) | (~(a ^ b) & low)) & kHighBits;
+    }
+    // The top bit of byte r to bit r: one multiplication puts each on its own bit of the top byte.
+    static constexpr unsigned gather(std::uint64_t top_bits) {
+        return static_cast<unsigned>(((top_bits >> 7) * 0x0102040810204080ULL) >> 56);
+    }
 };
+static_assert(ResourceSet(3, 0, 255, 128, 7).contains(ResourceSet(3, 0, 254, 127, 0)) &&
+              !ResourceSet(3, 0, 127, 128, 7).contains(ResourceSet(0, 0, 128, 0, 0)) &&
+              !ResourceSet(0, 0, 0, 0, 0).contains(ResourceSet(0, 0, 0, 0, 1)));
+static_assert(ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(2) == 0b11001 &&
+              ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(1) == 0b11011 &&
+              ResourceSet(2, 1, 0, 200, 4).kinds_with_at_least(0) == 0b11111 &&
+              ResourceSet(2, 1, 0, 200, 4).kinds_holding(ResourceSet(3, 1, 1, 4, 4)) == 0b11010);
 
 
 const char* to_string(Resource r);

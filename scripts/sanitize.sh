@@ -9,6 +9,8 @@
 #   thread:  build/tsan, TSan; the room, gateway and socket tests (the code with threads: executors, hub,
 #            gateway, store; the socket tests run the instrumented catan-server through whole games).
 # Reports go to <tree>/sanitizer-reports/ (one file per process) and are printed when a run fails.
+# Both trees build without NDEBUG, so apply() asserts state_is_ok after every command there
+# (CATAN_ASSERT_STATE, tests/engine/README.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 mode="${1:?usage: scripts/sanitize.sh address|thread}"

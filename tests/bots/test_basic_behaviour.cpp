@@ -46,11 +46,16 @@ TEST_CASE("basic: discards keep what the next build needs", "[bots][basic][R-7a]
 
 TEST_CASE("basic: the robber goes on the leader's best hex, never on its own", "[bots][basic][R-7b]") {
     GameState s = blank_game(4, 3);
-    clear_numbers(s);
     const int own = hex_at(0, 0), lead = hex_at(2, -2), other = hex_at(-2, 2);
-    set_hex(s, own, Terrain::Fields, 6);    // the richest hex, but the bot lives there too
-    set_hex(s, lead, Terrain::Mountains, 8);
-    set_hex(s, other, Terrain::Pasture, 5);
+    NamedHexes named;
+    named.set(s, own, Terrain::Fields, 6);    // the richest hex, but the bot lives there too
+    named.set(s, lead, Terrain::Mountains, 8);
+    named.set(s, other, Terrain::Pasture, 5);
+    // The leader's other hexes at its city get the two 1-dot tokens (2 and 12): the lead hex is its best.
+    const int low[] = {2, 12};
+    int k = 0;
+    for (std::uint8_t h : kBaseTopology.node_hexes[static_cast<std::size_t>(corner(lead, 0))])
+        if (h != kNone && h != lead && s.board.terrain[h] != Terrain::Desert) named.set(s, h, s.board.terrain[h], low[k++]);
     put_settlement(s, 0, corner(own, 0));
     put_settlement(s, 1, corner(own, 3));
     put_city(s, 1, corner(lead, 0));        // seat 1 leads with 3 points
@@ -82,7 +87,7 @@ TEST_CASE("basic: the robber never blocks the bot's own hexes in real games", "[
 
 TEST_CASE("basic: accepts an offer that gives what it needs, not one that takes it", "[bots][basic][R-TR1]") {
     GameState s = city_builder(ResourceSet(3, 0, 0, 2, 2));  // one ore short of a city, bricks to spare
-    s.current = 1;
+    set_turn(s, 1);
     give(s, 1, ResourceSet(0, 0, 1, 0, 1));
     BasicBot bot;
     GameState helpful = s;

@@ -111,7 +111,7 @@ TEST_CASE("an opponent's settlement or city cuts a road", "[R-A2]") {
 
 TEST_CASE("the player's own settlements and cities do not cut its road", "[R-A2]") {
     GameState s = cut_game(0, 0);
-    s.current = 0;
+    set_turn(s, 0);
     give(s, 0, kBaseRules.settlement_cost);
 
     const auto ev = ok(s, cmd::settlement(0, 24));
@@ -129,7 +129,7 @@ TEST_CASE("the player's own settlements and cities do not cut its road", "[R-A2]
 
 TEST_CASE("a tie leaves Longest Road with its holder, a strictly longer road takes it", "[R-A3]") {
     GameState s = blank_game(4);
-    s.current = 1;
+    set_turn(s, 1);
     put_chain_prefix(s, 0, kLeft, 5);
     s.longest_road = 0;
     put_settlement(s, 1, kRight[0]);
@@ -234,7 +234,7 @@ TEST_CASE("Largest Army goes to the first player to have played 3 knights", "[R-
     give_dev(s, 0, DevCard::Knight);
 
     SECTION("the second knight is not enough") {
-        s.players[0].knights_played = 1;
+        give_played_knights(s, 0, 1);
         const auto ev = ok(s, cmd::knight(0));
         CHECK(s.players[0].knights_played == 2);
         CHECK(s.largest_army == kNoSeat);
@@ -242,7 +242,7 @@ TEST_CASE("Largest Army goes to the first player to have played 3 knights", "[R-
         CHECK(victory_points(s, 0) == 0);
     }
     SECTION("the third knight takes it") {
-        s.players[0].knights_played = 2;
+        give_played_knights(s, 0, 2);
         const auto ev = ok(s, cmd::knight(0));
         CHECK(s.players[0].knights_played == 3);
         CHECK(s.largest_army == 0);
@@ -258,9 +258,9 @@ TEST_CASE("Largest Army goes to the first player to have played 3 knights", "[R-
 
 TEST_CASE("Largest Army changes hands only for strictly more played knights", "[R-A5]") {
     GameState s = blank_game(4);
-    s.players[1].knights_played = 3;
+    give_played_knights(s, 1, 3);
     s.largest_army = 1;
-    s.players[0].knights_played = 2;
+    give_played_knights(s, 0, 2);
     give_dev(s, 0, DevCard::Knight, 2);
 
     const auto tie = ok(s, cmd::knight(0));  // 3 against 3
@@ -284,7 +284,7 @@ TEST_CASE("Largest Army changes hands only for strictly more played knights", "[
 TEST_CASE("knights held in hand do not count for Largest Army", "[R-A5]") {
     GameState s = blank_game(4);
     give_dev(s, 0, DevCard::Knight, 5);
-    s.players[1].knights_played = 2;
+    give_played_knights(s, 1, 2);
     CHECK(s.largest_army == kNoSeat);
     CHECK(victory_points(s, 0) == 0);
 
@@ -295,7 +295,7 @@ TEST_CASE("knights held in hand do not count for Largest Army", "[R-A5]") {
 
 TEST_CASE("a knight bought this turn cannot be played to take Largest Army", "[R-A5]") {
     GameState s = blank_game(4);
-    s.players[0].knights_played = 2;
+    give_played_knights(s, 0, 2);
     set_top_card(s, DevCard::Knight);
     give(s, 0, kBaseRules.dev_card_cost);
     ok(s, cmd::buy_dev(0));

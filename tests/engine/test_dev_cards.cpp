@@ -232,7 +232,14 @@ TEST_CASE("road building places two free roads that follow the road rules", "[R-
 TEST_CASE("road building places only one road when one road piece is left", "[R-D3]") {
     GameState s = blank_game(4);
     put_settlement(s, 0, 18);
-    s.players[0].roads_left = 1;
+    // 14 of the 15 roads on the board, away from 18 and in pieces too short for Longest Road.
+    put_chain_prefix(s, 0, kLeft, 4);
+    put_chain_prefix(s, 0, kRight, 4);
+    put_road_chain(s, 0, {38, 43, 47});
+    put_road_chain(s, 0, {26, 32, 37});
+    put_road_chain(s, 0, {36, 41, 46});
+    REQUIRE(s.players[0].roads_left == 1);
+    REQUIRE(s.players[0].road_length == 4);
     give_dev(s, 0, DevCard::RoadBuilding);
 
     give(s, 0, kBaseRules.road_cost);
@@ -449,7 +456,8 @@ TEST_CASE("development cards are neither counted nor taken when discarding", "[R
     give_dev(s, 1, DevCard::Knight, 3);
     give_dev(s, 1, DevCard::VictoryPoint, 2);
     give(s, 2, {0, 9, 0, 0, 0});  // 9 resource cards: discards 4, whatever development cards it has
-    give_dev(s, 2, DevCard::Monopoly, 4);
+    give_dev(s, 2, DevCard::Monopoly, 2);  // the box's 2 of each progress card
+    give_dev(s, 2, DevCard::Invention, 2);
     const DevCounts devs1 = devs(s, 1), devs2 = devs(s, 2);
 
     force_next_roll(s, 3, 4);

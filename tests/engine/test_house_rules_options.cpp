@@ -30,8 +30,8 @@ void check_refused(const GameOptions& o, std::string_view rule, const std::strin
     CHECK(message.find(allowed) != std::string::npos);
 }
 
-// A game past setup, seat 0 to roll, with the given options; nothing produces (no number tokens), the
-// robber parked on hex (2, -2).
+// A game past setup, seat 0 to roll, with the given options; the robber parked on hex (2, -2); its rolls
+// other than 7 are quiet_roll_dice (nothing produces).
 GameState pre_roll_with(const GameOptions& o) {
     REQUIRE_FALSE(validate_options(o).has_value());
     GameState s = new_game(o);
@@ -42,7 +42,6 @@ GameState pre_roll_with(const GameOptions& o) {
     s.turn = 1;
     s.phase = Phase::PreRoll;
     s.rolled = false;
-    clear_numbers(s);
     s.robber = static_cast<std::uint8_t>(hex_at(2, -2));
     return s;
 }
@@ -213,7 +212,7 @@ TEST_CASE("R-O1 target 20: 19 points play on, the twentieth wins", "[R-O1]") {
     CHECK(count_events(ev, EventType::GameWon) == 0);
     REQUIRE(s.current == 0);
     REQUIRE(s.phase == Phase::PreRoll);
-    roll_dice(s, 1, 1);
+    quiet_roll_dice(s, 1, 1);
     CHECK(s.phase == Phase::Main);
 
     give(s, 0, kBaseRules.dev_card_cost);

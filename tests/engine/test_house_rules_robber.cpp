@@ -12,7 +12,7 @@ using namespace catan::test;
 
 namespace {
 
-// Seat 0 in PreRoll, no number tokens, the robber on hex (2, -2), friendly robber as given.
+// Seat 0 in PreRoll, the robber on hex (2, -2), friendly robber as given.
 GameState friendly_game(bool friendly, int players = 4) {
     GameOptions o;
     o.players = players;
@@ -25,7 +25,6 @@ GameState friendly_game(bool friendly, int players = 4) {
     s.setup_step = static_cast<std::uint8_t>(2 * players);
     s.turn = 1;
     s.phase = Phase::PreRoll;
-    clear_numbers(s);
     s.robber = static_cast<std::uint8_t>(hex_at(2, -2));
     return s;
 }

@@ -8,10 +8,10 @@ using namespace catan::test;
 
 namespace {
 
-// Seat 0 to roll; no number tokens (nothing produces unless a test sets one); the robber on a far hex.
+// Seat 0 to roll, the robber on a far hex. Nothing produces: other rolls than 7 are quiet_roll_dice,
+// or a NamedHexes roll when a test names the hexes that pay.
 GameState robber_game(int players = 4, std::uint64_t seed = 2) {
     GameState s = pre_roll_game(players, seed);
-    clear_numbers(s);
     s.robber = static_cast<std::uint8_t>(hex_at(2, -2));
     return s;
 }
@@ -149,7 +149,7 @@ TEST_CASE("R-7a discards are only possible after a 7", "[R-7a]") {
     GameState s = robber_game();
     give(s, 1, ResourceSet{4, 4, 0, 0, 0});
     rejected(s, cmd::discard(1, ResourceSet{2, 2, 0, 0, 0}), ErrorCode::WrongPhase);
-    roll_dice(s, 2, 2);
+    quiet_roll_dice(s, 2, 2);
     rejected(s, cmd::discard(1, ResourceSet{2, 2, 0, 0, 0}), ErrorCode::WrongPhase);
     CHECK(listed_discards(s, 1) == 0);
 }
@@ -371,21 +371,22 @@ TEST_CASE("R-7c choosing an empty-handed victim over one with cards is allowed",
 
 TEST_CASE("R-7d the robber's hex does not produce while it stays, it does again once it leaves", "[R-7d]") {
     GameState s = robber_game();
+    NamedHexes paying;
     const int c = hex_at(0, 0), e = hex_at(1, 0), empty = hex_at(-2, 2);
-    set_hex(s, c, Terrain::Forest, 8);
-    set_hex(s, e, Terrain::Fields, 8);
+    paying.set(s, c, Terrain::Forest, 8);
+    paying.set(s, e, Terrain::Fields, 8);
     const int shared = corner(c, 2);
     REQUIRE(node_touches_hex(shared, e));
     put_settlement(s, 1, shared);
     put_city(s, 2, corner(c, 5));
     s.robber = static_cast<std::uint8_t>(c);
 
-    roll_dice(s, 4, 4);  // seat 0 rolls 8: the centre is blocked, the east hex pays
+    paying.roll(s, 4, 4);  // seat 0 rolls 8: the centre is blocked, the east hex pays
     CHECK(hand_of(s, 1) == cards(0, 0, 0, 1, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 0, 0, 0));
     ok(s, cmd::end_turn(0));
 
-    roll_dice(s, 4, 4);  // seat 1 rolls 8: still blocked
+    paying.roll(s, 4, 4);  // seat 1 rolls 8: still blocked
     CHECK(hand_of(s, 1) == cards(0, 0, 0, 2, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 0, 0, 0));
     ok(s, cmd::end_turn(1));
@@ -394,7 +395,7 @@ TEST_CASE("R-7d the robber's hex does not produce while it stays, it does again 
     ok(s, cmd::move_robber(2, empty));
     ok(s, cmd::end_turn(2));
 
-    roll_dice(s, 5, 3);  // seat 3 rolls 8: both hexes pay
+    paying.roll(s, 5, 3);  // seat 3 rolls 8: both hexes pay
     CHECK(hand_of(s, 1) == cards(0, 1, 0, 3, 0));
     CHECK(hand_of(s, 2) == cards(0, 2, 0, 0, 0));
     CHECK(bank_of(s) == cards(19, 16, 19, 16, 19));

@@ -412,15 +412,16 @@ TEST_CASE("R-S5 starting resources: one per producing hex at the second settleme
         REQUIRE(c.size() == 2);
         REQUIRE(b.size() == 1);
         REQUIRE(a.size() == 3);
-        set_terrain(s, d[0], Terrain::Pasture);
-        set_terrain(s, d[1], Terrain::Pasture);
-        set_terrain(s, d[2], Terrain::Fields);
-        set_terrain(s, c[0], Terrain::Fields);
-        set_terrain(s, c[1], Terrain::Fields);
-        set_terrain(s, b[0], Terrain::Mountains);
-        set_terrain(s, a[0], Terrain::Hills);
-        set_terrain(s, a[1], Terrain::Forest);
-        set_terrain(s, a[2], Terrain::Desert);
+        NamedHexes named;
+        named.set_terrain(s, d[0], Terrain::Pasture);
+        named.set_terrain(s, d[1], Terrain::Pasture);
+        named.set_terrain(s, d[2], Terrain::Fields);
+        named.set_terrain(s, c[0], Terrain::Fields);
+        named.set_terrain(s, c[1], Terrain::Fields);
+        named.set_terrain(s, b[0], Terrain::Mountains);
+        named.set_terrain(s, a[0], Terrain::Hills);
+        named.set_terrain(s, a[1], Terrain::Forest);
+        named.set_terrain(s, a[2], Terrain::Desert);
     }
 
     // First round, each on an intersection touching three producing hexes: no cards.

@@ -1,9 +1,13 @@
 #pragma once
 // Helpers that build exact positions for rules tests. They write the state directly (no rules, no
-// cost), then keep the derived fields consistent, so a test sets up only what its rule needs.
+// cost), then keep the derived fields consistent, so a test sets up only what its rule needs. Each
+// position they build is one find_state_problem accepts (cards move from the bank or the deck, pieces
+// from the supply, the turn's player is the one acting): in builds without NDEBUG apply() asserts
+// state_is_ok after every command (tests/engine/README.md).
 #include <catch2/catch.hpp>
 
 #include <initializer_list>
+#include <utility>
 #include <vector>
 
 #include "catan/engine/engine.hpp"
@@ -19,6 +23,7 @@ inline GameState blank_game(int players = 4, std::uint64_t seed = 1) {
     GameState s = new_game(o);
     s.first_player = 0;
     s.current = 0;
+    s.turn_player = 0;
     s.setup_step = static_cast<std::uint8_t>(2 * players);
     s.turn = 1;
     s.phase = Phase::Main;
@@ -68,10 +73,35 @@ inline void give(GameState& s, int p, const ResourceSet& cards) {
     s.players[p].hand += cards;
 }
 
+// Draws the first `card` left in the deck: it is swapped up to the top and the top moves past it.
+inline void draw_from_deck(GameState& s, DevCard card) {
+    for (int i = s.deck_top; i < s.deck_size; ++i)
+        if (s.deck[static_cast<std::size_t>(i)] == card) {
+            std::swap(s.deck[static_cast<std::size_t>(i)], s.deck[s.deck_top]);
+            ++s.deck_top;
+            return;
+        }
+    FAIL("no such development card left in the deck");
+}
+
+// Seat p draws `count` cards of a kind from the deck (as if bought on an earlier turn, or this one).
 inline void give_dev(GameState& s, int p, DevCard card, int count = 1, bool bought_this_turn = false) {
+    for (int k = 0; k < count; ++k) draw_from_deck(s, card);
     s.players[p].dev[static_cast<int>(card)] = static_cast<std::uint8_t>(s.players[p].dev[static_cast<int>(card)] + count);
     if (bought_this_turn)
         s.players[p].dev_bought[static_cast<int>(card)] = static_cast<std::uint8_t>(s.players[p].dev_bought[static_cast<int>(card)] + count);
+}
+
+// Seat p has played `count` more knights (drawn from the deck on earlier turns).
+inline void give_played_knights(GameState& s, int p, int count) {
+    for (int k = 0; k < count; ++k) draw_from_deck(s, DevCard::Knight);
+    s.players[p].knights_played = static_cast<std::uint8_t>(s.players[p].knights_played + count);
+}
+
+// Makes it seat p's turn: outside a build step (R-X6, R-X7) the seat acting is the turn's player.
+inline void set_turn(GameState& s, int p) {
+    s.current = static_cast<std::uint8_t>(p);
+    s.turn_player = static_cast<std::uint8_t>(p);
 }
 
 // Re-seeds the state's generator so that its next two dice are d1 and d2. The dice still come from the

@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace catan::test::pos {
@@ -35,7 +36,7 @@ inline GameState blank_game_with(const GameOptions& o) {
     REQUIRE_FALSE(validate_options(o).has_value());
     GameState s = new_game(o);
     s.first_player = 0;
-    s.current = 0;
+    set_turn(s, 0);
     s.setup_step = static_cast<std::uint8_t>(2 * o.players);
     s.turn = 1;
     s.phase = Phase::Main;
@@ -43,10 +44,14 @@ inline GameState blank_game_with(const GameOptions& o) {
     return s;
 }
 
-// The next development card bought will be `card`.
+// The next development card bought will be `card` (swapped up from further down the deck).
 inline void set_top_card(GameState& s, DevCard card) {
-    REQUIRE(s.deck_left() > 0);
-    s.deck[static_cast<std::size_t>(s.deck_top)] = card;
+    for (int i = s.deck_top; i < s.deck_size; ++i)
+        if (s.deck[static_cast<std::size_t>(i)] == card) {
+            std::swap(s.deck[static_cast<std::size_t>(i)], s.deck[static_cast<std::size_t>(s.deck_top)]);
+            return;
+        }
+    FAIL("no such development card left in the deck");
 }
 
 // Intersections giving access to a harbor of `kind` (0..4: that resource's 2:1, kGenericHarbor: 3:1).
@@ -154,7 +159,7 @@ inline const std::vector<int> kRight{2, 6, 10, 15, 20, 26, 32, 37};
 // paths of the left / right roads.
 inline GameState cut_game(int left_paths, int right_paths) {
     GameState s = blank_game(4);
-    s.current = 1;
+    set_turn(s, 1);
     put_settlement(s, 1, 14);
     put_settlement(s, 1, 17);
     put_chain_prefix(s, 0, kMiddle, 7);

@@ -4,7 +4,9 @@
 // and legal_actions().
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 namespace catan::test {
@@ -24,26 +26,55 @@ inline GameState pre_roll_game(int players = 4, std::uint64_t seed = 1) {
     return s;
 }
 
-// Removes every number token, so that only hexes given one again by set_hex produce.
-inline void clear_numbers(GameState& s) {
-    for (auto& n : s.board.number) n = 0;
-    refresh_derived(s);
-}
+// The hexes a test names, with the terrain and number it chose for them, on a board that still holds
+// its recipe (find_state_problem checks it; apply() asserts that in builds without NDEBUG). A named
+// hex trades terrain and number with hexes the test did not name, and before each roll through roll()
+// every unnamed hex with the rolled number next to a building trades that number with an unnamed hex
+// next to none: only the named hexes pay, as if the others had no number at all.
+struct NamedHexes {
+    std::vector<int> named;
 
-// Sets a hex's terrain and token. As on a real board, at most two hexes may carry the same number.
-inline void set_hex(GameState& s, int hex, Terrain terrain, int number) {
-    s.board.terrain[static_cast<std::size_t>(hex)] = terrain;
-    s.board.number[static_cast<std::size_t>(hex)] = static_cast<std::uint8_t>(number);
-    if (number != 0) {
-        int same = 0;
-        for (std::uint8_t n : s.board.number) same += n == number;
-        REQUIRE(same <= 2);
+    static std::size_t at(int hex) { return static_cast<std::size_t>(hex); }
+    bool is_named(int hex) const { return std::find(named.begin(), named.end(), hex) != named.end(); }
+
+    // Terrain and number go together, so a desert keeps no number and takes none.
+    void trade_terrain(GameState& s, int hex, Terrain terrain) const {
+        auto& b = s.board;
+        if (b.terrain[at(hex)] == terrain) return;
+        const int other = unnamed(s, hex, [&](int h) { return b.terrain[at(h)] == terrain; });
+        std::swap(b.terrain[at(hex)], b.terrain[at(other)]);
+        std::swap(b.number[at(hex)], b.number[at(other)]);
     }
-    refresh_derived(s);
-}
 
-// Sets a hex's terrain only (for setup tests, where the numbers play no part).
-inline void set_terrain(GameState& s, int hex, Terrain terrain) { s.board.terrain[static_cast<std::size_t>(hex)] = terrain; }
+    // The first unnamed hex other than `hex` that `fits`.
+    template <class Fits>
+    int unnamed(const GameState& s, int hex, Fits fits) const {
+        for (int h = 0; h < topology(s).hex_count; ++h)
+            if (h != hex && !is_named(h) && fits(h)) return h;
+        FAIL("no unnamed hex left to trade with");
+        return -1;
+    }
+
+    // The hex gets `terrain` (with the number of the unnamed hex it came from; a desert has none).
+    void set_terrain(GameState& s, int hex, Terrain terrain) {
+        trade_terrain(s, hex, terrain);
+        named.push_back(hex);
+        refresh_derived(s);
+    }
+
+    // The hex gets `terrain` and `number` (not a desert).
+    void set(GameState& s, int hex, Terrain terrain, int number) {
+        REQUIRE(terrain != Terrain::Desert);
+        trade_terrain(s, hex, terrain);
+        auto& n = s.board.number;
+        if (n[at(hex)] != number) std::swap(n[at(hex)], n[at(unnamed(s, hex, [&](int h) { return n[at(h)] == number; }))]);
+        named.push_back(hex);
+        refresh_derived(s);
+    }
+
+    // Rolls d1 and d2 (see roll_dice), with only named hexes carrying the total next to a building.
+    std::vector<Event> roll(GameState& s, int d1, int d2);
+};
 
 // Hex by axial coordinates; the centre is (0, 0).
 inline int hex_at(int q, int r) {
@@ -89,6 +120,25 @@ inline std::vector<Event> roll_dice(GameState& s, int d1, int d2) {
     REQUIRE(s.dice[1] == d2);
     return ev;
 }
+
+inline std::vector<Event> NamedHexes::roll(GameState& s, int d1, int d2) {
+    const int total = d1 + d2;
+    NodeMask buildings{};
+    for (int q = 0; q < s.num_players; ++q) buildings |= rules::buildings_of(s, q);
+    const Topology& t = topology(s);
+    const auto built_on = [&](int h) { return (t.hex_node_mask[at(h)] & buildings) != 0; };
+    auto& number = s.board.number;
+    for (int h = 0; h < t.hex_count && total != 7; ++h) {
+        if (is_named(h) || number[at(h)] != total || !built_on(h)) continue;
+        const int away = unnamed(s, h, [&](int o) { return number[at(o)] != 0 && number[at(o)] != total && !built_on(o); });
+        std::swap(number[at(h)], number[at(away)]);
+    }
+    refresh_derived(s);
+    return roll_dice(s, d1, d2);
+}
+
+// Rolls d1 and d2 with no hex next to a building carrying the total: nobody is paid.
+inline std::vector<Event> quiet_roll_dice(GameState& s, int d1, int d2) { return NamedHexes{}.roll(s, d1, d2); }
 
 inline int count_events(const std::vector<Event>& ev, EventType t) {
     int k = 0;

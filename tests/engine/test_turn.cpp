@@ -15,11 +15,10 @@ struct Hexes {
 };
 Hexes hexes() { return {hex_at(0, 0), hex_at(1, 0), hex_at(-1, 0), hex_at(-2, 2)}; }
 
-// A position before seat 0's roll where only the hexes set by the test carry numbers; the robber
+// A position before seat 0's roll; the test names the hexes that pay (NamedHexes) and the robber
 // sits on a hex the test does not use.
 GameState production_game(int players = 4) {
     GameState s = pre_roll_game(players, 2);
-    clear_numbers(s);
     s.robber = static_cast<std::uint8_t>(hex_at(2, -2));
     return s;
 }
@@ -73,14 +72,15 @@ TEST_CASE("R-T1 a development card held from before may be played before the rol
 
 TEST_CASE("R-T1 Invention before the roll, then the roll and its production", "[R-T1]") {
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Fields, 6);
+    paying.set(s, h.c, Terrain::Fields, 6);
     put_settlement(s, 0, corner(h.c, 0));
     give_dev(s, 0, DevCard::Invention);
     ok(s, cmd::invention(0, ResourceSet{1, 1, 0, 0, 0}));
     CHECK(s.phase == Phase::PreRoll);
     CHECK(hand_of(s, 0) == cards(1, 1, 0, 0, 0));
-    roll_dice(s, 3, 3);
+    paying.roll(s, 3, 3);
     CHECK(hand_of(s, 0) == cards(1, 1, 0, 1, 0));
     CHECK(bank_of(s) == cards(18, 18, 19, 18, 19));
 }
@@ -99,10 +99,11 @@ TEST_CASE("R-T1 a card bought this turn is not playable before the roll of that 
 
 TEST_CASE("R-T2 every hex with the number pays 1 per settlement and 2 per city, to every player", "[R-T2]") {
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Forest, 8);
-    set_hex(s, h.e, Terrain::Fields, 8);
-    set_hex(s, h.w, Terrain::Hills, 5);
+    paying.set(s, h.c, Terrain::Forest, 8);
+    paying.set(s, h.e, Terrain::Fields, 8);
+    paying.set(s, h.w, Terrain::Hills, 5);
     // Corners 0, 2, 4 of the centre are two paths apart; corner 2 is shared with the east hex,
     // corner 4 with the west hex.
     REQUIRE(node_touches_hex(corner(h.c, 2), h.e));
@@ -113,7 +114,7 @@ TEST_CASE("R-T2 every hex with the number pays 1 per settlement and 2 per city, 
     put_city(s, 3, corner(h.e, 1));        // 2 grain
     REQUIRE_FALSE(node_touches_hex(corner(h.e, 1), h.c));
 
-    const auto ev = roll_dice(s, 4, 4);
+    const auto ev = paying.roll(s, 4, 4);
     const Event* rolled = find_event(ev, EventType::DiceRolled);
     REQUIRE(rolled != nullptr);
     CHECK(rolled->value == 8);
@@ -132,25 +133,26 @@ TEST_CASE("R-T2 every hex with the number pays 1 per settlement and 2 per city, 
 
     // Next turns: a 5 pays only the west hills, to the city next to it.
     ok(s, cmd::end_turn(0));
-    roll_dice(s, 1, 4);
+    paying.roll(s, 1, 4);
     CHECK(hand_of(s, 0) == cards(0, 1, 0, 0, 0));
     CHECK(hand_of(s, 1) == cards(2, 2, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 1, 0, 1, 0));
     CHECK(hand_of(s, 3) == cards(0, 0, 0, 2, 0));
     // A number on no hex pays nothing.
     ok(s, cmd::end_turn(1));
-    const auto none = roll_dice(s, 6, 6);
+    const auto none = paying.roll(s, 6, 6);
     CHECK(count_events(none, EventType::Produced) == 0);
     CHECK(bank_of(s) == cards(17, 15, 19, 16, 19));
 }
 
 TEST_CASE("R-T2 a city produces 2 and a settlement 1 on the same hex for the same player", "[R-T2]") {
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Mountains, 10);
+    paying.set(s, h.c, Terrain::Mountains, 10);
     put_city(s, 1, corner(h.c, 1));
     put_settlement(s, 1, corner(h.c, 4));
-    roll_dice(s, 5, 5);
+    paying.roll(s, 5, 5);
     CHECK(hand_of(s, 1) == cards(0, 0, 0, 0, 3));
     CHECK(bank_of(s) == cards(19, 19, 19, 19, 16));
 }
@@ -186,9 +188,10 @@ TEST_CASE("R-T2 the dice are two dice from the seeded generator", "[R-T2]") {
 TEST_CASE("R-T3 bank shortage with two claimants pays nobody that resource, other resources are paid", "[R-T3]") {
     // The Korean example: two players owed 2 lumber each, the bank has 3: neither gets any.
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Forest, 8);
-    set_hex(s, h.e, Terrain::Fields, 8);
+    paying.set(s, h.c, Terrain::Forest, 8);
+    paying.set(s, h.e, Terrain::Fields, 8);
     put_city(s, 1, corner(h.c, 0));  // owed 2 lumber
     put_city(s, 2, corner(h.c, 2));  // owed 2 lumber and 2 grain (shared with the east hex)
     REQUIRE(node_touches_hex(corner(h.c, 2), h.e));
@@ -196,7 +199,7 @@ TEST_CASE("R-T3 bank shortage with two claimants pays nobody that resource, othe
     give(s, 0, ResourceSet{0, 16, 0, 0, 0});  // the bank keeps 3 lumber
     REQUIRE(s.bank[Resource::Lumber] == 3);
 
-    const auto ev = roll_dice(s, 5, 3);
+    const auto ev = paying.roll(s, 5, 3);
     CHECK(hand_of(s, 1) == cards(0, 0, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 0, 2, 0));
     CHECK(hand_of(s, 3) == cards(0, 0, 0, 1, 0));
@@ -211,12 +214,13 @@ TEST_CASE("R-T3 bank shortage with two claimants pays nobody that resource, othe
 
 TEST_CASE("R-T3 two claimants are paid when the bank holds exactly enough", "[R-T3]") {
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Forest, 8);
+    paying.set(s, h.c, Terrain::Forest, 8);
     put_city(s, 1, corner(h.c, 0));
     put_city(s, 2, corner(h.c, 3));
     give(s, 0, ResourceSet{0, 15, 0, 0, 0});  // the bank keeps 4 lumber
-    const auto ev = roll_dice(s, 6, 2);
+    const auto ev = paying.roll(s, 6, 2);
     CHECK(hand_of(s, 1) == cards(0, 2, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 2, 0, 0, 0));
     CHECK(s.bank[Resource::Lumber] == 0);
@@ -226,17 +230,18 @@ TEST_CASE("R-T3 two claimants are paid when the bank holds exactly enough", "[R-
 TEST_CASE("R-T3 a single claimant takes what is left, even when owed from two hexes", "[R-T3]") {
     // The Korean example: one player owed 4 lumber, the bank has 3: they get 3.
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Forest, 8);
-    set_hex(s, h.far, Terrain::Forest, 8);
-    set_hex(s, h.e, Terrain::Fields, 6);
+    paying.set(s, h.c, Terrain::Forest, 8);
+    paying.set(s, h.far, Terrain::Forest, 8);
+    paying.set(s, h.e, Terrain::Fields, 6);
     put_city(s, 1, corner(h.c, 0));    // 2 lumber from the centre
     put_city(s, 1, corner(h.far, 3));  // 2 lumber from the far corner hex
     put_settlement(s, 2, corner(h.e, 1));  // on a 6: nothing this time
     give(s, 3, ResourceSet{0, 16, 0, 0, 0});
     REQUIRE(s.bank[Resource::Lumber] == 3);
 
-    const auto ev = roll_dice(s, 4, 4);
+    const auto ev = paying.roll(s, 4, 4);
     CHECK(hand_of(s, 1) == cards(0, 3, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 0, 0, 0));
     CHECK(hand_of(s, 3) == cards(0, 16, 0, 0, 0));
@@ -249,13 +254,14 @@ TEST_CASE("R-T3 a single claimant takes what is left, even when owed from two he
 
 TEST_CASE("R-T3 a single claimant gets nothing from an empty bank, others are still paid", "[R-T3]") {
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Hills, 9);
-    set_hex(s, h.e, Terrain::Pasture, 9);
+    paying.set(s, h.c, Terrain::Hills, 9);
+    paying.set(s, h.e, Terrain::Pasture, 9);
     put_settlement(s, 1, corner(h.c, 0));
     put_settlement(s, 2, corner(h.e, 1));
     give(s, 3, ResourceSet{19, 0, 0, 0, 0});
-    roll_dice(s, 4, 5);
+    paying.roll(s, 4, 5);
     CHECK(hand_of(s, 1) == cards(0, 0, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 1, 0, 0));
     CHECK(bank_of(s) == cards(0, 19, 18, 19, 19));
@@ -265,16 +271,17 @@ TEST_CASE("R-T3 the shortage counts claimants per resource, not per player", "[R
     // Lumber: one claimant (seat 1) owed 3, the bank has 2 -> seat 1 takes 2.
     // Grain: seats 1 and 2 owed 2 + 1, the bank has 2 -> nobody gets grain, seat 1 included.
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Forest, 4);
-    set_hex(s, h.e, Terrain::Fields, 4);
+    paying.set(s, h.c, Terrain::Forest, 4);
+    paying.set(s, h.e, Terrain::Fields, 4);
     put_city(s, 1, corner(h.c, 2));        // centre and east: 2 lumber, 2 grain
     REQUIRE(node_touches_hex(corner(h.c, 2), h.e));
     put_settlement(s, 1, corner(h.c, 5));  // centre: 1 lumber
     put_settlement(s, 2, corner(h.e, 0));  // east: 1 grain
     REQUIRE_FALSE(node_touches_hex(corner(h.e, 0), h.c));
     give(s, 0, ResourceSet{0, 17, 0, 17, 0});
-    const auto ev = roll_dice(s, 1, 3);
+    const auto ev = paying.roll(s, 1, 3);
     CHECK(hand_of(s, 1) == cards(0, 2, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 0, 0, 0));
     CHECK(bank_of(s) == cards(19, 0, 19, 2, 19));
@@ -416,7 +423,7 @@ TEST_CASE("R-T5 trade and build in any order, a harbor works on the turn its set
 TEST_CASE("R-T6 ending the turn passes the dice to the next seat, wrapping round", "[R-T6]") {
     for (int players : {2, 3, 4}) {
         GameState s = blank_game(players, 8);
-        s.current = 0;
+        set_turn(s, 0);
         INFO("players " << players);
         for (int k = 0; k < players + 1; ++k) {
             const int p = s.current;
@@ -447,7 +454,7 @@ TEST_CASE("R-T6 ending the turn passes the dice to the next seat, wrapping round
 
 TEST_CASE("R-T6 the same rules apply from any seat: 3 passes to 0 in a 4-player game", "[R-T6]") {
     GameState s = blank_game(4, 9);
-    s.current = 3;
+    set_turn(s, 3);
     ok(s, cmd::end_turn(3));
     CHECK(s.current == 0);
     rejected(s, cmd::roll(3), ErrorCode::NotYourTurn);
@@ -457,8 +464,7 @@ TEST_CASE("R-T6 the same rules apply from any seat: 3 passes to 0 in a 4-player 
 // ---------------------------------------------------------------- R-T7
 
 TEST_CASE("R-T7 other players never build or trade with the bank on someone else's turn", "[R-T7]") {
-    GameState s = pre_roll_game(4, 10);
-    clear_numbers(s);  // no production: hands stay exactly as given
+    GameState s = pre_roll_game(4, 10);  // no production (quiet rolls): hands stay exactly as given
     give_network(s, 0, corner(hex_at(-2, 0), 0));
     const Network theirs = give_network(s, 1, corner(hex_at(0, 0), 0));
     give(s, 1, ResourceSet{6, 6, 6, 6, 6});
@@ -483,7 +489,7 @@ TEST_CASE("R-T7 other players never build or trade with the bank on someone else
         rejected(s, cmd::propose(1, ResourceSet{1, 0, 0, 0, 0}, ResourceSet{0, 1, 0, 0, 0}), ErrorCode::NotYourTurn);
     };
     check_blocked("before seat 0 rolls");
-    roll_dice(s, 5, 6);  // 11
+    quiet_roll_dice(s, 5, 6);  // 11
     check_blocked("after seat 0 rolled");
 
     // Seat 1 may still trade with the active player.
@@ -495,7 +501,7 @@ TEST_CASE("R-T7 other players never build or trade with the bank on someone else
 
     // On seat 1's own turn the same commands are theirs to make.
     ok(s, cmd::end_turn(0));
-    roll_dice(s, 5, 6);
+    quiet_roll_dice(s, 5, 6);
     for (const Command& c : theirs_cmds) {
         if (c.type == CommandType::RollDice) continue;
         INFO(to_string(c.type));
@@ -505,12 +511,13 @@ TEST_CASE("R-T7 other players never build or trade with the bank on someone else
 
 TEST_CASE("R-T7 others still receive production on someone else's turn", "[R-T7][R-T2]") {
     GameState s = production_game();
+    NamedHexes paying;
     const Hexes h = hexes();
-    set_hex(s, h.c, Terrain::Pasture, 3);
+    paying.set(s, h.c, Terrain::Pasture, 3);
     put_settlement(s, 2, corner(h.c, 0));
     put_settlement(s, 3, corner(h.c, 3));
     const Cards before = total_cards(s);
-    roll_dice(s, 1, 2);
+    paying.roll(s, 1, 2);
     CHECK(hand_of(s, 0) == cards(0, 0, 0, 0, 0));
     CHECK(hand_of(s, 2) == cards(0, 0, 1, 0, 0));
     CHECK(hand_of(s, 3) == cards(0, 0, 1, 0, 0));

@@ -104,7 +104,7 @@ TEST_CASE("hidden victory point cards count toward the win", "[R-V2]") {
 TEST_CASE("Largest Army bringing the tenth point wins before the robber moves", "[R-V2]") {
     GameState s = blank_game(4);
     for (int n : {0, 2, 11, 15}) put_city(s, 0, n);
-    s.players[0].knights_played = 2;
+    give_played_knights(s, 0, 2);
     give_dev(s, 0, DevCard::Knight);
     REQUIRE(victory_points(s, 0) == 8);
 

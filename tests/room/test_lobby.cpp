@@ -2,7 +2,6 @@
 // seat error of docs/protocol.md, each answered to its sender only with nothing changed.
 #include "support.hpp"
 
-#include "catan/engine/ruleset.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/text.hpp"
 
@@ -615,54 +614,4 @@ TEST_CASE("lobby: a chat line with U+061C or nothing visible is out_of_range", "
         CHECK(e["field"] == "text");
         CHECK(l.host.poll().empty());
     }
-}
-
-namespace {
-
-// What a client reads of the box's rules, compared with the engine's Ruleset (not with numbers here).
-void check_rules(const json& rules, const catan::Ruleset& box) {
-    const auto cost = [](const catan::ResourceSet& set) {
-        json o = json::object();
-        for (const catan::Resource r : catan::kAllResources) o[catan::to_string(r)] = set[r];
-        return o;
-    };
-    CHECK(rules["costs"]["road"] == cost(box.road_cost));
-    CHECK(rules["costs"]["settlement"] == cost(box.settlement_cost));
-    CHECK(rules["costs"]["city"] == cost(box.city_cost));
-    CHECK(rules["costs"]["dev_card"] == cost(box.dev_card_cost));
-    CHECK(rules["pieces"] == (json{{"settlements", box.settlements}, {"cities", box.cities}, {"roads", box.roads}}));
-    CHECK(rules["bank_per_resource"] == box.bank_per_resource);
-    CHECK(rules["deck_size"] == box.deck_size);
-    CHECK(rules["players"] == (json{{"min", box.min_players}, {"max", box.max_players}}));
-    CHECK(rules["options"]["players"] == (json{{"min", catan::kMinPlayers}, {"max", catan::kMaxPlayers}, {"default", catan::GameOptions{}.players}}));
-    CHECK(rules["options"]["vp_target"] ==
-          (json{{"min", box.min_victory_target}, {"max", box.max_victory_target}, {"default", box.default_victory_target}}));
-    CHECK(rules["options"]["discard_limit"]["default"] == box.default_discard_limit);
-}
-
-}  // namespace
-
-TEST_CASE("lobby: the snapshot carries the box's rules with the topology, and the room's limits", "[room][rules]") {
-    Lobby l(json{{"players", 4}});
-    Client bo(l.hub, 2);
-    bo.send(msg("join", {{"room", l.room.code}, {"name", "Bo"}}));
-    const json base = bo.last("snapshot");
-    REQUIRE(base.contains("topology"));
-    CHECK(base["topology"]["rules"]["board"] == "base");
-    check_rules(base["topology"]["rules"], catan::kBaseRules);
-    const json& limits = base["doc"]["room"]["limits"];
-    CHECK(limits["chat_chars"] == kMaxChatChars);
-    CHECK(limits["name_chars"] == kMaxNameChars);
-    CHECK(limits["turn_timer"] == json(kTurnTimerChoices));
-    CHECK(limits["takeover_after"] == (json{{"min", 0}, {"max", kMaxTakeoverSeconds}}));
-
-    // Six players play the 5-6 box: the board changes, and its rules come with the new topology.
-    l.host.send(msg("set_options", {{"options", {{"players", 6}}}}));
-    const json large = l.host.last("snapshot");
-    REQUIRE(large.contains("topology"));
-    CHECK(large["topology"]["hexes"].size() == 30);
-    CHECK(large["topology"]["rules"]["board"] == "large");
-    check_rules(large["topology"]["rules"], catan::kLargeRules);
-    CHECK(large["topology"]["rules"]["bank_per_resource"] != base["topology"]["rules"]["bank_per_resource"]);
-    CHECK(large["doc"]["room"]["limits"] == limits);
 }

@@ -10,23 +10,19 @@
 #include <vector>
 
 #include "catan/proto/proto.hpp"
+#include "schema_files.hpp"
 
 using namespace catan;
 using namespace catan::proto;
 using nlohmann::json;
+using catan::proto::schema_files::load_schema;
 
 namespace {
-
-json schema(const std::string& family) {
-    std::ifstream in(std::string(CATAN_PROTO_SCHEMA_DIR) + "/" + family + ".schema.json");
-    REQUIRE(in);
-    return json::parse(in);
-}
 
 // Every error code a client can be sent, as the schemas list them: rule and decode errors
 // (error.schema.json) and the room layer's and gateway's (server.schema.json, session_error_code).
 std::vector<std::string> documented_codes() {
-    const json error = schema("error"), server = schema("server");  // kept: the loops refer into them
+    const json error = load_schema("error"), server = load_schema("server");  // kept: the loops refer into them
     std::vector<std::string> codes;
     for (const json& c : error["properties"]["code"]["enum"]) codes.push_back(c.get<std::string>());
     for (const json& c : server["$defs"]["session_error_code"]["enum"]) codes.push_back(c.get<std::string>());

@@ -6,23 +6,15 @@
 #include <set>
 
 #include "catan/proto/proto.hpp"
+#include "schema_files.hpp"
 #include "walk.hpp"
 
 using namespace catan;
 using namespace catan::proto;
 using nlohmann::json;
+using catan::proto::schema_files::load_schema;
 
 namespace {
-
-json load_schema(const std::string& family) {
-    std::ifstream in(std::string(CATAN_PROTO_SCHEMA_DIR) + "/" + family + ".schema.json");
-    REQUIRE(in.good());
-    json j = json::parse(in, nullptr, false);
-    REQUIRE_FALSE(j.is_discarded());
-    CHECK(j["$schema"] == "https://json-schema.org/draft/2020-12/schema");
-    CHECK(j["$id"].get<std::string>().find("/proto/v1/" + family + ".schema.json") != std::string::npos);
-    return j;
-}
 
 std::set<std::string> keys(const json& j) {
     std::set<std::string> k;

@@ -213,7 +213,7 @@ private:
     // Simultaneous decisions (docs/protocol.md, "Sequence numbers and diffs"): whether a command sent
     // at `seq` still means what its sender meant, and the marks that decide it.
     bool still_meant(int seat, const Command& command, std::uint64_t seq) const;
-    void mark_decided(int seat, const Command& command, std::uint64_t seq);  // `seq`: the change's
+    void mark_decided(int seat, const Command& command, bool ended_decision, std::uint64_t seq);  // `seq`: the change's
     void reset_decision_marks(std::uint64_t from) { answer_floor_.fill(from); }  // a new game, a restored room
 
     // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and

@@ -29,9 +29,11 @@ bool Room::still_meant(int seat, const Command& command, std::uint64_t seq) cons
 }
 
 // Any other change (a roll, a new offer, a cancel, a build...) may change what every pending answer
-// means; an answer may change what its own seat's next answer means (a resend, another mind).
-void Room::mark_decided(int seat, const Command& command, std::uint64_t seq) {
-    if (answer(command.type))
+// means; an answer may change what its own seat's next answer means (a resend, another mind). An
+// answer that ends the decision (the last decline closes the offer, the last discard moves on to the
+// robber) changes what everyone's means: there is nothing left to answer.
+void Room::mark_decided(int seat, const Command& command, bool ended_decision, std::uint64_t seq) {
+    if (answer(command.type) && !ended_decision)
         answer_floor_[seat] = seq;
     else
         answer_floor_.fill(seq);
@@ -67,7 +69,9 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
 std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bot) {
     const auto started = Clock::now();
     events_.clear();
+    const Phase decision = game_->phase;
     if (const auto error = apply(*game_, command, &events_)) return proto::error_reply(*error);
+    const bool ended_decision = game_->phase != decision;
     log_.push_back({seat, command});
     record_history(events_);
 
@@ -82,9 +86,9 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
         spdlog::info("{} {} won the game", tag(game_->winner), seats_[game_->winner].name);
     }
     // Broadcast (the acknowledgement) only once the command is in the log on disk.
-    log_command(seat, command, [this, seat, command, started, changed] {
+    log_command(seat, command, [this, seat, command, ended_decision, started, changed] {
         if (context_->options.command_committed_hook) context_->options.command_committed_hook();
-        mark_decided(seat, command, seq_ + 1);  // the seq publish gives this change (before a bot's next one)
+        mark_decided(seat, command, ended_decision, seq_ + 1);  // the seq publish gives this change (before a bot's next one)
         publish(changed, &events_);
         context_->metrics->command_accepted(Clock::now() - started);
     });

@@ -111,11 +111,16 @@ try {
     }
   }
   await phone.selectOption('.lang-select select, select.lang-select', 'en');
+  await phone.waitForFunction(() => document.documentElement.lang === 'en');
 
   // Back to 4 players: no turn structure, for the host and the guest.
+  // Each page hears of the change on its own socket: wait for both (the host's own echo can come
+  // after the guest's), then give each a moment to drop the control.
   await phone.selectOption('#opt-players', '4');
-  await waitOptions(desk, { players: 4 });
-  check(await phone.locator('#opt-turn_structure').count() === 0 && await desk.locator('#opt-turn_structure-shown').count() === 0, '4 players: the turn structure is gone for host and guest');
+  await Promise.all([waitOptions(phone, { players: 4 }), waitOptions(desk, { players: 4 })]);
+  const gone = (page, sel) => page.waitForFunction((q) => !document.querySelector(q), sel, { timeout: 5000 }).then(() => true, () => false);
+  const [hostGone, guestGone] = await Promise.all([gone(phone, '#opt-turn_structure'), gone(desk, '#opt-turn_structure-shown')]);
+  check(hostGone && guestGone, `4 players: the turn structure is gone for host and guest (host ${hostGone}, guest ${guestGone})`);
   const kept = await options(phone);
   check(kept.discard_limit === 9 && kept.friendly_robber === true, 'the house rules stay as set');
   run.checkErrors();

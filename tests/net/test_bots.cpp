@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 
 #include "game_driver.hpp"
 #include "server_process.hpp"
@@ -20,12 +21,15 @@ std::vector<std::string> quick_bot_flags() { return {"--bot-delay", "0", "--stro
 const json& seat_of(const Peer& p, int seat) { return p.view.doc()["room"]["seats"][seat]; }
 std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
-// A person who plays the least they can: rolls, ends the turn, declines offers; anything forced
-// (placements, discards, the robber) takes the first legal choice. The bots do the winning.
-json passive_choice(const json& actions) {
+// A person who plays the least they can: rolls, ends the turn, declines offers (once: an offer they
+// declined still lets them accept, which they never do); anything forced (placements, discards, the
+// robber) takes the first legal choice. The bots do the winning.
+std::optional<json> passive_choice(const json& actions) {
     for (const char* type : {"roll_dice", "end_turn", "decline_trade", "cancel_trade"})
         for (const json& a : actions)
             if (a["type"] == type) return a;
+    for (const json& a : actions)
+        if (a["type"] == "accept_trade" || a["type"] == "counter_trade") return std::nullopt;
     return actions[0];
 }
 
@@ -44,7 +48,7 @@ void play_people(const std::vector<Peer*>& people, const std::function<bool()>& 
             const json actions = p->view.legal_actions();
             if (phase_of(*p) != "playing" || actions.empty() || answered[p] == p->view.seq()) continue;
             answered[p] = p->view.seq();
-            p->send_command(passive_choice(actions));
+            if (const auto choice = passive_choice(actions)) p->send_command(*choice);
         }
     }
 }
@@ -161,7 +165,9 @@ TEST_CASE("Bots: a dropped player's seat is played by a bot after the grace peri
     const auto seq = bob.view.seq();
     CHECK(!bob.poll(300ms));  // the bots' delay is 0: a bot playing for him would have moved by now
     CHECK(bob.view.seq() == seq);
-    bob.send_command(passive_choice(bob.view.legal_actions()));
+    const auto choice = passive_choice(bob.view.legal_actions());
+    REQUIRE(choice);
+    bob.send_command(*choice);
     const json u = bob.recv();
     CHECK(u["type"] == "update");
     CHECK(u["seq"] == seq + 1);

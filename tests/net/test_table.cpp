@@ -179,6 +179,23 @@ TEST_CASE("Table: several answers to one offer at the same seq are all applied, 
         // Sent on the new offer, it applies.
         t.play(*responders[0], {{"type", "decline_trade"}});
     }
+    SECTION("an answer sent before the last decline closed the offer is stale, not \"no open trade offer\"") {
+        const std::int64_t answered = t.seq();
+        t.play(*responders[0], {{"type", "decline_trade"}});
+        const std::int64_t before_close = t.seq();
+        // responders[1]'s decline is the last one: everyone has said no, the offer closes.
+        t.play(*responders[1], {{"type", "decline_trade"}});
+        REQUIRE(t.players().front()->game()["phase"] == "main");
+        // Sent after the first decline and before the closing one, by seats whose own last change is
+        // older: each racing the close, each told the room moved on.
+        responders[2]->send_command({{"type", "accept_trade"}}, before_close);
+        responders[2]->expect_error("stale_sequence");
+        responders[0]->send_command({{"type", "accept_trade"}}, before_close);
+        responders[0]->expect_error("stale_sequence");
+        responders[2]->send_command({{"type", "accept_trade"}}, answered);
+        responders[2]->expect_error("stale_sequence");
+        for (Peer* p : t.connected()) p->check_in_sync();
+    }
     SECTION("the proposer's own commands still need the current seq, a cancel sent before the answers is stale") {
         proposer.send_command({{"type", "cancel_trade"}}, seq);
         proposer.expect_error("stale_sequence");

@@ -2,9 +2,9 @@
 // The replay viewer draws the board of the game it replays, not the room's board now (issue 13, "the
 // client computes no rule"; R-X1: 5 and 6 players play the 30-hex board). Ana hosts a 5-seat room
 // (four bots, 3 points to win, takeover after 0 s, --bot-delay 0) and closes her tab, so the bots
-// finish the game in seconds. Three guests open its replay — a 360x640 phone, a 640x360 phone (both
+// finish the game in seconds. Four guests open its replay — 360x640, 320x568 and 640x360 phones (all
 // touch) and a 1440x900 desktop — and get the record; then, before their pages hear from the room's
-// socket, Ana taps "Play again", removes a bot and sets 4 players, so the room's board is now the 19-hex one (the
+// socket, Ana taps "Play again", removes a bot and sets 4 players, so the room's board is the 19-hex one (the
 // record and the room's socket are two requests: a host can do that between them; the test holds the
 // pages' sockets until then). Each page must draw the replayed game's 30 hexes, the first settlement
 // and, at the last step, every building where the record says, with the board and the controls in
@@ -60,7 +60,7 @@ try {
   let release;
   const released = new Promise((r) => { release = r; });
   const viewers = [];
-  for (const [label, viewport, touch] of [['360x640', { width: 360, height: 640 }, true], ['640x360', { width: 640, height: 360 }, true], ['desktop', { width: 1440, height: 900 }, false]]) {
+  for (const [label, viewport, touch] of [['360x640', { width: 360, height: 640 }, true], ['320x568', { width: 320, height: 568 }, true], ['640x360', { width: 640, height: 360 }, true], ['desktop', { width: 1440, height: 900 }, false]]) {
     const ctx = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
     await ctx.routeWebSocket((url) => url.pathname === '/ws', async (ws) => {
       const early = [];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The start page offers what the server says (issue 13, "the client computes no rule"): its player
 // counts, its points to win (for the board the chosen count plays, R-X1, R-O1) with their defaults,
-// and the name field's length come from GET /api/rules, at 360x640 and 640x360 (touch) and 1440x900.
+// and the name field's length come from GET /api/rules, at 360x640, 320x568 and 640x360 (touch) and 1440x900.
 // A server that says otherwise is followed: the real answer, narrowed on its way to the page, changes
 // the lists, and a room created from them has those options. Without the answer the page says so,
 // offers no room creation, and still joins a room by its code. Screenshots: start_rules-*.png.
@@ -51,7 +51,7 @@ try {
   const rules = res.ok ? await res.json() : null;
   if (!rules) throw new Error('no rules to compare with');
 
-  for (const [label, viewport, touch] of [['360x640', { width: 360, height: 640 }, true], ['640x360', { width: 640, height: 360 }, true], ['desktop', { width: 1440, height: 900 }, false]]) {
+  for (const [label, viewport, touch] of [['360x640', { width: 360, height: 640 }, true], ['320x568', { width: 320, height: 568 }, true], ['640x360', { width: 640, height: 360 }, true], ['desktop', { width: 1440, height: 900 }, false]]) {
     const page = run.watch(await (await browser.newContext({ viewport, hasTouch: touch, isMobile: touch })).newPage());
     await page.goto(base);
     await expectLists(page, rules, label);
@@ -93,6 +93,10 @@ try {
   await page.waitForSelector('#rules-error');
   check(await page.locator('#create').isDisabled(), 'without the rules the create button is disabled');
   check((await page.textContent('#rules-error')).length > 10, `the page says why: ${await page.textContent('#rules-error')}`);
+  await page.locator('#rules-error').scrollIntoViewIfNeeded();
+  const said = await inView(page, '#rules-error');
+  check(said === 'ok', `the message can be seen (${said})`);
+  await page.screenshot({ path: path.join(OUT, 'start_rules-no-rules.png') });
   await page.fill('#name', 'Bo');
   await page.fill('#code', code);
   await page.tap('#join');

@@ -129,6 +129,8 @@ public:
     // On the executor (room_replay.cpp): answers GET /api/rooms/{code}/replay through `done`, at once
     // (no game, or the record of this log built already) or once a worker has built the record.
     void replay(std::function<void(Hub::HttpResult)> done);
+    // room.limits, the same in every room (also the limits of GET /api/rules). Thread-safe.
+    static nlohmann::json limits_json();
 
 private:
     struct Seat {
@@ -238,7 +240,6 @@ private:
     bool bot_acts(int seat) const { return bot_controls(seat) || timed_out(seat); }
     std::optional<Command> expiry_command(int seat) const;  // a timed-out seat's answer the bot does not choose
     nlohmann::json timer_json() const;                       // room.timer
-    static nlohmann::json limits_json();                     // room.limits
     std::string timer_ops();  // room.timer replaced whole, as patch ops (a command that changed the decision)
 
     // room_views.cpp: documents, diffs, snapshots, the REST summary

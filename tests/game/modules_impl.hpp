@@ -1,0 +1,27 @@
+#pragma once
+#include <catch2/catch.hpp>
+
+namespace gametest {
+
+template <class Step>
+Played play_bots(const Case& c, std::uint64_t seed, int cap, Step&& step) {
+    using namespace catan::game;
+    Played p{c.module->start(c.options, seed), {}};
+    const SeatMask everyone = (SeatMask{1} << p.session->players()) - 1;
+    const std::string level = c.module->bot_levels().front();
+    for (int i = 0; i < cap && !p.session->over(); ++i) {
+        bool waiting = false;
+        const int seat = p.session->seat_for_bots(everyone, waiting);
+        REQUIRE(seat >= 0);
+        const MovePtr move = p.session->bot_job(seat, level, seed * 7919 + static_cast<std::uint64_t>(i), std::chrono::milliseconds(0))();
+        REQUIRE(move);
+        REQUIRE(move->seat() == seat);
+        const auto applied = p.session->apply(*move);
+        if (const auto* e = std::get_if<Error>(&applied)) FAIL("bot move " << move->json().dump() << " refused: " << e->message);
+        p.log.push_back({seat, move->json()});
+        step(*p.session, p.log);
+    }
+    return p;
+}
+
+}  // namespace gametest

@@ -8,12 +8,13 @@ Played play_bots(const Case& c, std::uint64_t seed, int cap, Step&& step) {
     using namespace catan::game;
     Played p{c.module->start(c.options, seed), {}};
     const SeatMask everyone = (SeatMask{1} << p.session->players()) - 1;
-    const std::string level = c.module->bot_levels().front();
+    std::vector<BotPtr> bots;
+    for (int seat = 0; seat < p.session->players(); ++seat) bots.push_back(c.module->make_bot(c.module->bot_levels().front(), {}));
     for (int i = 0; i < cap && !p.session->over(); ++i) {
         bool waiting = false;
         const int seat = p.session->seat_for_bots(everyone, waiting);
         REQUIRE(seat >= 0);
-        const MovePtr move = p.session->bot_job(seat, level, seed * 7919 + static_cast<std::uint64_t>(i), std::chrono::milliseconds(0))();
+        const MovePtr move = p.session->bot_job(seat, bots[seat], seed * 7919 + static_cast<std::uint64_t>(i))();
         REQUIRE(move);
         REQUIRE(move->seat() == seat);
         const auto applied = p.session->apply(*move);

@@ -22,9 +22,6 @@ void to_json(Json& j, const State& s) {
     j = {{"players", s.players}, {"target", s.target}, {"seed", s.seed}, {"phase", s.phase}, {"total", s.total},
          {"current", s.current}, {"winner", s.winner}, {"ready", s.ready}, {"secret", s.secret}};
 }
-void from_json(const Json& j, State& s) {
-    s = {j.at("players"), j.at("target"), j.at("seed"), j.at("phase"), j.at("total"), j.at("current"), j.at("winner"), j.at("ready"), j.at("secret")};
-}
 
 struct RaceMove final : Move {
     int who = 0, n = 0;  // n 0: "ready"
@@ -61,6 +58,12 @@ void write_parts(ViewParts& parts, const std::vector<std::pair<std::string, std:
         p.text = now[i].second;
     }
 }
+
+struct RaceBot final : Bot {
+    explicit RaceBot(std::string l) : name(std::move(l)) {}
+    std::string level() const override { return name; }
+    std::string name;
+};
 
 class RaceSession final : public Session {
 public:
@@ -156,8 +159,8 @@ public:
     }
     MovePtr expiry_move(int seat) const override { return s_.phase == Ready ? move(seat, 0) : move(seat, 1); }
     // The bot sees the public state and its own secret only (a copy), never the others' secrets.
-    BotJob bot_job(int seat, const std::string& level, std::uint64_t seed, std::chrono::milliseconds) const override {
-        return [seat, phase = s_.phase, left = s_.target - s_.total, random = level == "random", seed]() -> MovePtr {
+    BotJob bot_job(int seat, BotPtr bot, std::uint64_t seed) const override {
+        return [seat, phase = s_.phase, left = s_.target - s_.total, random = bot && bot->level() == "random", seed]() -> MovePtr {
             if (phase == Ready) return move(seat, 0);
             const int n = left <= 3 ? left : left % 4;  // leave a multiple of 4: the winning line
             return move(seat, random || n == 0 ? 1 + static_cast<int>(mix(seed) % 3) : n);
@@ -194,6 +197,11 @@ public:
                 {"target", {{"type", "int"}, {"min", 10}, {"max", 30}, {"default", 21}}}};
     }
     Json default_options(int players) const override { return {{"players", players}, {"target", 21}}; }
+    std::string table_id(int) const override { return "track"; }
+    const Json& table(int) const override {
+        static const Json track = {{"cells", 30}};
+        return track;
+    }
     std::optional<Error> validate(const Json& options, std::string_view prefix) const override {
         const Json schema = option_schema(0);
         for (const auto& [name, value] : options.items()) {
@@ -228,17 +236,21 @@ public:
     }
     std::variant<std::unique_ptr<Session>, RestoreError> restore(const Json& record, const std::string* snapshot, std::size_t at,
                                                                  const std::vector<LoggedMove>& log) const override {
+        // Its logs are short: it replays them whole and needs no snapshot.
+        (void)snapshot, (void)at;
         std::unique_ptr<Session> session = start(record, record.at("seed").get<std::uint64_t>());
-        if (snapshot) session = std::make_unique<RaceSession>(*this, Json::parse(*snapshot).get<State>());
-        for (std::size_t i = snapshot ? at : 0; i < log.size(); ++i) {
+        for (std::size_t i = 0; i < log.size(); ++i) {
             auto decoded = decode(log[i].command, log[i].seat, record);
             if (auto* e = std::get_if<Error>(&decoded)) return RestoreError{e->message, static_cast<long>(i + 1)};
-            if (auto* e = std::get_if<Error>(&(session->apply(*std::get<MovePtr>(decoded)))))
-                return RestoreError{e->message, static_cast<long>(i + 1)};
+            const auto applied = session->apply(*std::get<MovePtr>(decoded));
+            if (auto* e = std::get_if<Error>(&applied)) return RestoreError{e->message, static_cast<long>(i + 1)};
         }
         return session;
     }
     std::vector<std::string> bot_levels() const override { return {"basic", "random"}; }
+    BotPtr make_bot(const std::string& level, std::chrono::milliseconds) const override {
+        return level == "basic" || level == "random" ? std::make_shared<RaceBot>(level) : nullptr;
+    }
 };
 
 }  // namespace

@@ -2,6 +2,8 @@
 // them), for the same options, seed and commands: the same view parts and diff ops, legal commands,
 // events, history and stats, timer decisions, options errors and records, and the same game restored
 // from a snapshot and the log's tail. So switching the room onto the seam changes nothing for players.
+#include <deque>
+
 #include "catan/engine/engine.hpp"
 #include "catan/games/catan.hpp"
 #include "catan/proto/proto.hpp"
@@ -25,6 +27,9 @@ struct RoomSide {
     std::vector<Event> events;
     room::GameStats stats;
 };
+
+// The events a room's snapshot "log" holds (room.hpp's kLogEvents, which the split of Room may move).
+constexpr std::size_t kLogEvents = 200;
 
 const std::vector<std::string> kNames = {"Ann", "", "Cleo", "Dev", "Eve", "Flo"};
 
@@ -113,7 +118,7 @@ TEST_CASE("the Catan module's game is the room's: parts, diffs, legal commands, 
             r.stats.add(r.events);
             for (const Event& e : r.events) {
                 recent.push_back(e);
-                if (recent.size() > room::kLogEvents) recent.pop_front();
+                if (recent.size() > kLogEvents) recent.pop_front();
             }
             // Diffs: the same ops, part by part, for the public parts and every viewer's.
             std::string ops, room_ops;
@@ -210,7 +215,7 @@ TEST_CASE("the Catan module's answers and expiry moves are the room's", "[game][
     }
     for (const char* type : {"end_turn", "roll_dice", "cancel_trade", "confirm_trade"}) {
         const auto decoded = m.decode({{"type", type}}, 1, m.default_options(4));
-        if (const auto* e = std::get_if<game::Error>(&decoded)) {
+        if (std::holds_alternative<game::Error>(decoded)) {
             CHECK(std::string(type) == "confirm_trade");  // needs a responder
             continue;
         }

@@ -79,6 +79,15 @@ struct Pending {
     bool counts_turn = false;   // it runs on the turn clock too (the robber, answers to own offer)
 };
 
+// A computer player of one seat, kept by the room from one decision to the next (it may remember what
+// it did this turn, e.g. the offers it made). Made by Module::make_bot; used by one job at a time.
+class Bot {
+public:
+    virtual ~Bot() = default;
+    virtual std::string level() const = 0;
+};
+using BotPtr = std::shared_ptr<Bot>;
+
 // A bot decision for one seat, taken on any thread. It owns everything it reads (a copy of what the
 // seat may see, its generator); it returns the move, or nothing when the bot failed (the room then
 // asks a fallback level). The move is one the session accepts if nothing changed meanwhile.
@@ -118,6 +127,12 @@ public:
     // `prefix` + "." + the option's name ("options.vp_target"), its message says what is allowed.
     virtual std::optional<Error> validate(const Json& options, std::string_view prefix) const = 0;
 
+    // The static description of the table a client draws for `players` seats (Catan: the board's
+    // topology), sent once per connection, and a name that changes exactly when it does ("base",
+    // "large"): rooms send the table again when the players count moves it (Connection::topology_board).
+    virtual std::string table_id(int players) const = 0;
+    virtual const Json& table(int players) const = 0;
+
     // Decodes a seat's command against the bounds of a game of these options: shape, ids and counts in
     // range, nothing unknown. Not whether the rules allow it now (that is apply's). The error's field is
     // relative to the command ("give.ore").
@@ -137,6 +152,9 @@ public:
     // Bot levels by name, the default (added by the host) first; "random" always among them: the level
     // the room falls back to after a bot's move was refused.
     virtual std::vector<std::string> bot_levels() const = 0;
+    // A bot of `level` (one of bot_levels; null for another name) thinking at most `budget` per
+    // decision. Any thread.
+    virtual BotPtr make_bot(const std::string& level, std::chrono::milliseconds budget) const = 0;
 };
 
 class Session {
@@ -150,7 +168,9 @@ public:
     // last_events holds what happened. The move must come from this module.
     virtual std::variant<Applied, Error> apply(const Move& move) = 0;
 
-    // Who must act now (several at once during simultaneous decisions); 0 once the game is over.
+    // Who must act now (several at once during simultaneous decisions); 0 once the game is over. Every
+    // seat in it has legal moves; a seat outside it may still have some answers (Catan: a responder
+    // changing its answer to an open offer) but is not waited for.
     virtual SeatMask to_act() const = 0;
     // The seat a bot loop asks next among `bots` (seats a bot plays): responders to an offer before its
     // proposer; -1 when no seat in `bots` must act. `waiting` is set when the one asked is a proposer
@@ -189,10 +209,10 @@ public:
     // end the turn); null: let the bot choose.
     virtual MovePtr expiry_move(int seat) const = 0;
 
-    // A bot decision for `seat` (which must act) at `level` (one of bot_levels), drawing from `seed`,
-    // within `budget` of thinking time. Call on the room's executor; run the job anywhere.
-    virtual BotJob bot_job(int seat, const std::string& level, std::uint64_t seed,
-                           std::chrono::milliseconds budget) const = 0;
+    // A decision of `bot` (this module's make_bot) for `seat` (which must act), drawing from `seed`.
+    // Call on the room's executor; run the job anywhere, one job per bot at a time (the job shares the
+    // bot). The job sees a copy of what the seat may see, never the session.
+    virtual BotJob bot_job(int seat, BotPtr bot, std::uint64_t seed) const = 0;
 
     // Durability: the options record restore() takes (with the seed), and the whole state as text
     // (restore replays only the log after it). The seed stays secret until the game ends.

@@ -5,6 +5,7 @@
 #include "catan/proto/command_json.hpp"
 #include "catan/proto/error_json.hpp"
 #include "catan/proto/state_json.hpp"
+#include "catan/proto/topology_json.hpp"
 #include "catan_options.hpp"
 #include "catan_session.hpp"
 
@@ -24,6 +25,9 @@ public:
     std::optional<game::Error> validate(const Json& options, std::string_view prefix) const override {
         return options_error(options, prefix);
     }
+
+    std::string table_id(int players) const override { return board_for_players(players) == BoardKind::Large ? "large" : "base"; }
+    const Json& table(int players) const override { return proto::topology_json(board_for_players(players)); }
 
     // The bounds follow the board of the options' players count, as the room's do in the lobby.
     std::variant<game::MovePtr, game::Error> decode(const Json& command, int seat, const Json& options) const override {
@@ -98,6 +102,14 @@ public:
         for (int i = 0; i < bots::kLevelCount; ++i)
             if (static_cast<bots::Level>(i) != bots::Level::Basic) levels.emplace_back(bots::to_string(static_cast<bots::Level>(i)));
         return levels;
+    }
+
+    game::BotPtr make_bot(const std::string& level, std::chrono::milliseconds budget) const override {
+        const auto parsed = bots::parse_level(level);
+        if (!parsed) return nullptr;
+        bots::Budget b;
+        b.time = budget;
+        return std::make_shared<CatanBot>(bots::make_bot(*parsed, b));
     }
 };
 

@@ -106,13 +106,12 @@ game::MovePtr CatanSession::expiry_move(int seat) const {
 }
 
 // Taken on the room's executor: the job holds only this copy of the seat's own view (bots::observe) and
-// its own generator and bot, so it may run on any thread while the game moves on.
-game::BotJob CatanSession::bot_job(int seat, const std::string& level, std::uint64_t seed, std::chrono::milliseconds budget) const {
-    bots::Budget b;
-    b.time = budget;
-    std::shared_ptr<bots::Bot> brain = bots::make_bot(bots::parse_level(level).value_or(bots::Level::Random), b);
-    return [brain, observation = bots::observe(state_, seat), rng = Rng(seed)]() mutable -> game::MovePtr {
-        return move_of(brain->choose(observation, rng));
+// its own generator, so it may run on any thread while the game moves on.
+game::BotJob CatanSession::bot_job(int seat, game::BotPtr bot, std::uint64_t seed) const {
+    auto catan_bot = std::dynamic_pointer_cast<CatanBot>(std::move(bot));
+    if (!catan_bot) return [] { return game::MovePtr(); };
+    return [catan_bot, observation = bots::observe(state_, seat), rng = Rng(seed)]() mutable -> game::MovePtr {
+        return move_of(catan_bot->brain().choose(observation, rng));
     };
 }
 

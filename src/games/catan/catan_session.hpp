@@ -3,6 +3,7 @@
 // (recent events and stats) that the room kept beside the state until now.
 #include <deque>
 
+#include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
 #include "catan/game/module.hpp"
 #include "catan_stats.hpp"
@@ -21,6 +22,17 @@ public:
 
 private:
     Command command_;
+};
+
+// A bots:: player behind the seam: one per seat, kept by the room (BasicBot counts its offers per turn).
+class CatanBot final : public game::Bot {
+public:
+    explicit CatanBot(std::unique_ptr<bots::Bot> brain) : brain_(std::move(brain)) {}
+    std::string level() const override { return bots::to_string(brain_->level()); }
+    bots::Bot& brain() { return *brain_; }
+
+private:
+    std::unique_ptr<bots::Bot> brain_;
 };
 
 // Events of the current game in a snapshot's "log" (the room's kLogEvents).
@@ -49,7 +61,7 @@ public:
     game::Json stats(std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const override;
     game::Pending pending(int turn_seconds) const override;
     game::MovePtr expiry_move(int seat) const override;
-    game::BotJob bot_job(int seat, const std::string& level, std::uint64_t seed, std::chrono::milliseconds budget) const override;
+    game::BotJob bot_job(int seat, game::BotPtr bot, std::uint64_t seed) const override;
     game::Json options_record() const override;
     std::string snapshot() const override;
     std::uint64_t seed() const override { return state_.options.seed; }

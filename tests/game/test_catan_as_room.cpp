@@ -79,6 +79,39 @@ TEST_CASE("the Catan module's options are the room's: defaults, schema and error
     }
 }
 
+TEST_CASE("the Catan module refuses options of the wrong kind naming the option", "[game][catan][options]") {
+    const game::Module& m = *games::catan_module();
+    struct Bad {
+        const char* option;
+        Json value;
+        const char* code;
+    };
+    for (const Bad& bad : {Bad{"turn_structure", "pairs", "out_of_range"}, Bad{"friendly_robber", 1, "wrong_type"},
+                           Bad{"vp_target", "ten", "wrong_type"}, Bad{"seed", 5, "unexpected_field"}}) {
+        INFO(bad.option);
+        Json options = m.default_options(6);
+        options[bad.option] = bad.value;
+        const auto error = m.validate(options, "options");
+        REQUIRE(error);
+        CHECK(error->field == std::string("options.") + bad.option);
+        CHECK(error->code == bad.code);
+    }
+    Json five = m.default_options(5);
+    five["turn_structure"] = "special_build";
+    CHECK_FALSE(m.validate(five, "options"));
+}
+
+TEST_CASE("the Catan module decodes against the board of the options' players count, as the room's lobby does", "[game][catan]") {
+    const game::Module& m = *games::catan_module();
+    const Json city = {{"type", "build_city"}, {"intersection", 60}};  // past the base board's 54
+    const auto on_base = m.decode(city, 0, m.default_options(4));
+    REQUIRE(std::holds_alternative<game::Error>(on_base));
+    const auto room_error = proto::error_reply(proto::decode_command(city, 0, proto::command_bounds(BoardKind::Base, 4)).error());
+    CHECK(std::get<game::Error>(on_base).message == room_error.message);
+    CHECK(std::get<game::Error>(on_base).field == "intersection");
+    CHECK(std::holds_alternative<game::MovePtr>(m.decode(city, 0, m.default_options(6))));
+}
+
 TEST_CASE("the Catan module's game is the room's: parts, diffs, legal commands, events, stats, timer", "[game][catan][as-room]") {
     for (const gametest::Case& c : gametest::cases()) {
         if (c.module->id() != "catan") continue;

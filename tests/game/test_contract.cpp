@@ -91,7 +91,7 @@ TEST_CASE("decode and apply: a bad command is refused with an error naming it, a
     }
 }
 
-TEST_CASE("legal moves: who must act has some, nobody else has any, and each is accepted", "[game][legal]") {
+TEST_CASE("legal moves: who must act has some, anyone else only answers, and each is accepted", "[game][legal]") {
     for (const Case& c : gametest::cases()) {
         INFO(c.label);
         int checked = 0, accepted = 0;

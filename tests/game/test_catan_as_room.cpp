@@ -179,6 +179,10 @@ TEST_CASE("the Catan module's game is the room's: parts, diffs, legal commands, 
             REQUIRE(p.identity == d.identity);
             REQUIRE(p.turn == d.turn);
             REQUIRE(p.limit == room::decision_limit(d.kind, 90));
+            // room_timer.cpp's timer_due: a turn decision ends the turn; the robber and answers to the
+            // seat's own offer also run on the turn clock.
+            REQUIRE(p.whole_turn == (d.kind == room::Decision::Turn));
+            REQUIRE(p.counts_turn == (d.kind == room::Decision::Robber || d.kind == room::Decision::Trade));
             ++compared;
             if (log.size() % 50 != 0 && !s.over()) return;
             // The snapshot's log and the stats (room_history.cpp), now and then: they are whole documents.

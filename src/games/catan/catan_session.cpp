@@ -18,14 +18,6 @@ namespace {
 
 int as_viewer(int viewer) { return viewer >= 0 ? viewer : proto::kSpectator; }
 
-// Seats without a name (empty or beyond the list) keep proto's default ("Player 3").
-proto::SeatNames seat_names(const std::vector<std::string>& names) {
-    proto::SeatNames out = proto::default_seat_names();
-    for (std::size_t i = 0; i < names.size() && i < out.size(); ++i)
-        if (!names[i].empty()) out[i] = names[i];
-    return out;
-}
-
 game::MovePtr move_of(const Command& command) { return std::make_shared<const CatanMove>(command); }
 
 }  // namespace
@@ -83,12 +75,22 @@ Json CatanSession::assemble(const game::ViewParts& public_parts, const game::Vie
     return proto::assemble_view(public_parts, viewer_parts);
 }
 
-Json CatanSession::last_events(int viewer, const std::vector<std::string>& names) const {
-    return proto::events_json(events_, as_viewer(viewer), seat_names(names));
+// Seats without a name (empty or beyond the list) keep proto's default ("Player 3").
+const proto::SeatNames& CatanSession::names(const std::vector<std::string>& given) const {
+    if (given == names_given_ && !names_[0].empty()) return names_;
+    names_given_ = given;
+    names_ = proto::default_seat_names();
+    for (std::size_t i = 0; i < given.size() && i < names_.size(); ++i)
+        if (!given[i].empty()) names_[i] = given[i];
+    return names_;
 }
 
-Json CatanSession::history(int viewer, const std::vector<std::string>& names) const {
-    const proto::SeatNames seat = seat_names(names);
+Json CatanSession::last_events(int viewer, const std::vector<std::string>& given) const {
+    return proto::events_json(events_, as_viewer(viewer), names(given));
+}
+
+Json CatanSession::history(int viewer, const std::vector<std::string>& given) const {
+    const proto::SeatNames& seat = names(given);
     Json log = Json::array();
     for (const Event& e : recent_) log.push_back(proto::event_json(e, as_viewer(viewer), seat));
     return log;

@@ -5,6 +5,7 @@
 
 #include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
+#include "catan/proto/event_json.hpp"
 #include "catan/game/module.hpp"
 #include "catan_stats.hpp"
 
@@ -76,6 +77,10 @@ private:
     std::vector<Event> events_;  // the last command's, reused by every command
     std::deque<Event> recent_;
     GameStats stats_;
+    // The room sends the same names for every viewer of a command: they are converted once.
+    const proto::SeatNames& names(const std::vector<std::string>& names) const;
+    mutable std::vector<std::string> names_given_;
+    mutable proto::SeatNames names_{};
 };
 
 }  // namespace catan::games

@@ -63,7 +63,9 @@ using MovePtr = std::shared_ptr<const Move>;
 
 // What Session::apply did with an accepted move.
 struct Applied {
-    bool ended_decision = false;  // the decision being answered is over (the last answer came in)
+    // For an answer: it closed the decision (the last decline closing an offer, the last discard), so
+    // no other seat's older answer still means anything. The room reads it for answers only.
+    bool ended_decision = false;
     bool game_over = false;       // this move ended the game
 };
 

@@ -26,7 +26,7 @@ struct Played {
     std::vector<catan::game::LoggedMove> log;
 };
 // Plays a game by the module's default bots, each job taken on the caller's thread, until the game ends
-// or `cap` moves. `step(session, log)` runs after every move. A refused bot move fails the test.
+// or `cap` moves. `step(session, log)` or `step(session, log, applied)` runs after every move. A refused bot move fails the test.
 template <class Step>
 Played play_bots(const Case& c, std::uint64_t seed, int cap, Step&& step);
 Played play_bots(const Case& c, std::uint64_t seed, int cap);

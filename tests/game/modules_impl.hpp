@@ -1,4 +1,6 @@
 #pragma once
+#include <type_traits>
+
 #include <catch2/catch.hpp>
 
 namespace gametest {
@@ -20,7 +22,10 @@ Played play_bots(const Case& c, std::uint64_t seed, int cap, Step&& step) {
         const auto applied = p.session->apply(*move);
         if (const auto* e = std::get_if<Error>(&applied)) FAIL("bot move " << move->json().dump() << " refused: " << e->message);
         p.log.push_back({seat, move->json()});
-        step(*p.session, p.log);
+        if constexpr (std::is_invocable_v<Step&, const Session&, const std::vector<LoggedMove>&, const Applied&>)
+            step(*p.session, p.log, std::get<Applied>(applied));
+        else
+            step(*p.session, p.log);
     }
     return p;
 }

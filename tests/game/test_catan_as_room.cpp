@@ -139,15 +139,22 @@ TEST_CASE("the Catan module's game is the room's: parts, diffs, legal commands, 
         }
         CHECK(session->last_events(-1, kNames) == proto::events_json(r.events, proto::kSpectator, room_names()));
 
-        int compared = 0;
+        int compared = 0, answers_ending = 0, answers_open = 0;
         gametest::Played played{nullptr, {}};
-        const auto check_step = [&](const game::Session& s, const std::vector<game::LoggedMove>& log) {
+        const auto check_step = [&](const game::Session& s, const std::vector<game::LoggedMove>& log, const game::Applied& applied) {
             // The room's play(): decode the logged command as the room's restore does, apply, record.
             const game::LoggedMove& last = log.back();
             const auto command = proto::decode_command(last.command, last.seat, proto::command_bounds(r.state));
             REQUIRE(command);
             r.events.clear();
+            const Phase decision = r.state.phase;
             REQUIRE_FALSE(apply(r.state, command.value(), &r.events));
+            // room_game.cpp's play(): an answer that moved the phase on ended the decision.
+            REQUIRE(applied.ended_decision == (r.state.phase != decision));
+            REQUIRE(applied.game_over == (r.state.phase == Phase::GameOver));
+            const std::string type = last.command["type"];
+            if (type == "discard" || type == "accept_trade" || type == "decline_trade" || type == "counter_trade")
+                ++(applied.ended_decision ? answers_ending : answers_open);
             r.stats.add(r.events);
             for (const Event& e : r.events) {
                 recent.push_back(e);
@@ -197,6 +204,8 @@ TEST_CASE("the Catan module's game is the room's: parts, diffs, legal commands, 
         CHECK(played.session->winner() == r.state.winner);
         CHECK(played.session->snapshot() == proto::state_json(r.state).dump());
         CHECK(compared > 200);
+        CHECK(answers_ending > 0);  // the last answer of a decision...
+        CHECK(answers_open > 0);    // ...and answers while others still owe theirs
     }
 }
 

@@ -135,9 +135,10 @@ public:
     virtual std::string table_id(int players) const = 0;
     virtual const Json& table(int players) const = 0;
 
-    // Decodes a seat's command against the bounds of a game of these options: shape, ids and counts in
-    // range, nothing unknown. Not whether the rules allow it now (that is apply's). The error's field is
-    // relative to the command ("give.ore").
+    // Decodes a seat's command against the bounds of a game of these options (a set validate accepted;
+    // in the lobby, before a game, too): shape, ids and counts in range, nothing unknown. Not whether
+    // the rules allow it now (that is apply's). The error's field is relative to the command
+    // ("give.ore"). Any thread.
     virtual std::variant<MovePtr, Error> decode(const Json& command, int seat, const Json& options) const = 0;
 
     // A new game. Precondition: validate(options) is empty. Deterministic: the same options and seed

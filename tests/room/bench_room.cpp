@@ -1,5 +1,6 @@
-// Not a test: the room's cost per accepted command in a 4-player room (envelope parsing, the engine,
-// 4 or 5 views, diffs, events, legal actions and one serialisation per viewer), measured through
+// Not a test: the room's cost per accepted command in a 4-player room, and in a 6-player one (the
+// large board, paired turns: R-X1, R-X6) (envelope parsing, the engine, one view per seat and
+// spectator, diffs, events, legal actions and one serialisation per viewer), measured through
 // Hub::on_text with outboxes that only count bytes. Run: room_tests "[.bench]".
 #include <malloc.h>
 #include <time.h>
@@ -54,14 +55,14 @@ HubOptions many_rooms() {
 }
 
 // `turn_timer`: the room's option (0: off), to see what timing every decision costs.
-void run(bool spectator, int turn_timer = 0) {
+void run(bool spectator, int turn_timer = 0, int players = 4) {
     Fixture f(many_rooms());
     std::chrono::nanoseconds total{};
     std::size_t commands = 0, bytes = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        const Created room = create(f.hub, json{{"players", 4}, {"seed", std::to_string(seed)}, {"turn_timer", turn_timer}});
+        const Created room = create(f.hub, json{{"players", players}, {"seed", std::to_string(seed)}, {"turn_timer", turn_timer}});
         std::vector<std::shared_ptr<CountingOutbox>> seats;
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < players; ++i) {
             seats.push_back(std::make_shared<CountingOutbox>(seed * 10 + i));
             f.hub.on_open(seats[i]);
             std::string name = "P";  // not "P" + ...: GCC 12 -O3 raises a false -Wrestrict on that form
@@ -79,6 +80,7 @@ void run(bool spectator, int turn_timer = 0) {
         std::uint64_t seq = json::parse(*seats[0]->last)["seq"];
         GameOptions o;
         o.seed = seed;
+        o.players = players;
         GameState mirror = new_game(o);
         Rng chooser(seed);
         std::vector<Command> actions;
@@ -100,9 +102,10 @@ void run(bool spectator, int turn_timer = 0) {
         bytes -= before;
     }
     const double us = std::chrono::duration<double, std::micro>(total).count() / commands;
-    std::printf("4 seats%s%s: %zu commands, %.1f us CPU per command in Hub::on_text (%.0f commands/s on one core), "
+    std::printf("%d seats%s%s: %zu commands, %.1f us CPU per command in Hub::on_text (%.0f commands/s on one core), "
                 "%.0f bytes sent per seat per command\n",
-                spectator ? " + 1 spectator" : "", turn_timer ? ", turn timer on" : "", commands, us, 1e6 / us, double(bytes) / commands / 4);
+                players, spectator ? " + 1 spectator" : "", turn_timer ? ", turn timer on" : "", commands, us, 1e6 / us,
+                double(bytes) / commands / players);
 }
 
 // The same games without the room: what each part of an update costs, per command, for 4 seats.
@@ -206,5 +209,6 @@ TEST_CASE("bench: cost of one command in a 4-player room", "[.bench]") {
     run(false);
     run(true);
     run(false, 60);
+    run(false, 0, 6);
     parts();
 }

@@ -174,7 +174,7 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     // stay below 2^21, so seq stays an exact number in JavaScript (below 2^53).
     if (r.epoch < 0 || r.epoch >= kMaxEpoch) corrupt("its sequence-number epoch " + std::to_string(r.epoch) + " is out of range");
     m.seq_ = static_cast<std::uint64_t>(r.epoch) << kEpochShift;
-    m.reset_decision_marks(m.seq_);  // nothing sent before the restart is an answer to what follows
+    m.answers_.reset(m.seq_);  // nothing sent before the restart is an answer to what follows
     m.created_ms_ = r.created_ms;
     m.game_number_ = r.game;
     m.game_options_ = r.game_options;

@@ -28,7 +28,8 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
       options_(options),
       chat_bucket_(context_->options.chat_rate_room, context_->options.chat_burst_room),
       idle_since_(Clock::now()),
-      created_ms_(store::now_ms()) {
+      created_ms_(store::now_ms()),
+      gate_(gate_owner()) {
     context_->metrics->room_opened();
     room_doc_ = room_doc();
     publish_summary();
@@ -50,18 +51,18 @@ void Room::post(std::function<void(Room&)> task) {
 // While a change awaits its commit, later tasks wait their turn (room_store.cpp runs them after it),
 // so nothing is decided against a state whose broadcast has not gone out.
 void Room::run(const std::function<void(Room&)>& task) {
-    if (awaiting_commit_) {
-        held_.push_back(task);
+    if (gate_.pending()) {
+        gate_.hold([this, task] { task(*this); });  // run by the gate, which holds the room alive
         return;
     }
-    guarded(task);
+    guarded([&] { task(*this); });
 }
 
 // The exception boundary: nothing thrown by one room's work may reach the executor (an Asio strand
 // would take the whole io_context down with it), and a room in an unknown state must not carry on.
-void Room::guarded(const std::function<void(Room&)>& task) {
+void Room::guarded(const std::function<void()>& task) {
     try {
-        task(*this);
+        task();
         return;
     } catch (const std::exception& e) {
         spdlog::error("[{}] internal error, closing the room: {}", code_, e.what());

@@ -28,6 +28,8 @@
 #include "catan/room/outbox.hpp"
 #include "catan/room/replay.hpp"
 #include "catan/store/store.hpp"
+#include "answer_marks.hpp"
+#include "commit_gate.hpp"
 #include "game_stats.hpp"
 #include "messages.hpp"
 #include "catan/room/token_bucket.hpp"
@@ -165,7 +167,8 @@ private:
     };
 
     void run(const std::function<void(Room&)>& task);
-    void guarded(const std::function<void(Room&)>& task);  // the exception boundary of run()
+    void guarded(const std::function<void()>& task);  // the exception boundary of run()
+    CommitGate::Owner gate_owner();
 
     // room.cpp: membership and messages
     Member* member(const Connection* conn);
@@ -210,11 +213,6 @@ private:
     // The one path every accepted command takes, a player's or a bot's: the engine, the game-over
     // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
     std::optional<ErrorInfo> play(int seat, const Command& command, bool by_bot);
-    // Simultaneous decisions (docs/protocol.md, "Sequence numbers and diffs"): whether a command sent
-    // at `seq` still means what its sender meant, and the marks that decide it.
-    bool still_meant(int seat, const Command& command, std::uint64_t seq) const;
-    void mark_decided(int seat, const Command& command, bool ended_decision, std::uint64_t seq);  // `seq`: the change's
-    void reset_decision_marks(std::uint64_t from) { answer_floor_.fill(from); }  // a new game, a restored room
 
     // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and
     // running every bot decision (off the executor) through play().
@@ -271,11 +269,10 @@ private:
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every
-    // other task for this room waits in held_. Without a store `then` runs at once. (Chat is the
+    // other task for this room waits in the gate (commit_gate.hpp). Without a store `then` runs at once. (Chat is the
     // exception: room_chat.cpp writes it without holding the room.)
     bool durable() const { return context_->options.store != nullptr; }
     void after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then);
-    void committed(bool ok, const std::function<void()>& then);
     void save_lobby(std::function<void()> then);  // room row and seats
     void log_command(int seat, const Command& command, std::function<void()> then);
     void forget();  // closed for good (idle, archived): the store drops the room
@@ -296,9 +293,7 @@ private:
     std::optional<GameState> game_;
     std::vector<Event> events_;  // scratch, reused by every command
     std::uint64_t seq_ = 0;
-    // Per seat, the seq from which that seat's answers (discards, trade answers) still mean what it
-    // meant: the seq of the last change other than another seat's answer, or of its own last change.
-    std::array<std::uint64_t, kMaxPlayers> answer_floor_{};
+    AnswerMarks answers_;  // simultaneous answers at an older seq (answer_marks.hpp)
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
     int spectators_numbered_ = 0;  // "Spectator N" (chat): the numbers handed out in this room
@@ -360,8 +355,7 @@ private:
         std::function<void(Hub::HttpResult)> done;
     };
     std::vector<ReplayWaiter> replay_waiting_;
-    bool awaiting_commit_ = false;
-    std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
+    CommitGate gate_;  // write, then broadcast; tasks wait meanwhile (commit_gate.hpp)
 
     mutable std::mutex summary_mutex_;
     nlohmann::json summary_;

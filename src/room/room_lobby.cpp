@@ -221,7 +221,7 @@ void Room::on_start(const Member& m, const json& id) {
     ++game_number_;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
     save_lobby([this, start_events = std::move(start_events)] {
-        reset_decision_marks(seq_ + 1);  // the start's seq: no answer sent before it is one to this game
+        answers_.reset(seq_ + 1);  // the start's seq: no answer sent before it is one to this game
         publish(Changed::Both, &start_events);
     });
 }

@@ -28,10 +28,11 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
       options_(options),
       chat_bucket_(context_->options.chat_rate_room, context_->options.chat_burst_room),
       idle_since_(Clock::now()),
+      bots_(*this, context_->options, *context_->metrics),
       created_ms_(store::now_ms()),
       gate_(gate_owner()) {
     context_->metrics->room_opened();
-    room_doc_ = room_doc();
+    views_.set_room(room_doc());
     publish_summary();
 }
 
@@ -108,12 +109,12 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
     }
 }
 
-Room::Member* Room::member(const Connection* conn) {
+Member* Room::member(const Connection* conn) {
     const auto it = members_.find(conn);
     return it == members_.end() ? nullptr : &it->second;
 }
 
-Room::Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
+Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
     if (seat >= 0) {
         if (seats_[seat].connections++ == 0) seat_present(seat);
     } else
@@ -133,11 +134,11 @@ void Room::remove_member(const Connection* conn) {
     // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
     if (seat >= 0) {
         if (--seats_[seat].connections == 0) {
-            seats_[seat].doc.reset();
+            views_.forget(seat);
             seat_absent(seat);
         }
     } else if (--spectators_ == 0) {
-        spectator_doc_.reset();
+        views_.forget(kSpectatorSeat);
     }
     if (members_.empty()) idle_since_ = Clock::now();
 }
@@ -247,9 +248,7 @@ void Room::close(std::string_view reason, bool notify) {
         }
     }
     members_.clear();
-    for (Seat& s : seats_) s.doc.reset();
-    spectator_doc_.reset();
-    public_parts_.clear();
+    views_.clear();
     game_.reset();
     chat_.clear();
     chat_unsaved_.clear();

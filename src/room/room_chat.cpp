@@ -110,7 +110,7 @@ void Room::broadcast_chat(const json& entry) {
     ++chat_version_;  // a snapshot shared between syncs (send_snapshot) shows the chat as it was
     if (chat_.size() > kChatHistory) chat_.pop_front();
     for (const auto& [conn, member] : members_)
-        if (hears(member, entry)) reply(member, message);
+        if (hears(member, entry)) member.send(message);
 }
 
 // A line kept by an earlier version has no "spectator": it was a spectator's when it has no seat.

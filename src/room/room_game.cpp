@@ -42,9 +42,9 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     if (!game_) return refuse({std::string(err::kWrongPhase), "the game has not started", {}, {}});
     // A command answers what its sender last saw; if anything changed since that may alter what it
     // means, it is refused rather than applied (and never applied twice).
-    if (!answers_.still_meant(m.seat, answer(decoded.value().type), msg.seq, seq_))
+    if (!answers_.still_meant(m.seat, answer(decoded.value().type), msg.seq, seq()))
         return refuse({std::string(err::kStaleSequence),
-                       "the room is at seq " + std::to_string(seq_) + ", this command was sent at seq " + std::to_string(msg.seq),
+                       "the room is at seq " + std::to_string(seq()) + ", this command was sent at seq " + std::to_string(msg.seq),
                        "seq", {}});
 
     if (const auto error = play(m.seat, decoded.value(), /*by_bot=*/false)) refuse(*error);
@@ -72,7 +72,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
     // Broadcast (the acknowledgement) only once the command is in the log on disk.
     log_command(seat, command, [this, seat, command, ended_decision, started, changed] {
         if (context_->options.command_committed_hook) context_->options.command_committed_hook();
-        answers_.decided(seat, answer(command.type), ended_decision, seq_ + 1);  // the seq publish gives this change (before a bot's next one)
+        answers_.decided(seat, answer(command.type), ended_decision, seq() + 1);  // the seq publish gives this change (before a bot's next one)
         publish(changed, &events_);
         context_->metrics->command_accepted(Clock::now() - started);
     });

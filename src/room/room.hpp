@@ -185,9 +185,9 @@ private:
 
     // room_views.cpp: what the room shows (the publisher sends it)
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
-    nlohmann::json options_json() const;            // every option but the seed
-    nlohmann::json bot_json(int seat) const;        // a bot seat's level, else null
-    nlohmann::json controlled_by_json(int seat) const;  // "player", "bot", null when free
+    nlohmann::json options_json() const;            // room_bots.cpp: every option but the seed
+    nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
+    nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     BoardKind board_kind() const;  // the game's board, or in the lobby the board of options.players
     // A visible change happened: seq + 1 and an update to every connection but `exclude`.
     void publish(Changed what, const std::vector<Event>* events = nullptr, const Connection* exclude = nullptr);

@@ -4,7 +4,6 @@
 // (bots::observe), the one place bots see the game.
 #include <spdlog/spdlog.h>
 
-#include "catan/room/text.hpp"
 #include "room.hpp"
 
 namespace catan::room {

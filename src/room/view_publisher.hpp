@@ -7,7 +7,9 @@
 // told (its seat number after a reseat) and its cached snapshots; the REST summary.
 // Must not: read the game, the seats or the chat itself. Everything it shows comes through a
 // ViewSource the room hands it for each publish (the game's parts, legal actions, events, the log,
-// the chat a member hears, the topology, the timer), so the game behind it can change.
+// the chat a member hears, the topology, the timer), so the game behind it can change. The one
+// proto type it uses is the parts format (proto/view_parts.hpp: ViewParts, PatchSink, assemble_view),
+// which knows no rule.
 #include <cstdint>
 #include <map>
 #include <memory>

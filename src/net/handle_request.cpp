@@ -72,6 +72,26 @@ http::response<SharedTextBody> record_response(const Request& req, const room::H
     return res;
 }
 
+// A body that is the same for the server's lifetime (GET /api/rules, /api/boards/{id}): cacheable,
+// with an ETag of its bytes, and 304 for a client that holds it already.
+constexpr std::string_view kConstantCache = "public, max-age=3600";
+
+template <class Send>
+auto constant_response(const Request& req, const room::Hub::HttpResult& result, Send&& send) {
+    const std::string etag = make_etag(*result.text);
+    if (etag_matches(req[http::field::if_none_match], etag)) {
+        http::response<http::empty_body> res{http::status::not_modified, req.version()};
+        standard_headers(res, "application/json", kConstantCache);
+        res.set(http::field::etag, etag);
+        res.keep_alive(req.keep_alive());
+        return send(std::move(res));
+    }
+    auto res = record_response(req, result);
+    res.set(http::field::cache_control, kConstantCache);
+    res.set(http::field::etag, etag);
+    return send(std::move(res));
+}
+
 nlohmann::json error_body(std::string_view code, std::string_view message) {
     return proto::error_json(proto::ErrorReply{std::string(code), std::string(message), {}, {}});
 }
@@ -204,6 +224,14 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
             return send(text(*request, http::status::internal_server_error, "internal error\n"));
         }
         return std::nullopt;
+    }
+    if (path == "/api/rules" || path.starts_with("/api/boards/")) {
+        if (!get) return refuse_method("GET, HEAD");
+        // Constant bodies the hub made once: no budget to spend (a lookup costs nothing).
+        const auto result = path == "/api/rules" ? gw.hub.rules() : gw.hub.board(path.substr(std::string_view("/api/boards/").size()));
+        log_request(static_cast<unsigned>(result.status));
+        if (!result.text) return send(json_result(req, result));
+        return constant_response(req, result, send);
     }
     if (path.starts_with("/api/rooms/") && path.ends_with("/replay")) {
         if (!get) return refuse_method("GET, HEAD");

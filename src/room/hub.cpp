@@ -10,6 +10,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "catan/proto/proto.hpp"
 #include "catan/room/address_limiter.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/metrics.hpp"
@@ -313,6 +314,42 @@ void Hub::room_replay(std::string_view code, std::string_view remote, std::funct
     if (refusal) return done(refused(*refusal));
     if (!room) return done(no_such_room());
     room->post([done = std::move(done)](Room& r) { r.replay(done); });
+}
+
+Hub::HttpResult Hub::rules() const {
+    static const auto body = [] {
+        json boards = json::object();
+        for (int k = 0; k < kBoardKinds; ++k) {
+            const json& rules = proto::topology_json(static_cast<BoardKind>(k))["rules"];
+            boards[rules["board"].get<std::string>()] = rules;
+        }
+        return std::make_shared<const std::string>(
+            json{{"v", proto::kProtocolVersion}, {"boards", std::move(boards)}, {"limits", Room::limits_json()}}.dump());
+    }();
+    HttpResult r;
+    r.text = body;
+    return r;
+}
+
+Hub::HttpResult Hub::board(std::string_view id) const {
+    static const auto bodies = [] {
+        std::vector<std::pair<std::string, std::shared_ptr<const std::string>>> all;
+        for (int k = 0; k < kBoardKinds; ++k) {
+            const json& topology = proto::topology_json(static_cast<BoardKind>(k));
+            all.emplace_back(topology["rules"]["board"].get<std::string>(), std::make_shared<const std::string>(topology.dump()));
+        }
+        return all;
+    }();
+    std::string known;
+    for (const auto& [name, body] : bodies) {
+        if (name == id) {
+            HttpResult r;
+            r.text = body;
+            return r;
+        }
+        known += (known.empty() ? "" : ", ") + name;
+    }
+    return {404, proto::error_json({std::string(err::kOutOfRange), "there is no board with that id; the boards are " + known, {}, {}})};
 }
 
 void Hub::sweep(std::chrono::steady_clock::time_point now) {

@@ -105,6 +105,8 @@ public:
     // On the executor (room_replay.cpp): answers GET /api/rooms/{code}/replay through `done`, at once
     // (no game, or the record of this log built already) or once a worker has built the record.
     void replay(std::function<void(Hub::HttpResult)> done);
+    // room.limits, the same in every room (also the limits of GET /api/rules). Thread-safe.
+    static nlohmann::json limits_json();
 
 private:
     class Shown;  // room_views.cpp: the ViewSource of this room's game, for one publish or snapshot
@@ -181,7 +183,6 @@ private:
     bool bot_acts(int seat) const { return seats_[seat].bot_controls() || timed_out(seat); }
     std::optional<Command> expiry_command(int seat) const override;  // a timed-out seat's answer the bot does not choose
     nlohmann::json timer_json() const;                                // room.timer
-    static nlohmann::json limits_json();                              // room.limits
 
     // room_views.cpp: what the room shows (the publisher sends it)
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds

@@ -96,17 +96,16 @@ const COPIES = [
   [/\b(players|vp_target|discard_limit|turn_structure)\s*(\?\?|\|\|)\s*[\d`'"]/, 'an option default written in: rules.options.*.default'],
   [/\boptions\??\.players\s*[<>]=?\s*\d/, 'which player counts take the large board: rules.options.turn_structure.used'],
   [/\bseated\.length\s*[<>]=?\s*\d/, 'the fewest players: rules.options.players.min'],
+  [/selected\s*:\s*\w+\s*===\s*\d/, 'an option default written in (the start page\'s lists): rules.options.*.default, GET /api/rules'],
+  [/\b(?:[A-Z]+_)*(NAME|CHAT|PLAYERS?|VP|POINTS?)(?:_[A-Z]+)*\s*=\s*\d/, 'a text or option limit kept as a constant: doc.room.limits, GET /api/rules'],
+  [/[:=]\s*(24|48)(?![\w.%])/, 'the name length (24 characters, 48 UTF-16 units): limits.name_chars (doc.room.limits, GET /api/rules)'],
   [/\+\s*2\s*-\s*total|total\s*===\s*2\b/, 'the size of Invention: the legal play_invention picks'],
   [/===\s*p\.seat\s*\?\s*[1-9]|\.length\s*\*\s*[1-9]/, 'victory points per piece or award: rules.points'],
 ];
 
-// Left on purpose, each with its reason; anything else found fails. The start page creates a room
-// before any exists, so nothing the server sends it holds the rules yet (an HTTP endpoint for them
-// belongs to the gateway's part of issue 13).
-const LEFT = [
-  ['screens/home.js', /\[\s*2\s*,\s*3\s*,\s*4\s*,\s*5\s*,\s*6\s*\]/],
-  ['screens/home.js', /Array\.from\(\{ length: 18 \}, \(_, i\) => i \+ 3\)/],
-];
+// Left on purpose, each with its reason; anything else found fails. (None now: the start page reads
+// GET /api/rules, a room's pages the rules block and doc.room.limits.)
+const LEFT = [];
 const left = (file, line) => LEFT.some(([f, re]) => f === file && re.test(line));
 
 test('web/js writes no rule of its own', () => {

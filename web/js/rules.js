@@ -34,3 +34,10 @@ export function optionDefault(rules, name) {
 export function roomLimits(room) {
   return room?.limits || {};
 }
+
+// A name field's maxlength: the server counts a name's characters (limits.name_chars, docs/protocol.md
+// "Names and chat text"), a field counts UTF-16 units, two for an emoji or a rarer CJK character; the
+// field must never refuse a name the server takes. Null (no limit of its own) when the server says none.
+export function nameFieldUnits(limits) {
+  return Number.isInteger(limits?.name_chars) ? 2 * limits.name_chars : null;
+}

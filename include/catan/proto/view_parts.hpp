@@ -12,20 +12,14 @@
 #include <nlohmann/json.hpp>
 
 #include "catan/engine/state.hpp"
+#include "catan/game/view_parts.hpp"
 
 namespace catan::proto {
 
-struct ViewPart {
-    std::string path;  // inside the view, e.g. "/players/2/cards"
-    std::string text;  // the value as JSON; empty while the member is absent (vp_cards before the end)
-};
-using ViewParts = std::vector<ViewPart>;
-
-// Where RFC 6902 ops go: comma-separated op objects (no brackets), each path behind `prefix`.
-struct PatchSink {
-    std::string& ops;
-    std::string_view prefix;  // e.g. "/game"
-};
+// The seam's types (game/view_parts.hpp): the room holds them, this codec writes them in place.
+using ViewPart = game::ViewPart;
+using ViewParts = game::ViewParts;
+using PatchSink = game::PatchSink;
 
 // Rewrites `parts` from `state`. With a sink, `parts` must hold the same game's parts as last sent
 // and the ops turning them into the new ones are appended to it (nothing when nothing changed).

@@ -122,6 +122,14 @@ public:
     // record; `done` is called exactly once, on the room's executor (or at once, for a refusal or no
     // such room), and must not block.
     void room_replay(std::string_view code, std::string_view remote, std::function<void(HttpResult)> done) const;
+    // GET /api/rules: what a client offers before it is in a room (the start page's player counts,
+    // points to win, name length): every board's rules block (the topology's "rules", keyed by its
+    // board id) and the room limits every room's doc.room.limits holds, from those same sources.
+    // GET /api/boards/{id}: that board's topology (rules block included), as a snapshot carries it;
+    // a replay viewer draws the replayed game's board by the id its record names. Both are constant
+    // for the server's lifetime and serialised once (`text`); an unknown id is 404.
+    HttpResult rules() const;
+    HttpResult board(std::string_view id) const;
 
     // Closes idle rooms and frees finished ones; the gateway calls it periodically.
     void sweep(std::chrono::steady_clock::time_point now);

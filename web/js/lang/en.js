@@ -179,6 +179,8 @@ export default {
   'home.need_name': 'Enter your name first.',
   'home.bad_code': 'A room code has 5 letters or digits.',
   'home.creating': 'Creating…',
+  'home.rules_loading': 'Loading the server\'s choices…',
+  'home.rules_failed': 'The server\'s choices could not be loaded, so no room can be created now; reload the page to try again. You can still join a room by its code.',
 
   'join.title': 'Room {code}',
   'join.button': 'Take a seat',

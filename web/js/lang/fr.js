@@ -179,6 +179,8 @@ export default {
   'home.need_name': 'Entre d’abord ton nom.',
   'home.bad_code': 'Un code de partie a 5 lettres ou chiffres.',
   'home.creating': 'Création…',
+  'home.rules_loading': 'Chargement des choix du serveur…',
+  'home.rules_failed': 'Les choix du serveur n\'ont pas pu être chargés : impossible de créer une partie pour l\'instant ; rechargez la page pour réessayer. Vous pouvez toujours rejoindre une partie avec son code.',
 
   'join.title': 'Partie {code}',
   'join.button': 'Prendre une place',

@@ -176,6 +176,8 @@ export default {
   'home.need_name': '先に名前を入力してください。',
   'home.bad_code': '部屋コードは英数字5文字です。',
   'home.creating': '作成中…',
+  'home.rules_loading': 'サーバーの設定を読み込み中…',
+  'home.rules_failed': 'サーバーの設定を読み込めなかったため、今は部屋を作れません。ページを再読み込みしてもう一度お試しください。コードで部屋に参加することはできます。',
 
   'join.title': '部屋 {code}',
   'join.button': '席に着く',

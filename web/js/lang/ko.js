@@ -176,6 +176,8 @@ export default {
   'home.need_name': '먼저 이름을 입력하세요.',
   'home.bad_code': '방 코드는 글자나 숫자 5개입니다.',
   'home.creating': '만드는 중…',
+  'home.rules_loading': '서버의 선택지를 불러오는 중…',
+  'home.rules_failed': '서버의 선택지를 불러오지 못해 지금은 방을 만들 수 없습니다. 페이지를 새로 고쳐 다시 시도하세요. 코드로 방에 참가할 수는 있습니다.',
 
   'join.title': '방 {code}',
   'join.button': '자리에 앉기',

@@ -2,7 +2,7 @@
 // step — the board (read-only), the players, whose step it is, the log up to this step, and controls
 // to go to the first, previous, next or last step, a slider, and autoplay. Once the game is over the
 // record reveals the stolen resources and bought cards and the seed, shown with how to verify it.
-// The board's geometry comes with the snapshot of a short spectator connection (the record has none).
+// The board's geometry is that of the board the record's start view names (GET /api/boards/{id}).
 //
 // While the replay is open the page also stays in the room (followRoom): a player of the finished
 // game takes their seat back with their token, so the room shows them connected, and when the host
@@ -15,7 +15,6 @@
 import { h, replace } from '../dom.js';
 import { t, onLang } from '../i18n.js';
 import { applyPatch } from '../patch.js';
-import { wsUrl } from '../connection.js';
 import { BoardView } from '../board.js';
 import { seatBadge, dieFace } from '../icons.js';
 import { seatName, logLines, bannerText } from '../format.js';
@@ -23,31 +22,17 @@ import { playerRows } from '../ui/players.js';
 import { fairnessCheck } from '../ui/winner.js';
 import { langSelect } from '../ui/common.js';
 import { Store } from '../store.js';
+import { fetchBoard } from '../server_rules.js';
 
 const CHECKPOINT_EVERY = 50; // views kept: every 50th, so stepping back re-applies at most 49 patches
 const AUTOPLAY_MS = 800;
 
-// The topology, from the snapshot a spectator connection starts with; the socket closes at once.
-function fetchTopology(code) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl());
-    const fail = (why) => {
-      clearTimeout(timer);
-      ws.close();
-      reject(new Error(why));
-    };
-    const timer = setTimeout(() => fail('timeout'), 10000);
-    ws.onopen = () => ws.send(JSON.stringify({ v: 1, type: 'spectate', room: code }));
-    ws.onerror = () => fail('socket');
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      if (msg.type === 'snapshot' && msg.topology) {
-        clearTimeout(timer);
-        ws.close();
-        resolve(msg.topology);
-      } else if (msg.type === 'error') fail(msg.code);
-    };
-  });
+// The board the replayed game was played on, as its start view names it (doc.game.options.board), not
+// the room's board now: the room may have gone back to its lobby and changed its number of players.
+function recordBoard(record) {
+  const board = record.start?.options?.board;
+  if (typeof board !== 'string') throw Object.assign(new Error('the record names no board'), { code: 'no_board' });
+  return board;
 }
 
 async function fetchRecord(code) {
@@ -59,8 +44,8 @@ async function fetchRecord(code) {
 
 export function startReplay(app, code) {
   const page = new ReplayView(app, code);
-  Promise.all([fetchRecord(code), fetchTopology(code)])
-    .then(([record, topology]) => page.load(record, topology))
+  fetchRecord(code)
+    .then(async (record) => page.load(record, await fetchBoard(recordBoard(record))))
     .catch((e) => page.fail(e));
   onLang(() => page.rebuild());
   window.catanDebug = { replay: page }; // read-only handle for tests and curious developers

@@ -5,7 +5,9 @@ import { h, replace } from '../dom.js';
 import { t, onLang } from '../i18n.js';
 import { storage } from '../storage.js';
 import { Store } from '../store.js';
-import { langSelect, errorText, NAME_MAX_UNITS } from '../ui/common.js';
+import { langSelect, errorText } from '../ui/common.js';
+import { nameFieldUnits } from '../rules.js';
+import { fetchRules } from '../server_rules.js';
 import { toast } from '../ui/toast.js';
 import { renderLobby } from './lobby.js';
 import { GameView } from './game.js';
@@ -45,7 +47,9 @@ export function startRoom(app, code) {
   };
 
   const joinScreen = () => {
-    const nameInput = h('input#join-name', { type: 'text', maxlength: NAME_MAX_UNITS, autocomplete: 'nickname', value: storage.name(), placeholder: t('home.name_ph') });
+    const nameInput = h('input#join-name', { type: 'text', autocomplete: 'nickname', value: storage.name(), placeholder: t('home.name_ph') });
+    // The server's name length (no room document yet); without it the server's refusal says what is wrong.
+    fetchRules().then((r) => { const units = nameFieldUnits(r.limits); if (units) nameInput.maxLength = units; }).catch(() => {});
     const submit = (e) => {
       e.preventDefault();
       const name = nameInput.value.trim();

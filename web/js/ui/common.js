@@ -4,12 +4,6 @@ import { h } from '../dom.js';
 import { t, lang, setLang, LANG_NAMES, RESOURCES } from '../i18n.js';
 import { resIcon } from '../icons.js';
 
-// The server decides what a name is (1-24 characters once folded, nothing invisible: docs/protocol.md,
-// "Names and chat text") and says why it refuses one. A name field's maxlength counts UTF-16 units,
-// two for an emoji or a rarer CJK character, so it is set to what 24 such characters take: the field
-// must never refuse a name the server takes.
-export const NAME_MAX_UNITS = 48;
-
 export function langSelect() {
   const sel = h('select.lang-select', { 'aria-label': t('menu.lang'), onchange: (e) => setLang(e.target.value) });
   for (const [code, name] of Object.entries(LANG_NAMES)) sel.append(h('option', { value: code, selected: code === lang() }, name));

@@ -10,9 +10,11 @@
 //   BotDriver      when bots decide (one decision at a time), their minds       bot_driver.hpp
 //   CommitGate     write, then broadcast; tasks wait while a write is pending    commit_gate.hpp
 //   AnswerMarks    which simultaneous answers at an older seq still apply        answer_marks.hpp
-// The game (GameState, proto's views and codecs, bots::observe) is reached only from the room's own
-// files: room_game.cpp (commands), room_views.cpp (what the publisher shows), room_bots.cpp (who
-// must act, the decision job), room_timer.cpp, room_history.cpp, restore.cpp and room_store.cpp.
+// The game (GameState, proto's views and codecs, bots::observe) is reached from the Room's own files
+// (room_*.cpp, restore.cpp, turn_timer.*, game_stats.*): room_game.cpp (commands), room_views.cpp
+// (Room::Shown: what the publisher shows), room_bots.cpp (who must act, the decision job) and so on.
+// The collaborators reach it only where their headers say so (BotDriver: Command and bots::Bot;
+// SeatTable: bots::Level; ViewPublisher: proto's parts format, which knows no rule).
 #include <array>
 #include <chrono>
 #include <deque>

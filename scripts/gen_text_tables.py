@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes src/room/text_tables.cpp: the Unicode data behind display names (src/room/text.cpp).
+"""Writes src/room/text/text_tables.cpp: the Unicode data behind display names (src/room/text/text.cpp).
 
 The data comes from Python's own unicodedata module (no download, no ICU); the output names the
 Unicode version it was made from. Three tables, each limited to the blocks listed below so that they
@@ -20,7 +20,7 @@ stay small (about 1,400 entries in all) and cover what people type as a name:
   lower     simple lower-case mappings of Latin, Greek, Cyrillic and Armenian letters, as runs
             (first, last, delta, stride 1 or 2).
 
-Run from the repository root:  python3 scripts/gen_text_tables.py > src/room/text_tables.cpp
+Run from the repository root:  python3 scripts/gen_text_tables.py > src/room/text/text_tables.cpp
 """
 import sys
 import unicodedata as ud

@@ -173,8 +173,8 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
     // new epoch), so a command resent from before the restart is stale, never applied again. Epochs
     // stay below 2^21, so seq stays an exact number in JavaScript (below 2^53).
     if (r.epoch < 0 || r.epoch >= kMaxEpoch) corrupt("its sequence-number epoch " + std::to_string(r.epoch) + " is out of range");
-    m.seq_ = static_cast<std::uint64_t>(r.epoch) << kEpochShift;
-    m.reset_decision_marks(m.seq_);  // nothing sent before the restart is an answer to what follows
+    m.views_.start_at(static_cast<std::uint64_t>(r.epoch) << kEpochShift);
+    m.answers_.reset(m.seq());  // nothing sent before the restart is an answer to what follows
     m.created_ms_ = r.created_ms;
     m.game_number_ = r.game;
     m.game_options_ = r.game_options;
@@ -234,7 +234,7 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
                      r.code, m.game_ && m.game_seed_chosen_ ? " (the game being played keeps its seed and is shown as not fair)" : "");
         m.options_.seed.reset();
     }
-    m.room_doc_ = m.room_doc();
+    m.views_.set_room(m.room_doc());
     m.publish_summary();
     return room;
 }

@@ -28,9 +28,11 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
       options_(options),
       chat_bucket_(context_->options.chat_rate_room, context_->options.chat_burst_room),
       idle_since_(Clock::now()),
-      created_ms_(store::now_ms()) {
+      bots_(*this, context_->options, *context_->metrics),
+      created_ms_(store::now_ms()),
+      gate_(gate_owner()) {
     context_->metrics->room_opened();
-    room_doc_ = room_doc();
+    views_.set_room(room_doc());
     publish_summary();
 }
 
@@ -50,18 +52,18 @@ void Room::post(std::function<void(Room&)> task) {
 // While a change awaits its commit, later tasks wait their turn (room_store.cpp runs them after it),
 // so nothing is decided against a state whose broadcast has not gone out.
 void Room::run(const std::function<void(Room&)>& task) {
-    if (awaiting_commit_) {
-        held_.push_back(task);
+    if (gate_.pending()) {
+        gate_.hold([this, task] { task(*this); });  // run by the gate, which holds the room alive
         return;
     }
-    guarded(task);
+    guarded([&] { task(*this); });
 }
 
 // The exception boundary: nothing thrown by one room's work may reach the executor (an Asio strand
 // would take the whole io_context down with it), and a room in an unknown state must not carry on.
-void Room::guarded(const std::function<void(Room&)>& task) {
+void Room::guarded(const std::function<void()>& task) {
     try {
-        task(*this);
+        task();
         return;
     } catch (const std::exception& e) {
         spdlog::error("[{}] internal error, closing the room: {}", code_, e.what());
@@ -107,12 +109,12 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
     }
 }
 
-Room::Member* Room::member(const Connection* conn) {
+Member* Room::member(const Connection* conn) {
     const auto it = members_.find(conn);
     return it == members_.end() ? nullptr : &it->second;
 }
 
-Room::Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
+Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
     if (seat >= 0) {
         if (seats_[seat].connections++ == 0) seat_present(seat);
     } else
@@ -132,11 +134,11 @@ void Room::remove_member(const Connection* conn) {
     // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
     if (seat >= 0) {
         if (--seats_[seat].connections == 0) {
-            seats_[seat].doc.reset();
+            views_.forget(seat);
             seat_absent(seat);
         }
     } else if (--spectators_ == 0) {
-        spectator_doc_.reset();
+        views_.forget(kSpectatorSeat);
     }
     if (members_.empty()) idle_since_ = Clock::now();
 }
@@ -246,9 +248,7 @@ void Room::close(std::string_view reason, bool notify) {
         }
     }
     members_.clear();
-    for (Seat& s : seats_) s.doc.reset();
-    spectator_doc_.reset();
-    public_parts_.clear();
+    views_.clear();
     game_.reset();
     chat_.clear();
     chat_unsaved_.clear();

@@ -1,37 +1,49 @@
 #pragma once
-// One room: its lobby, seats and tokens, the game, who is connected, chat, and the per-viewer
-// documents it diffs. A room is an actor: every member function below (except summary() and post())
-// runs on the room's executor, one task at a time, so its state needs no lock. The hub only posts.
+// One room: an actor that coordinates its collaborators (docs/architecture.md, "Room internals").
+// Every member function below (except summary() and post()) runs on the room's executor, one task at a
+// time, so its state needs no lock; the hub only posts. The room itself keeps the lobby's options and
+// phase, the game and its log, who is connected (members), chat, the turn timer and durability; each
+// other job has its own collaborator, in its own file:
+//   SeatTable      seats, names, token hashes, host, bot seats, takeover flags   seat_table.hpp
+//   ViewPublisher  seq, the room part and the game's public parts, per-viewer
+//                  documents, updates and snapshots, the REST summary           view_publisher.hpp
+//   BotDriver      when bots decide (one decision at a time), their minds       bot_driver.hpp
+//   CommitGate     write, then broadcast; tasks wait while a write is pending    commit_gate.hpp
+//   AnswerMarks    which simultaneous answers at an older seq still apply        answer_marks.hpp
+// The game (GameState, proto's views and codecs, bots::observe) is reached from the Room's own files
+// (room_*.cpp, restore.cpp, turn_timer.*, game_stats.*): room_game.cpp (commands), room_views.cpp
+// (Room::Shown: what the publisher shows), room_bots.cpp (who must act, the decision job) and so on.
+// The collaborators reach it only where their headers say so (BotDriver: Command and bots::Bot;
+// SeatTable: bots::Level; ViewPublisher: proto's parts format, which knows no rule).
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
-#include "catan/proto/event_json.hpp"
-#include "catan/proto/view_parts.hpp"
-#include "catan/room/address_limiter.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/executor.hpp"
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
-#include "catan/room/outbox.hpp"
 #include "catan/room/replay.hpp"
-#include "catan/store/store.hpp"
-#include "game_stats.hpp"
-#include "messages.hpp"
 #include "catan/room/token_bucket.hpp"
+#include "catan/store/store.hpp"
+#include "answer_marks.hpp"
+#include "bot_driver.hpp"
+#include "commit_gate.hpp"
+#include "game_stats.hpp"
+#include "member.hpp"
+#include "messages.hpp"
+#include "seat_table.hpp"
 #include "turn_timer.hpp"
+#include "view_publisher.hpp"
 
 namespace catan::room {
 
@@ -48,43 +60,9 @@ struct RoomContext {
     std::shared_ptr<AddressLimiter> chat_by_address;  // chat lines per address, across all rooms
 };
 
-// A connection as rooms see it; shared by the hub (which routes its messages) and the room it sits in.
-struct Connection {
-    explicit Connection(std::shared_ptr<Outbox> o) : outbox(std::move(o)), address(address_key(outbox->remote())) {}
-    std::shared_ptr<Outbox> outbox;
-    const std::string address;  // address_key of the peer: the key of per-address limits
-    // The board whose topology this connection holds (a BoardKind; -1: none yet). A snapshot carries
-    // the topology when the room's board differs, and the room sends a snapshot in place of an
-    // update when its board changes under the connection (R-X1: 5 and 6 players use the large board).
-    std::atomic<int> topology_board{-1};
-};
-
 enum class RoomPhase { Lobby, Playing, Finished };
 const char* to_string(RoomPhase phase);
 
-inline constexpr int kSpectatorSeat = -1;
-
-// What one publish carries: lobby and presence changes touch only the room part of the document.
-enum class Changed { Room, Game, Both };
-
-// What a viewer's connections (all of one seat, or all spectators) were last sent: they share it,
-// so the next update is one diff for all of them. Kept only while one of them is connected.
-struct ViewerDoc {
-    bool sent = false;
-    proto::ViewParts parts;  // the viewer's own parts of the game view ("viewer", "me")
-    // The last snapshot built for this viewer (without the topology) and the state it shows: more
-    // snapshots of that state, for syncs or for other connections, share its bytes (up to ~230 KB with
-    // a full chat) instead of building and queueing a copy each. Weak: kept only while a send queue
-    // still holds it, so a room whose clients read keeps no copy.
-    std::weak_ptr<const std::string> snapshot;
-    std::uint64_t snapshot_seq = 0, snapshot_chat = 0;
-    // The same with the topology, for the connections that need it at once: a change of board
-    // (players across 4/5 in the lobby) sends every connection a snapshot, built once per viewer.
-    std::weak_ptr<const std::string> topology_snapshot;
-    std::uint64_t topology_seq = 0, topology_chat = 0;
-    int topology_board = -1;
-    void reset() { *this = {}; }
-};
 inline constexpr std::size_t kChatHistory = 100;
 inline constexpr std::size_t kLogEvents = 200;  // events of the current game in a snapshot's "log"
 // Sequence-number epochs (docs/security.md, "Restarts"): a restored room's seq starts at
@@ -93,14 +71,14 @@ inline constexpr std::size_t kLogEvents = 200;  // events of the current game in
 inline constexpr int kEpochShift = 32;
 inline constexpr std::int64_t kMaxEpoch = std::int64_t{1} << 21;
 
-class Room : public std::enable_shared_from_this<Room> {
+class Room : public std::enable_shared_from_this<Room>, private BotHost {
 public:
     using Clock = std::chrono::steady_clock;
 
     // `host_key_hash`: secret_hash of the host key (the room keeps no plain secret).
     Room(std::string code, RoomOptions options, std::string host_key_hash, std::shared_ptr<Executor> executor,
          std::shared_ptr<const RoomContext> context);
-    // A room as the store kept it (room_store.cpp): the game rebuilt from its snapshot and log, every
+    // A room as the store kept it (restore.cpp): the game rebuilt from its snapshot and log, every
     // command re-applied. Throws std::runtime_error naming what does not fit (a corrupt record).
     static std::shared_ptr<Room> restore(const store::StoredRoom& stored, std::shared_ptr<Executor> executor,
                                          std::shared_ptr<const RoomContext> context);
@@ -122,10 +100,10 @@ public:
     void detach(const Connection* conn);  // the connection closed or moved to another room
     void sweep(Clock::time_point now);    // closes the room when idle, or finished for long enough
     void close(std::string_view reason, bool notify);  // notify: "closing" to every member first
-    bool closed() const { return closed_; }
+    bool closed() const override { return closed_; }
 
     // The GET /api/rooms/{code} body, as last published by the room. Thread-safe.
-    nlohmann::json summary() const;
+    nlohmann::json summary() const { return views_.summary(); }
     // On the executor (room_replay.cpp): answers GET /api/rooms/{code}/replay through `done`, at once
     // (no game, or the record of this log built already) or once a worker has built the record.
     void replay(std::function<void(Hub::HttpResult)> done);
@@ -133,52 +111,24 @@ public:
     static nlohmann::json limits_json();
 
 private:
-    struct Seat {
-        bool taken = false;
-        bool host = false;
-        std::string name;
-        std::string token_hash;  // secret_hash of the seat token
-        int connections = 0;
-        ViewerDoc doc;
-        // The seat number those connections were last told (room.you); a reseat moves the seat's
-        // occupant, with this, to another number, and the next update tells them.
-        int told_seat = -1;
-        // A bot the host added (its level): no token, no connection, never a member.
-        std::optional<bots::Level> bot;
-        // A bot plays this disconnected player's seat until they come back (docs/bots-external.md).
-        bool taken_over = false;
-        // Bumped whenever the seat's last connection goes or a first one comes: a takeover timer
-        // armed for an older absence finds a different number and does nothing.
-        std::uint64_t absence = 0;
-        // The bot deciding for this seat, made on first use; shared with a decision in progress.
-        std::shared_ptr<bots::Bot> brain;
-        bool brain_failed = false;  // its last command was refused: the next decision is random
-    };
-    struct Member {
-        std::shared_ptr<Connection> conn;
-        int seat = kSpectatorSeat;
-        std::string name;  // spectators who joined by name; seated members use their seat's name
-        int spectator_number = 0;  // a spectator's number in this room, for its chat name
-        // Sync coalescing (on_sync): snapshots its syncs may still have at once (refilled one per
-        // sync interval), and whether one is already scheduled for syncs beyond that.
-        double sync_tokens = -1;  // -1: the full burst (the options are not at hand here)
-        Clock::time_point sync_refill{};
-        bool snapshot_due = false;
-    };
+    class Shown;  // room_views.cpp: the ViewSource of this room's game, for one publish or snapshot
 
     void run(const std::function<void(Room&)>& task);
-    void guarded(const std::function<void(Room&)>& task);  // the exception boundary of run()
+    void guarded(const std::function<void()>& task);  // the exception boundary of run()
+    CommitGate::Owner gate_owner();                    // room_store.cpp
+    std::uint64_t seq() const override { return views_.seq(); }
 
     // room.cpp: membership and messages
     Member* member(const Connection* conn);
     Member& attach(const std::shared_ptr<Connection>& conn, int seat, std::string name);
     void remove_member(const Connection* conn);
-    void reply(const Member& m, Message message) const { m.conn->outbox->send(std::move(message)); }
     void reply_error(const std::shared_ptr<Connection>& conn, const ErrorInfo& e, const nlohmann::json& id) const;
     bool require_host(const Member& m, const nlohmann::json& id);
+    void on_sync(Member& m);  // a snapshot now, or one at the end of the sync interval
+    std::string tag(int seat) const override;  // "[K7QX3 seat 2]" for log lines
+
     // room_chat.cpp: chat lines, their limits, their writes and their broadcast
     void on_chat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
-    void on_sync(Member& m);  // a snapshot now, or one at the end of the sync interval
     struct ChatLine {
         nlohmann::json entry;
         std::weak_ptr<Connection> from;  // told if the line could not be saved
@@ -189,7 +139,6 @@ private:
     void broadcast_chat(const nlohmann::json& entry);
     // Spectators' lines go to spectators only; players' lines to everyone (docs/protocol.md, chat).
     static bool hears(const Member& m, const nlohmann::json& entry);
-    std::string tag(int seat) const;  // "[K7QX3 seat 2]" for log lines
 
     // room_lobby.cpp: seats before the start, joining at any time
     void on_join(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const nlohmann::json& id);
@@ -203,33 +152,29 @@ private:
     void on_play_again(const Member& m, const nlohmann::json& id);  // finished -> lobby, same seats
     void welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
                  const nlohmann::json& id);
-    // Seat i takes the occupant of seat source[i] (-1: empty); every taken seat must appear once.
-    void reseat(const std::array<int, kMaxPlayers>& source);
-    int seated_count() const;
+    // The seats' occupants move (seat_table.hpp SeatSource), their documents and connections with them.
+    void reseat(const SeatSource& source);
 
     // room_game.cpp: commands
     void on_command(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     // The one path every accepted command takes, a player's or a bot's: the engine, the game-over
     // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
     std::optional<ErrorInfo> play(int seat, const Command& command, bool by_bot);
-    // Simultaneous decisions (docs/protocol.md, "Sequence numbers and diffs"): whether a command sent
-    // at `seq` still means what its sender meant, and the marks that decide it.
-    bool still_meant(int seat, const Command& command, std::uint64_t seq) const;
-    void mark_decided(int seat, const Command& command, bool ended_decision, std::uint64_t seq);  // `seq`: the change's
-    void reset_decision_marks(std::uint64_t from) { answer_floor_.fill(from); }  // a new game, a restored room
 
-    // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and
-    // running every bot decision (off the executor) through play().
+    // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and what the
+    // bot driver asks of the room (BotHost).
     void on_add_bot(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     void on_remove_bot(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
-    bool bot_controls(int seat) const { return seats_[seat].bot.has_value() || seats_[seat].taken_over; }
     void seat_absent(int seat);   // its last connection went: arm the takeover timer if playing
     void seat_present(int seat);  // a connection came: a takeover ends at once
     void take_over(int seat, std::uint64_t absence);
-    void drive_bots();  // after every change: schedule the next bot decision, if a bot must act
-    void bot_think(std::uint64_t plan);
-    void bot_decided(int seat, std::uint64_t seq, std::optional<Command> command);
     void post_after(std::chrono::milliseconds delay, std::function<void(Room&)> task);
+    std::optional<BotTurn> bot_turn() const override;
+    bool bot_must_act(int seat) const override;
+    bots::Level bot_level(int seat) const override;
+    void think_later(std::chrono::milliseconds delay, std::uint64_t plan) override;
+    void start_decision(int seat, std::shared_ptr<bots::Bot> brain, Rng rng, std::uint64_t seq) override;
+    std::optional<ErrorInfo> bot_play(int seat, const Command& command) override { return play(seat, command, /*by_bot=*/true); }
 
     // room_timer.cpp: the turn timer (docs/protocol.md, "Turn timer")
     Clock::time_point now() const;  // HubOptions::clock, steady_clock by default
@@ -237,32 +182,23 @@ private:
     void arm_timer(Clock::time_point deadline);
     void timer_due(std::uint64_t wake_id);
     bool timed_out(int seat) const;  // its decision ran out of time: the bot loop takes it
-    bool bot_acts(int seat) const { return bot_controls(seat) || timed_out(seat); }
-    std::optional<Command> expiry_command(int seat) const;  // a timed-out seat's answer the bot does not choose
-    nlohmann::json timer_json() const;                       // room.timer
-    std::string timer_ops();  // room.timer replaced whole, as patch ops (a command that changed the decision)
+    bool bot_acts(int seat) const { return seats_[seat].bot_controls() || timed_out(seat); }
+    std::optional<Command> expiry_command(int seat) const override;  // a timed-out seat's answer the bot does not choose
+    nlohmann::json timer_json() const;                                // room.timer
 
-    // room_views.cpp: documents, diffs, snapshots, the REST summary
+    // room_views.cpp: what the room shows (the publisher sends it)
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds
     nlohmann::json options_json() const;            // room_bots.cpp: every option but the seed
     nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
-    nlohmann::json viewer_room(int viewer) const;  // room_doc_ with this viewer's "you"
-    nlohmann::json game_view(int viewer, ViewerDoc& doc);  // the whole game part; (re)starts doc.parts
-    nlohmann::json assembled_view(const ViewerDoc& doc) const;  // doc.parts and the public parts, with stats
-    nlohmann::json legal(int viewer) const;
     BoardKind board_kind() const;  // the game's board, or in the lobby the board of options.players
-    ViewerDoc& viewer_doc(int viewer) { return viewer >= 0 ? seats_[viewer].doc : spectator_doc_; }
     // A visible change happened: seq + 1 and an update to every connection but `exclude`.
     void publish(Changed what, const std::vector<Event>* events = nullptr, const Connection* exclude = nullptr);
-    std::string room_ops();             // the room part's diff since the last publish, as patch ops
-    std::string public_game_ops(bool& whole);  // the game's public diff, or whole: /game is replaced
-    void send_snapshot(Member& m);
+    void send_snapshot(const Member& m);
     void publish_summary();
 
     // room_history.cpp: the current game's recent events (the snapshot's "log") and its statistics
     // (doc.game.stats), both made from its events.
-    proto::SeatNames seat_names() const;
     void start_history(std::optional<std::int64_t> started_at);
     void record_history(const std::vector<Event>& events);
     nlohmann::json log_json(int viewer) const;
@@ -272,11 +208,10 @@ private:
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every
-    // other task for this room waits in held_. Without a store `then` runs at once. (Chat is the
-    // exception: room_chat.cpp writes it without holding the room.)
+    // other task for this room waits in the gate (commit_gate.hpp). Without a store `then` runs at
+    // once. (Chat is the exception: room_chat.cpp writes it without holding the room.)
     bool durable() const { return context_->options.store != nullptr; }
     void after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then);
-    void committed(bool ok, const std::function<void()>& then);
     void save_lobby(std::function<void()> then);  // room row and seats
     void log_command(int seat, const Command& command, std::function<void()> then);
     void forget();  // closed for good (idle, archived): the store drops the room
@@ -293,22 +228,14 @@ private:
 
     RoomOptions options_;
     RoomPhase phase_ = RoomPhase::Lobby;
-    std::array<Seat, kMaxPlayers> seats_{};
+    SeatTable seats_;
     std::optional<GameState> game_;
     std::vector<Event> events_;  // scratch, reused by every command
-    std::uint64_t seq_ = 0;
-    // Per seat, the seq from which that seat's answers (discards, trade answers) still mean what it
-    // meant: the seq of the last change other than another seat's answer, or of its own last change.
-    std::array<std::uint64_t, kMaxPlayers> answer_floor_{};
+    ViewPublisher views_;        // seq, documents, diffs, snapshots, the summary
+    AnswerMarks answers_;        // simultaneous answers at an older seq
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
     int spectators_numbered_ = 0;  // "Spectator N" (chat): the numbers handed out in this room
-    ViewerDoc spectator_doc_;
-    // The room part of the document, the same for every viewer but for "you": diffed once per change.
-    nlohmann::json room_doc_;
-    // The public parts of the game view as last published, the same for every viewer: written and
-    // diffed once per command. Empty while there is no game.
-    proto::ViewParts public_parts_;
     std::deque<nlohmann::json> chat_;
     std::uint64_t chat_version_ = 0;  // bumped with every line: a cached snapshot shows one version
     // Chat is written without holding the room (commands go on meanwhile): one write in flight at a
@@ -322,15 +249,8 @@ private:
     Clock::time_point finished_at_{};
     bool closed_ = false;
 
-    // Bots: one decision at a time per room. Waiting: its thinking delay runs (any change re-plans
-    // it); Computing: a worker has the observation and the result will come back to bot_decided.
-    enum class BotStage { Idle, Waiting, Computing };
-    BotStage bot_stage_ = BotStage::Idle;
-    std::uint64_t bot_plan_ = 0;       // identifies the Waiting timer still meant to fire
-    std::uint64_t bot_plan_seq_ = 0;   // seq_ when that plan was made
-    int bot_plan_seat_ = -1;
-    Rng bot_rng_;                       // seeds each decision's generator
-    TimerState timer_;                  // the turn timer (room_timer.cpp)
+    BotDriver bots_;    // bot decisions, one at a time (bot_driver.hpp)
+    TimerState timer_;  // the turn timer (room_timer.cpp)
     // durability (room_store.cpp)
     std::int64_t created_ms_ = 0;
     std::int64_t game_number_ = 0;    // games started here; the store keeps each game's log under it
@@ -344,12 +264,10 @@ private:
     // earlier version): every viewer's room document says so, and so does its replay record.
     bool game_seed_chosen_ = false;
     std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
-    // History (room_history.cpp): the last kLogEvents events, the stats, the game's times (Unix ms)
-    // and the stats as last published (diffed as one part of doc.game).
+    // History (room_history.cpp): the last kLogEvents events, the stats and the game's times (Unix ms).
     std::deque<Event> recent_events_;
     GameStats stats_;
     std::optional<std::int64_t> started_at_, ended_at_;
-    std::string stats_text_;
     // The last replay record built (its JSON text, shared by every answer) and what it is of:
     // building one re-runs the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone
     // only after a change. While a build runs, requests wait for it in replay_waiting_.
@@ -361,11 +279,7 @@ private:
         std::function<void(Hub::HttpResult)> done;
     };
     std::vector<ReplayWaiter> replay_waiting_;
-    bool awaiting_commit_ = false;
-    std::deque<std::function<void(Room&)>> held_;  // tasks that arrived while awaiting_commit_
-
-    mutable std::mutex summary_mutex_;
-    nlohmann::json summary_;
+    CommitGate gate_;  // write, then broadcast; tasks wait meanwhile
 };
 
 }  // namespace catan::room

@@ -77,7 +77,7 @@ void Room::write_chat() {
     store::Done done = [weak = weak_from_this(), lines](bool ok) {
         const auto self = weak.lock();
         if (!self) return;
-        self->executor_->post([self, ok, lines] { self->guarded([&](Room& r) { r.chat_committed(ok, *lines); }); });
+        self->executor_->post([self, ok, lines] { self->guarded([&] { self->chat_committed(ok, *lines); }); });
     };
     if (context_->options.hold_commit_for_testing) done = context_->options.hold_commit_for_testing("chat", std::move(done));
     context_->options.store->append_chat(code_, std::move(entries), kChatHistory, std::move(done));
@@ -110,7 +110,7 @@ void Room::broadcast_chat(const json& entry) {
     ++chat_version_;  // a snapshot shared between syncs (send_snapshot) shows the chat as it was
     if (chat_.size() > kChatHistory) chat_.pop_front();
     for (const auto& [conn, member] : members_)
-        if (hears(member, entry)) reply(member, message);
+        if (hears(member, entry)) member.send(message);
 }
 
 // A line kept by an earlier version has no "spectator": it was a spectator's when it has no seat.

@@ -12,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-// Answers to a decision several seats take at once: one seat's answer cannot change what another's
+// Answers to a decision several seats take at once (answer_marks.hpp): one seat's answer cannot change what another's
 // means. A discard owes the same cards whoever else discards on that 7; an answer to an offer
 // answers the same terms whoever else accepts, declines or counters (only the proposer's cancel or
 // confirm, or a new offer, change the offer, and those are not answers).
@@ -22,22 +22,6 @@ bool answer(CommandType t) {
 }
 
 }  // namespace
-
-bool Room::still_meant(int seat, const Command& command, std::uint64_t seq) const {
-    if (seq == seq_) return true;
-    return answer(command.type) && seq < seq_ && seq >= answer_floor_[seat];
-}
-
-// Any other change (a roll, a new offer, a cancel, a build...) may change what every pending answer
-// means; an answer may change what its own seat's next answer means (a resend, another mind). An
-// answer that ends the decision (the last decline closes the offer, the last discard moves on to the
-// robber) changes what everyone's means: there is nothing left to answer.
-void Room::mark_decided(int seat, const Command& command, bool ended_decision, std::uint64_t seq) {
-    if (answer(command.type) && !ended_decision)
-        answer_floor_[seat] = seq;
-    else
-        answer_floor_.fill(seq);
-}
 
 void Room::on_command(const Member& m, const ClientMessage& msg, const json& id) {
     const auto refuse = [&](const ErrorInfo& e) {
@@ -58,9 +42,9 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     if (!game_) return refuse({std::string(err::kWrongPhase), "the game has not started", {}, {}});
     // A command answers what its sender last saw; if anything changed since that may alter what it
     // means, it is refused rather than applied (and never applied twice).
-    if (!still_meant(m.seat, decoded.value(), msg.seq))
+    if (!answers_.still_meant(m.seat, answer(decoded.value().type), msg.seq, seq()))
         return refuse({std::string(err::kStaleSequence),
-                       "the room is at seq " + std::to_string(seq_) + ", this command was sent at seq " + std::to_string(msg.seq),
+                       "the room is at seq " + std::to_string(seq()) + ", this command was sent at seq " + std::to_string(msg.seq),
                        "seq", {}});
 
     if (const auto error = play(m.seat, decoded.value(), /*by_bot=*/false)) refuse(*error);
@@ -88,7 +72,7 @@ std::optional<ErrorInfo> Room::play(int seat, const Command& command, bool by_bo
     // Broadcast (the acknowledgement) only once the command is in the log on disk.
     log_command(seat, command, [this, seat, command, ended_decision, started, changed] {
         if (context_->options.command_committed_hook) context_->options.command_committed_hook();
-        mark_decided(seat, command, ended_decision, seq_ + 1);  // the seq publish gives this change (before a bot's next one)
+        answers_.decided(seat, answer(command.type), ended_decision, seq() + 1);  // the seq publish gives this change (before a bot's next one)
         publish(changed, &events_);
         context_->metrics->command_accepted(Clock::now() - started);
     });

@@ -20,19 +20,12 @@ std::optional<std::int64_t> time_in(const json& options, const char* key) {
 
 }  // namespace
 
-proto::SeatNames Room::seat_names() const {
-    proto::SeatNames names = proto::default_seat_names();
-    for (int i = 0; i < kMaxPlayers; ++i)
-        if (seats_[i].taken) names[i] = seats_[i].name;
-    return names;
-}
-
 void Room::start_history(std::optional<std::int64_t> started_at) {
     recent_events_.clear();
     stats_ = GameStats{};
     started_at_ = started_at;
     ended_at_.reset();
-    stats_text_.clear();
+    views_.forget_stats();  // a new game: its stats are not the last ones published
 }
 
 void Room::record_history(const std::vector<Event>& events) {
@@ -44,7 +37,7 @@ void Room::record_history(const std::vector<Event>& events) {
 }
 
 json Room::log_json(int viewer) const {
-    const proto::SeatNames names = seat_names();
+    const proto::SeatNames names = seats_.names();
     const int as = viewer >= 0 ? viewer : proto::kSpectator;
     json log = json::array();
     if (!game_) return log;  // the lobby, also after play_again

@@ -12,12 +12,6 @@ namespace catan::room {
 
 using nlohmann::json;
 
-int Room::seated_count() const {
-    int n = 0;
-    for (const Seat& s : seats_) n += s.taken;
-    return n;
-}
-
 // The newcomer is attached, everyone else hears about it (connected flags, spectator count), and the
 // newcomer starts from a snapshot at the new sequence number.
 void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
@@ -40,17 +34,15 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
             return reply_error(conn, {std::string(err::kBadToken), "wrong host key", "host_key", {}}, id);
         host = true;
     }
-    for (const Seat& s : seats_) {
-        if (!s.taken) continue;
-        const NameMatch match = match_names(s.name, *name);
-        if (match == NameMatch::Same)
+    bool looks_alike = false;
+    if (const Seat* clash = seats_.name_clash(*name, looks_alike)) {
+        if (!looks_alike)
             return reply_error(conn, {std::string(err::kNameTaken), "someone in this room already has that name; choose another", "name", {}}, id);
-        if (match == NameMatch::LooksAlike)
-            return reply_error(conn,
-                               {std::string(err::kNameTaken),
-                                "that name looks like the name of a seated player, \"" + s.name + "\"; choose one that looks different",
-                                "name", {}},
-                               id);
+        return reply_error(conn,
+                           {std::string(err::kNameTaken),
+                            "that name looks like the name of a seated player, \"" + clash->name + "\"; choose one that looks different",
+                            "name", {}},
+                           id);
     }
 
     if (phase_ != RoomPhase::Lobby) {  // late arrivals watch
@@ -58,17 +50,10 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
         welcome(conn, kSpectatorSeat, std::move(*name), {}, id);
         return;
     }
-    int seat = 0;
-    while (seat < options_.players && seats_[seat].taken) ++seat;
+    const int seat = seats_.first_free(options_.players);
     if (seat == options_.players) return reply_error(conn, {std::string(err::kRoomFull), "every seat is taken", {}, {}}, id);
 
-    if (host)  // one host: whoever last proved they hold the key
-        for (Seat& s : seats_) s.host = false;
-    Seat& s = seats_[seat];
-    s = Seat{};
-    s.taken = true;
-    s.host = host;
-    s.name = std::move(*name);
+    Seat& s = seats_.take(seat, std::move(*name), host);  // one host: whoever last proved they hold the key
     std::string token = random_hex();
     s.token_hash = secret_hash(token);
     spdlog::info("{} {} joined{}", tag(seat), s.name, host ? " as host" : "");
@@ -78,10 +63,7 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
 
 void Room::on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
     if (member(conn.get())) detach(conn.get());
-    int seat = -1;
-    const std::string presented = secret_hash(msg.token);
-    for (int i = 0; i < kMaxPlayers; ++i)  // no early exit: every seat's token is compared
-        if (seats_[i].taken && !seats_[i].bot && secret_equal(presented, seats_[i].token_hash)) seat = i;
+    const int seat = seats_.seat_of_token(secret_hash(msg.token));
     if (seat < 0) return reply_error(conn, {std::string(err::kBadToken), "no seat in this room has that token", "token", {}}, id);
     spdlog::info("{} {} reconnected", tag(seat), seats_[seat].name);
     welcome(conn, seat, {}, msg.token, id);
@@ -106,7 +88,7 @@ void Room::on_leave(const Member& m) {
         if (other.seat == seat) leaving.push_back(conn);
     for (const Connection* c : leaving) remove_member(c);
     spdlog::info("{} {} left", tag(seat), seats_[seat].name);
-    seats_[seat] = Seat{};
+    seats_.free(seat);
     save_lobby([this] { publish(Changed::Room); });
 }
 
@@ -118,24 +100,13 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
     next.apply(msg.options);
     if (const auto refused = options_error(next.game_options(next.players), "options"))
         return reply_error(m.conn, proto::error_reply(*refused), id);
-    const int seated = seated_count();
+    const int seated = seats_.seated();
     if (next.players < seated)
         return reply_error(m.conn,
                            {std::string(err::kOutOfRange), std::to_string(seated) + " players are already seated",
                             "options.players", {}},
                            id);
-    if (next.players < options_.players) {  // seats past the new count move down into free ones, in order
-        std::array<int, kMaxPlayers> source;
-        source.fill(-1);
-        for (int s = 0; s < next.players; ++s)
-            if (seats_[s].taken) source[s] = s;
-        for (int s = next.players, free = 0; s < kMaxPlayers; ++s) {
-            if (!seats_[s].taken) continue;
-            while (source[free] >= 0) ++free;  // exists: no more seated than seats
-            source[free] = s;
-        }
-        reseat(source);
-    }
+    if (next.players < options_.players) reseat(seats_.shrunk(next.players));  // seats past the new count move down, in order
     options_ = next;
     spdlog::info("{} options: {}", tag(m.seat), options_json().dump());
     save_lobby([this] { publish(Changed::Room); });
@@ -149,7 +120,7 @@ void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& i
                                {std::string(err::kOutOfRange), "this room has " + std::to_string(options_.players) + " seats",
                                 field, {}},
                                id);
-    std::array<int, kMaxPlayers> source;
+    SeatSource source;
     for (int s = 0; s < kMaxPlayers; ++s) source[s] = s;
     std::swap(source[msg.seat], source[msg.to]);
     reseat(source);
@@ -175,23 +146,18 @@ void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
     const int host_seat = m.seat;  // `m` stays valid: the host is not among the kicked
     for (const Connection* c : kicked) remove_member(c);
     spdlog::info("{} kicked {} from seat {}", tag(host_seat), seats_[seat].name, seat);
-    seats_[seat] = Seat{};
+    seats_.free(seat);
     save_lobby([this] { publish(Changed::Room); });
 }
 
 void Room::on_start(const Member& m, const json& id) {
     if (!require_host(m, id)) return;
-    const int n = seated_count();
+    const int n = seats_.seated();
     if (n < kMinPlayers)
         return reply_error(m.conn, {std::string(err::kTooFewPlayers), "at least 2 players must be seated", {}, {}}, id);
     // Checked at each change already; the seat count is what is new here.
     if (const auto refused = options_error(options_.game_options(n), "options")) return reply_error(m.conn, proto::error_reply(*refused), id);
-    // Seats are compacted in order: the game's seats are 0..n-1.
-    std::array<int, kMaxPlayers> source;
-    source.fill(-1);
-    for (int s = 0, i = 0; s < kMaxPlayers; ++s)
-        if (seats_[s].taken) source[i++] = s;
-    reseat(source);
+    reseat(seats_.compacted());  // the game's seats are 0..n-1
     options_.players = n;
     GameOptions game_options = options_.game_options(n);
     // Only a test server deals from a client's seed (client_seeds.hpp); every viewer is told.
@@ -211,17 +177,13 @@ void Room::on_start(const Member& m, const json& id) {
     record_history(start_events);
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
-    bot_rng_ = Rng(game_options.seed ^ 0x5eedb075u);  // bots replay with the game when the seed is fixed
-    for (int seat = 0; seat < n; ++seat) {
-        Seat& s = seats_[seat];
-        s.brain.reset();  // a fresh mind per game
-        s.brain_failed = false;
-        if (!s.bot && s.connections == 0) seat_absent(seat);  // away already: their grace period starts now
-    }
+    bots_.new_game(game_options.seed ^ 0x5eedb075u);  // fresh minds; bots replay with the game when the seed is fixed
+    for (int seat = 0; seat < n; ++seat)
+        if (!seats_[seat].bot && seats_[seat].connections == 0) seat_absent(seat);  // away already: their grace period starts now
     ++game_number_;
     spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
     save_lobby([this, start_events = std::move(start_events)] {
-        reset_decision_marks(seq_ + 1);  // the start's seq: no answer sent before it is one to this game
+        answers_.reset(seq() + 1);  // the start's seq: no answer sent before it is one to this game
         publish(Changed::Both, &start_events);
     });
 }
@@ -241,16 +203,9 @@ void Room::on_play_again(const Member& m, const json& id) {
     save_lobby([this] { publish(Changed::Both); });
 }
 
-void Room::reseat(const std::array<int, kMaxPlayers>& source) {
-    std::array<Seat, kMaxPlayers> next{};
-    std::array<int, kMaxPlayers> moved_to;
-    moved_to.fill(-1);
-    for (int i = 0; i < kMaxPlayers; ++i)
-        if (source[i] >= 0) {
-            next[i] = std::move(seats_[source[i]]);
-            moved_to[source[i]] = i;
-        }
-    seats_ = std::move(next);
+void Room::reseat(const SeatSource& source) {
+    const SeatSource moved_to = seats_.reseat(source);
+    views_.reseat(source);
     for (auto& [conn, m] : members_)
         if (m.seat >= 0) m.seat = moved_to[m.seat];
 }

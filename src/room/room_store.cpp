@@ -12,39 +12,34 @@ namespace catan::room {
 
 using nlohmann::json;
 
+CommitGate::Owner Room::gate_owner() {
+    CommitGate::Owner o;
+    o.guarded = [this](const CommitGate::Task& task) { guarded(task); };
+    // Weak: a room closed and dropped meanwhile has nobody left to tell.
+    o.come_back = [this](std::function<void(bool)> result) -> store::Done {
+        return [weak = weak_from_this(), result = std::move(result)](bool ok) {
+            const auto self = weak.lock();
+            if (!self) return;
+            self->executor_->post([self, ok, result] { result(ok); });
+        };
+    };
+    o.closed = [this] { return closed_; };
+    // Memory is now ahead of the disk: this room cannot go on. What was durable comes back when the
+    // server restarts; other rooms carry on.
+    o.refused = [this] {
+        spdlog::error("[{}] the data file refused a write; closing the room (its saved state returns on restart)", code_);
+        close("the server could not save the game; it will be back after a restart", true);
+    };
+    return o;
+}
+
 void Room::after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then) {
     if (!durable()) {
         then();
         return;
     }
-    awaiting_commit_ = true;
-    // Weak: a room closed and dropped meanwhile has nobody left to tell.
-    write(*context_->options.store, [weak = weak_from_this(), then = std::move(then)](bool ok) {
-        const auto self = weak.lock();
-        if (!self) return;
-        self->executor_->post([self, ok, then] {
-            self->guarded([&](Room& r) { r.committed(ok, then); });
-            // What waited runs now, in order, until one of them awaits a commit of its own.
-            while (!self->awaiting_commit_ && !self->held_.empty()) {
-                auto task = std::move(self->held_.front());
-                self->held_.pop_front();
-                self->guarded(task);
-            }
-        });
-    });
-}
-
-void Room::committed(bool ok, const std::function<void()>& then) {
-    awaiting_commit_ = false;
-    if (closed_) return;
-    if (!ok) {
-        // Memory is now ahead of the disk: this room cannot go on. What was durable comes back when
-        // the server restarts; other rooms carry on.
-        spdlog::error("[{}] the data file refused a write; closing the room (its saved state returns on restart)", code_);
-        close("the server could not save the game; it will be back after a restart", true);
-        return;
-    }
-    then();
+    store::Store& store = *context_->options.store;
+    gate_.write([&](store::Done done) { write(store, std::move(done)); }, std::move(then));
 }
 
 store::RoomRecord Room::record() const {

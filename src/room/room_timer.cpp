@@ -83,9 +83,9 @@ void Room::timer_due(std::uint64_t wake_id) {
     if (turn_over) t.turn_expired = true;
     if (t.decision.kind != Decision::Turn) t.expired |= t.decision.seats;
     for (int seat = 0; seat < game_->num_players; ++seat)
-        if ((t.decision.seats >> seat & 1u) && !bot_controls(seat))
+        if ((t.decision.seats >> seat & 1u) && !seats_[seat].bot_controls())
             spdlog::info("{} {} ran out of time ({}): the bot takes the decision", tag(seat), seats_[seat].name, to_string(t.decision.kind));
-    drive_bots();
+    bots_.drive();
 }
 
 bool Room::timed_out(int seat) const {
@@ -96,7 +96,7 @@ bool Room::timed_out(int seat) const {
 // no to an offer, withdraws its own, and ends its turn rather than build or trade with the player's
 // cards. Elsewhere (setup, pre-roll, discard, robber, road building) the bot chooses.
 std::optional<Command> Room::expiry_command(int seat) const {
-    if (!game_ || bot_controls(seat) || !timed_out(seat)) return std::nullopt;
+    if (!game_ || seats_[seat].bot_controls() || !timed_out(seat)) return std::nullopt;
     const GameState& s = *game_;
     if (s.phase == Phase::TradeOffer) return seat == s.current ? cmd::cancel_trade(seat) : cmd::decline(seat);
     if (s.phase == Phase::Main && seat == s.current) return cmd::end_turn(seat);
@@ -115,15 +115,6 @@ json Room::timer_json() const {
             {"limit", std::chrono::duration_cast<std::chrono::seconds>(decision_limit(t.decision.kind, options_.turn_timer)).count()},
             {"remaining_ms", std::max<std::int64_t>(0, left)},
             {"seats", std::move(seats)}};
-}
-
-// One op for the new decision, cheaper than rebuilding and diffing the whole room part (which a
-// command does not otherwise touch) and shorter than the field-by-field diff of the timer.
-std::string Room::timer_ops() {
-    json timer = timer_json();
-    const json op = {{"op", "replace"}, {"path", "/room/timer"}, {"value", timer}};
-    room_doc_["timer"] = std::move(timer);
-    return op.dump();
 }
 
 }  // namespace catan::room

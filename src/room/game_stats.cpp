@@ -1,16 +1,78 @@
 #include "game_stats.hpp"
 
+#include <charconv>
+#include <string>
+#include <string_view>
+
 namespace catan::room {
 
 using nlohmann::json;
 
 namespace {
 
-json all_resources(const ResourceSet& r) {
-    json j = json::object();
-    for (Resource k : kAllResources) j[to_string(k)] = r[k];
-    return j;
+void put_int(std::string& out, std::int64_t value) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, value).ptr);
 }
+
+void put_time(std::string& out, std::optional<std::int64_t> ms) {
+    if (ms)
+        put_int(out, *ms);
+    else
+        out += "null";
+}
+
+// Every kind, zeros included, as the view's resource sets.
+void put_resources(std::string& out, const ResourceSet& r) {
+    char sep = '{';
+    for (Resource k : kAllResources) {
+        out += sep;
+        sep = ',';
+        out += '"';
+        out += to_string(k);
+        out += "\":";
+        put_int(out, r[k]);
+    }
+    out += '}';
+}
+
+// Writes the parts in their fixed order; with a sink, a part whose text changed becomes one replace
+// op (the list of parts is fixed for a game: its paths never change, so nothing is added or removed).
+class StatsWriter {
+public:
+    StatsWriter(game::ViewParts& parts, const game::PatchSink* sink) : parts_(parts), sink_(sink) {}
+    std::string& begin(std::string_view path) {
+        path_ = path;
+        scratch_.clear();
+        return scratch_;
+    }
+    void end() {
+        if (next_ == parts_.size()) parts_.push_back({path_, {}});
+        game::ViewPart& p = parts_[next_++];
+        if (p.path != path_) {  // another game's parts: start them over, nothing to diff
+            p.path = path_;
+            p.text.clear();
+        }
+        if (sink_ && !p.text.empty() && p.text != scratch_) {
+            std::string& ops = sink_->ops;
+            if (!ops.empty()) ops += ',';
+            ops += R"({"op":"replace","path":")";
+            ops += sink_->prefix;
+            ops += p.path;
+            ops += R"(","value":)";
+            ops += scratch_;
+            ops += '}';
+        }
+        p.text.swap(scratch_);
+    }
+    void finish() { parts_.resize(next_); }
+
+private:
+    game::ViewParts& parts_;
+    const game::PatchSink* sink_;
+    std::size_t next_ = 0;
+    std::string path_, scratch_;
+};
 
 }  // namespace
 
@@ -57,26 +119,67 @@ void GameStats::add(const Event& e) {
     }
 }
 
-json GameStats::to_json(const GameState& state, std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const {
-    json players = json::array();
+void GameStats::update_parts(const GameState& state, std::optional<std::int64_t> started_at,
+                             std::optional<std::int64_t> ended_at, game::ViewParts& parts, const game::PatchSink* sink) const {
+    StatsWriter w(parts, sink);
+    put_int(w.begin("/stats/turns"), state.turn);
+    w.end();
+    put_time(w.begin("/stats/started_at"), started_at);
+    w.end();
+    put_time(w.begin("/stats/ended_at"), ended_at);
+    w.end();
+    std::string& dice = w.begin("/stats/dice");
+    char sep = '[';
+    for (int n : dice_) {
+        dice += sep;
+        sep = ',';
+        put_int(dice, n);
+    }
+    dice += ']';
+    w.end();
+    std::string path;
     for (int p = 0; p < state.num_players; ++p) {
         const Player& s = players_[p];
-        players.push_back({{"seat", p},
-                           {"gained", all_resources(s.gained)},
-                           {"stolen", s.stolen},
-                           {"lost", s.lost},
-                           {"discarded", s.discarded},
-                           {"traded_given", s.traded_given},
-                           {"traded_received", s.traded_received},
-                           {"dev_cards_bought", s.dev_bought},
-                           {"knights", s.knights},
-                           {"longest_road", state.players[p].road_length}});
+        path = "/stats/players/";
+        put_int(path, p);
+        std::string& o = w.begin(path);
+        const auto field = [&o](const char* name, int value) {
+            o += ",\"";
+            o += name;
+            o += "\":";
+            put_int(o, value);
+        };
+        o += R"({"seat":)";
+        put_int(o, p);
+        o += R"(,"gained":)";
+        put_resources(o, s.gained);
+        field("stolen", s.stolen);
+        field("lost", s.lost);
+        field("discarded", s.discarded);
+        field("traded_given", s.traded_given);
+        field("traded_received", s.traded_received);
+        field("dev_cards_bought", s.dev_bought);
+        field("knights", s.knights);
+        field("longest_road", state.players[p].road_length);
+        o += '}';
+        w.end();
     }
-    return {{"turns", state.turn},
-            {"started_at", started_at ? json(*started_at) : json(nullptr)},
-            {"ended_at", ended_at ? json(*ended_at) : json(nullptr)},
-            {"dice", dice_},
-            {"players", std::move(players)}};
+    w.finish();
+}
+
+json GameStats::to_json(const GameState& state, std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const {
+    game::ViewParts parts;
+    update_parts(state, started_at, ended_at, parts, nullptr);
+    json stats = {{"players", json::array()}};
+    for (const game::ViewPart& part : parts) {
+        std::string_view key(part.path);
+        key.remove_prefix(std::string_view("/stats/").size());
+        if (key.starts_with("players/"))
+            stats["players"].push_back(json::parse(part.text));
+        else
+            stats[std::string(key)] = json::parse(part.text);
+    }
+    return stats;
 }
 
 }  // namespace catan::room

@@ -11,6 +11,7 @@
 
 #include "catan/engine/event.hpp"
 #include "catan/engine/state.hpp"
+#include "catan/game/view_parts.hpp"
 
 namespace catan::room {
 
@@ -26,6 +27,11 @@ public:
     // before the server kept start times, ended_at null while the game runs.
     nlohmann::json to_json(const GameState& state, std::optional<std::int64_t> started_at,
                            std::optional<std::int64_t> ended_at) const;
+    // The same, cut into view parts under /stats (turns, started_at, ended_at, dice, and one per
+    // player), written as text and, with a sink, diffed against `parts`: a roll changes the dice and
+    // the producing players' parts, not the whole block. to_json is assembled from these parts.
+    void update_parts(const GameState& state, std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at,
+                      game::ViewParts& parts, const game::PatchSink* sink) const;
 
 private:
     struct Player {

@@ -203,6 +203,7 @@ private:
     void record_history(const std::vector<Event>& events);
     nlohmann::json log_json(int viewer) const;
     nlohmann::json stats_json() const;  // null without a game
+    void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const;  // nothing without a game
     void note_game_end();
     void rebuild_history(const store::RoomRecord& r);  // restore: replays log_ from the start
 

@@ -47,6 +47,10 @@ json Room::log_json(int viewer) const {
 
 json Room::stats_json() const { return game_ ? stats_.to_json(*game_, started_at_, ended_at_) : json(nullptr); }
 
+void Room::stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const {
+    if (game_) stats_.update_parts(*game_, started_at_, ended_at_, parts, sink);
+}
+
 // The game is over: its end time goes with the game's options (saved with the winning command), so a
 // restored room shows the same ended_at.
 void Room::note_game_end() {

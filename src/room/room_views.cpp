@@ -72,6 +72,7 @@ public:
         proto::update_viewer_parts(*room_.game_, as(viewer), parts, sink);
     }
     json stats() const override { return room_.stats_json(); }
+    void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const override { room_.stats_parts(parts, sink); }
     json legal(int viewer) const override {
         return room_.game_ && viewer >= 0 ? proto::legal_actions_json(*room_.game_, viewer) : json(nullptr);
     }

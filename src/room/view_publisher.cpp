@@ -61,7 +61,7 @@ json ViewPublisher::game_view(int viewer, ViewerDoc& doc, const ViewSource& sour
 // The game's view and what the room adds to it from the game's history (doc.game.stats).
 json ViewPublisher::assembled_view(const ViewerDoc& doc, const ViewSource& source) const {
     json view = proto::assemble_view(public_parts_, doc.parts);
-    view["stats"] = stats_text_.empty() ? source.stats() : json::parse(stats_text_);
+    view["stats"] = source.stats();
     return view;
 }
 
@@ -78,13 +78,17 @@ std::string ViewPublisher::public_game_ops(bool& whole, const ViewSource& source
         const proto::PatchSink sink{ops, "/game"};
         source.public_parts(public_parts_, &sink);
     }
-    // The stats are public too: one part, replaced when it changed.
-    std::string stats = game ? source.stats().dump() : std::string();
-    if (!whole && stats != stats_text_) {
+    // The stats are public too, diffed part by part; the first time in a game (a restored room) whole.
+    if (!game) {
+        stats_parts_.clear();
+    } else if (whole || !stats_parts_.empty()) {
+        const proto::PatchSink sink{ops, "/game"};
+        source.stats_parts(stats_parts_, whole ? nullptr : &sink);
+    } else {
+        source.stats_parts(stats_parts_, nullptr);
         if (!ops.empty()) ops += ',';
-        ops += R"({"op":"replace","path":"/game/stats","value":)" + stats + "}";
+        ops += R"({"op":"replace","path":"/game/stats","value":)" + source.stats().dump() + "}";
     }
-    stats_text_ = std::move(stats);
     return ops;
 }
 

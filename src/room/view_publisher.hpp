@@ -37,7 +37,10 @@ public:
     // as patch ops under /game.
     virtual void public_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
     virtual void viewer_parts(int viewer, proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
-    virtual nlohmann::json stats() const = 0;               // doc.game.stats: public, one part
+    // doc.game.stats, public: whole (snapshots, a first publish) and as parts under /stats, diffed
+    // like the game's parts (nothing without a game).
+    virtual nlohmann::json stats() const = 0;
+    virtual void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
     virtual nlohmann::json legal(int viewer) const = 0;     // null for spectators and without a game
     virtual nlohmann::json events(int viewer) const = 0;    // this change's events as the viewer sees them
     virtual nlohmann::json log(int viewer) const = 0;       // a snapshot's recent events
@@ -93,7 +96,7 @@ public:
     // The whole document for one member, shared with the viewer's other snapshots of the same state.
     void send_snapshot(const Member& m, const ViewSource& source, int board, std::uint64_t chat_version);
 
-    void forget_stats() { stats_text_.clear(); }     // a new game's history starts
+    void forget_stats() { stats_parts_.clear(); }    // a new game's history starts
     void forget(int viewer) { doc(viewer).reset(); }  // nobody watches as this viewer: no document (memory)
     void reseat(const SeatSource& source);             // each seat's document follows its occupant
     void clear();                                      // the room closed
@@ -115,7 +118,7 @@ private:
     // The public parts of the game view as last published, the same for every viewer: written and
     // diffed once per command. Empty while there is no game.
     proto::ViewParts public_parts_;
-    std::string stats_text_;  // doc.game.stats as last published
+    proto::ViewParts stats_parts_;  // doc.game.stats as last published; empty: not yet in this game
     std::array<ViewerDoc, kMaxPlayers> seats_{};
     ViewerDoc spectators_;
     mutable std::mutex summary_mutex_;

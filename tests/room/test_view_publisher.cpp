@@ -31,6 +31,9 @@ public:
         write(parts, "/viewer/secret", std::to_string(secret_base + viewer), sink);
     }
     json stats() const override { return {{"best", score}}; }
+    void stats_parts(catan::proto::ViewParts& parts, const catan::proto::PatchSink* sink) const override {
+        write(parts, "/stats/best", std::to_string(score), sink);
+    }
     json legal(int viewer) const override { return viewer >= 0 ? json::array({"move"}) : json(nullptr); }
     json events(int viewer) const override { return json::array({{{"for", viewer}}}); }
     json log(int) const override { return json::array(); }
@@ -110,6 +113,12 @@ TEST_CASE("view publisher: a change is one diff per viewer, shared by its connec
     CHECK(ub["patch"][0] == ua["patch"][0]);  // the public diff, made once
     CHECK(ua["events"] == json::array({{{"for", 0}}}));
     CHECK(uw["legal"].is_null());
+
+    // Once published, the stats are diffed part by part like the game's own parts.
+    t.game.score = 3;
+    CHECK(t.update().empty());
+    CHECK(Table::last(*t.outboxes[0])["patch"] == json::parse(R"([{"op":"replace","path":"/game/score","value":3},
+        {"op":"replace","path":"/game/stats/best","value":3}])"));
 }
 
 TEST_CASE("view publisher: snapshots of an unchanged state share their bytes, a change builds a new one", "[room]") {

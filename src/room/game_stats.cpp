@@ -40,7 +40,7 @@ void put_resources(std::string& out, const ResourceSet& r) {
 // op (the list of parts is fixed for a game: its paths never change, so nothing is added or removed).
 class StatsWriter {
 public:
-    StatsWriter(game::ViewParts& parts, const game::PatchSink* sink) : parts_(parts), sink_(sink) {}
+    StatsWriter(proto::ViewParts& parts, const proto::PatchSink* sink) : parts_(parts), sink_(sink) {}
     std::string& begin(std::string_view path) {
         path_ = path;
         scratch_.clear();
@@ -48,7 +48,7 @@ public:
     }
     void end() {
         if (next_ == parts_.size()) parts_.push_back({path_, {}});
-        game::ViewPart& p = parts_[next_++];
+        proto::ViewPart& p = parts_[next_++];
         if (p.path != path_) {  // another game's parts: start them over, nothing to diff
             p.path = path_;
             p.text.clear();
@@ -68,8 +68,8 @@ public:
     void finish() { parts_.resize(next_); }
 
 private:
-    game::ViewParts& parts_;
-    const game::PatchSink* sink_;
+    proto::ViewParts& parts_;
+    const proto::PatchSink* sink_;
     std::size_t next_ = 0;
     std::string path_, scratch_;
 };
@@ -120,7 +120,7 @@ void GameStats::add(const Event& e) {
 }
 
 void GameStats::update_parts(const GameState& state, std::optional<std::int64_t> started_at,
-                             std::optional<std::int64_t> ended_at, game::ViewParts& parts, const game::PatchSink* sink) const {
+                             std::optional<std::int64_t> ended_at, proto::ViewParts& parts, const proto::PatchSink* sink) const {
     StatsWriter w(parts, sink);
     put_int(w.begin("/stats/turns"), state.turn);
     w.end();
@@ -168,10 +168,10 @@ void GameStats::update_parts(const GameState& state, std::optional<std::int64_t>
 }
 
 json GameStats::to_json(const GameState& state, std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const {
-    game::ViewParts parts;
+    proto::ViewParts parts;
     update_parts(state, started_at, ended_at, parts, nullptr);
     json stats = {{"players", json::array()}};
-    for (const game::ViewPart& part : parts) {
+    for (const proto::ViewPart& part : parts) {
         std::string_view key(part.path);
         key.remove_prefix(std::string_view("/stats/").size());
         if (key.starts_with("players/"))

@@ -11,7 +11,7 @@
 
 #include "catan/engine/event.hpp"
 #include "catan/engine/state.hpp"
-#include "catan/game/view_parts.hpp"
+#include "catan/proto/view_parts.hpp"
 
 namespace catan::room {
 
@@ -31,7 +31,7 @@ public:
     // player), written as text and, with a sink, diffed against `parts`: a roll changes the dice and
     // the producing players' parts, not the whole block. to_json is assembled from these parts.
     void update_parts(const GameState& state, std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at,
-                      game::ViewParts& parts, const game::PatchSink* sink) const;
+                      proto::ViewParts& parts, const proto::PatchSink* sink) const;
 
 private:
     struct Player {

@@ -180,6 +180,12 @@ json event_json(const Event& event, int viewer, const SeatNames& names) {
     return std::move(w.j);
 }
 
+bool events_differ_by_viewer(const std::vector<Event>& events) {
+    for (const Event& e : events)
+        if (e.type == EventType::Stole || e.type == EventType::DevCardBought) return true;  // describe()'s two secrets
+    return false;
+}
+
 json events_json(const std::vector<Event>& events, int viewer, const SeatNames& names) {
     json a = json::array();
     for (const Event& e : events) a.push_back(event_json(e, viewer, names));

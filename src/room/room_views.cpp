@@ -76,7 +76,12 @@ public:
     json legal(int viewer) const override {
         return room_.game_ && viewer >= 0 ? proto::legal_actions_json(*room_.game_, viewer) : json(nullptr);
     }
-    json events(int viewer) const override { return events_ ? proto::events_json(*events_, as(viewer), names_) : json::array(); }
+    std::string events(int viewer) const override {
+        if (!events_) return "[]";
+        if (proto::events_differ_by_viewer(*events_)) return proto::events_json(*events_, as(viewer), names_).dump();
+        if (!public_events_) public_events_ = proto::events_json(*events_, proto::kSpectator, names_).dump();
+        return *public_events_;
+    }
     json log(int viewer) const override { return room_.log_json(viewer); }
     json chat(const Member& m) const override {
         json chat = json::array();
@@ -92,6 +97,7 @@ private:
     const Room& room_;
     const std::vector<Event>* events_;
     const proto::SeatNames names_;
+    mutable std::optional<std::string> public_events_;  // the events' text when every viewer sees the same
 };
 
 void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {

@@ -42,7 +42,7 @@ public:
     virtual nlohmann::json stats() const = 0;
     virtual void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
     virtual nlohmann::json legal(int viewer) const = 0;     // null for spectators and without a game
-    virtual nlohmann::json events(int viewer) const = 0;    // this change's events as the viewer sees them
+    virtual std::string events(int viewer) const = 0;  // this change's events as the viewer sees them: a JSON array
     virtual nlohmann::json log(int viewer) const = 0;       // a snapshot's recent events
     virtual nlohmann::json chat(const Member& m) const = 0;  // a snapshot's chat: the lines `m` hears
     virtual nlohmann::json topology(int board) const = 0;   // a snapshot for a connection holding another board

@@ -111,3 +111,30 @@ TEST_CASE("HIDDEN INFORMATION: an event does not change for a viewer when its se
         CHECK(types.count(to_string(static_cast<EventType>(t))) == 1);
     }
 }
+
+TEST_CASE("HIDDEN INFORMATION: events the room sends every viewer alike are the same for every viewer", "[proto][event][hidden]") {
+    // The room writes one redaction for all viewers when events_differ_by_viewer says nothing
+    // differs: every viewer's text must then equal the spectator's, over every kind of event.
+    int shared = 0, per_viewer = 0;
+    for (std::uint64_t seed = 600; seed < 640; ++seed) {
+        GameOptions o;
+        o.players = 2 + static_cast<int>(seed % 5);
+        o.seed = seed;
+        o.first_by_dice = seed % 3 == 0;
+        std::vector<Event> start_events;
+        const GameState fresh = new_game(o, &start_events);
+        const auto visit = [&](const GameState& before, auto&, const std::vector<Event>& events, auto&) {
+            const std::string spectator = events_json(events, kSpectator).dump();
+            bool differs = false;
+            for (int viewer = 0; viewer < before.num_players; ++viewer)
+                differs = differs || events_json(events, viewer).dump() != spectator;
+            if (differs) REQUIRE(events_differ_by_viewer(events));
+            (events_differ_by_viewer(events) ? per_viewer : shared) += 1;
+        };
+        int none = 0;
+        visit(fresh, none, start_events, none);
+        test::walk_game(fresh, seed, visit);
+    }
+    CHECK(shared > 1000);
+    CHECK(per_viewer > 50);
+}

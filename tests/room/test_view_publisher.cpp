@@ -35,7 +35,7 @@ public:
         write(parts, "/stats/best", std::to_string(score), sink);
     }
     json legal(int viewer) const override { return viewer >= 0 ? json::array({"move"}) : json(nullptr); }
-    json events(int viewer) const override { return json::array({{{"for", viewer}}}); }
+    std::string events(int viewer) const override { return json::array({{{"for", viewer}}}).dump(); }
     json log(int) const override { return json::array(); }
     json chat(const Member&) const override { return json::array(); }
     json topology(int board) const override { return {{"board", board}}; }

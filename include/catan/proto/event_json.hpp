@@ -22,5 +22,8 @@ const SeatNames& default_seat_names();
 // viewer: the recipient's seat, or kSpectator.
 nlohmann::json event_json(const Event& event, int viewer, const SeatNames& names = default_seat_names());
 nlohmann::json events_json(const std::vector<Event>& events, int viewer, const SeatNames& names = default_seat_names());
+// Whether some viewer is shown these events otherwise than a spectator is (a stolen card, a bought
+// development card): when not, one redaction serves every viewer.
+bool events_differ_by_viewer(const std::vector<Event>& events);
 
 }  // namespace catan::proto

@@ -34,14 +34,14 @@ Message pong_message() {
 
 Message closing_message(std::string_view reason) { return envelope("closing", {{"reason", reason}}); }
 
-Message update_message(std::uint64_t seq, std::string_view ops, std::string_view events, const json& legal) {
+Message update_message(std::uint64_t seq, std::string_view ops, std::string_view events, std::string_view legal) {
     std::string text = R"({"v":)" + std::to_string(proto::kProtocolVersion) + R"(,"type":"update","seq":)" + std::to_string(seq);
     text += R"(,"patch":[)";
     text += ops;
     text += R"(],"events":)";
     text += events;
     text += R"(,"legal":)";
-    text += legal.dump();
+    text += legal;
     text += '}';
     return make_message(std::move(text));
 }

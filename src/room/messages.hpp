@@ -48,7 +48,7 @@ Message welcome_message(const std::string& room, int seat, const std::string& to
 Message pong_message();
 Message closing_message(std::string_view reason);
 // An update: `ops` are RFC 6902 op objects already written as text, comma-separated (see view_parts).
-Message update_message(std::uint64_t seq, std::string_view ops, std::string_view events, const nlohmann::json& legal);
+Message update_message(std::uint64_t seq, std::string_view ops, std::string_view events, std::string_view legal);
 
 // The envelope around a JSON body: {"v":1,"type":type, ...body}. `body` must be an object.
 Message envelope(std::string_view type, nlohmann::json body);

@@ -73,8 +73,8 @@ public:
     }
     json stats() const override { return room_.stats_json(); }
     void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const override { room_.stats_parts(parts, sink); }
-    json legal(int viewer) const override {
-        return room_.game_ && viewer >= 0 ? proto::legal_actions_json(*room_.game_, viewer) : json(nullptr);
+    std::string legal(int viewer) const override {
+        return room_.game_ && viewer >= 0 ? proto::legal_actions_text(*room_.game_, viewer) : std::string("null");
     }
     std::string events(int viewer) const override {
         if (!events_) return "[]";

@@ -158,7 +158,7 @@ void ViewPublisher::send_snapshot(const Member& m, const ViewSource& source, int
     doc.told_seat = m.seat;
     json body = {{"seq", seq_},
                  {"doc", {{"room", viewer_room(m.seat, source)}, {"game", std::move(game)}}},
-                 {"legal", source.legal(m.seat)},
+                 {"legal", json::parse(source.legal(m.seat))},
                  {"chat", source.chat(m)},
                  {"log", source.log(m.seat)}};
     if (with_topology) body["topology"] = source.topology(board);

@@ -41,7 +41,7 @@ public:
     // like the game's parts (nothing without a game).
     virtual nlohmann::json stats() const = 0;
     virtual void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
-    virtual nlohmann::json legal(int viewer) const = 0;     // null for spectators and without a game
+    virtual std::string legal(int viewer) const = 0;  // as JSON text: null for spectators and without a game
     virtual std::string events(int viewer) const = 0;  // this change's events as the viewer sees them: a JSON array
     virtual nlohmann::json log(int viewer) const = 0;       // a snapshot's recent events
     virtual nlohmann::json chat(const Member& m) const = 0;  // a snapshot's chat: the lines `m` hears

@@ -90,6 +90,8 @@ TEST_CASE("legal actions are listed as wire commands with the trade flags", "[pr
         test::walk_game(seed, 4, [&](const GameState& s, auto&, auto&, auto&) {
             for (int p = 0; p < 4; ++p) {
                 const json j = legal_actions_json(s, p);
+                // The text rooms send is the canonical serialisation (what clients got before it was text).
+                REQUIRE(legal_actions_text(s, p) == j.dump());
                 const auto actions = legal_actions(s, p);
                 REQUIRE(j["actions"].size() == actions.size());
                 for (std::size_t i = 0; i < actions.size(); ++i) REQUIRE(j["actions"][i] == command_json(actions[i]));

@@ -34,7 +34,7 @@ public:
     void stats_parts(catan::proto::ViewParts& parts, const catan::proto::PatchSink* sink) const override {
         write(parts, "/stats/best", std::to_string(score), sink);
     }
-    json legal(int viewer) const override { return viewer >= 0 ? json::array({"move"}) : json(nullptr); }
+    std::string legal(int viewer) const override { return viewer >= 0 ? json::array({"move"}).dump() : "null"; }
     std::string events(int viewer) const override { return json::array({{{"for", viewer}}}).dump(); }
     json log(int) const override { return json::array(); }
     json chat(const Member&) const override { return json::array(); }

@@ -14,6 +14,12 @@ inline void put_int(std::string& out, int value) {
     out.append(buf, end);
 }
 
+inline void put_int(std::string& out, std::int64_t value) {
+    char buf[24];
+    const auto end = std::to_chars(buf, buf + sizeof buf, value).ptr;
+    out.append(buf, end);
+}
+
 inline void put_bool(std::string& out, bool value) { out += value ? "true" : "false"; }
 
 // A name from our vocabulary ("brick", "MoveRobber" ...): plain ASCII letters, digits and '_'.

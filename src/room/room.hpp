@@ -11,7 +11,7 @@
 //   CommitGate     write, then broadcast; tasks wait while a write is pending    commit_gate.hpp
 //   AnswerMarks    which simultaneous answers at an older seq still apply        answer_marks.hpp
 // The game (GameState, proto's views and codecs, bots::observe) is reached from the Room's own files
-// (room_*.cpp, restore.cpp, turn_timer.*, game_stats.*): room_game.cpp (commands), room_views.cpp
+// (room_*.cpp, restore.cpp, turn_timer.*): room_game.cpp (commands), room_views.cpp
 // (Room::Shown: what the publisher shows), room_bots.cpp (who must act, the decision job) and so on.
 // The collaborators reach it only where their headers say so (BotDriver: Command and bots::Bot;
 // SeatTable: bots::Level; ViewPublisher: proto's parts format, which knows no rule).
@@ -38,7 +38,7 @@
 #include "answer_marks.hpp"
 #include "bot_driver.hpp"
 #include "commit_gate.hpp"
-#include "game_stats.hpp"
+#include "catan/proto/game_stats.hpp"
 #include "member.hpp"
 #include "messages.hpp"
 #include "seat_table.hpp"
@@ -267,7 +267,7 @@ private:
     std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
     // History (room_history.cpp): the last kLogEvents events, the stats and the game's times (Unix ms).
     std::deque<Event> recent_events_;
-    GameStats stats_;
+    proto::GameStats stats_;
     std::optional<std::int64_t> started_at_, ended_at_;
     // The last replay record built (its JSON text, shared by every answer) and what it is of:
     // building one re-runs the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone

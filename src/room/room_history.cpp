@@ -22,7 +22,7 @@ std::optional<std::int64_t> time_in(const json& options, const char* key) {
 
 void Room::start_history(std::optional<std::int64_t> started_at) {
     recent_events_.clear();
-    stats_ = GameStats{};
+    stats_ = proto::GameStats{};
     started_at_ = started_at;
     ended_at_.reset();
     views_.forget_stats();  // a new game: its stats are not the last ones published

@@ -9,7 +9,7 @@
 #include "catan/proto/proto.hpp"
 #include "catan/proto/view_parts.hpp"
 #include "catan/room/envelope.hpp"
-#include "game_stats.hpp"
+#include "catan/proto/game_stats.hpp"
 #include "modules.hpp"
 #include "stored_json.hpp"
 #include "turn_timer.hpp"
@@ -25,7 +25,7 @@ struct RoomSide {
     proto::ViewParts pub;
     std::array<proto::ViewParts, kMaxPlayers + 1> viewer;  // [0]: the spectator
     std::vector<Event> events;
-    room::GameStats stats;
+    proto::GameStats stats;
 };
 
 // The events a room's snapshot "log" holds (room.hpp's kLogEvents, which the split of Room may move).

@@ -7,7 +7,7 @@
 #include "catan/engine/engine.hpp"
 #include "catan/proto/event_json.hpp"
 #include "catan/game/module.hpp"
-#include "catan_stats.hpp"
+#include "catan/proto/game_stats.hpp"
 
 namespace catan::games {
 
@@ -76,7 +76,7 @@ private:
     GameState state_;
     std::vector<Event> events_;  // the last command's, reused by every command
     std::deque<Event> recent_;
-    GameStats stats_;
+    proto::GameStats stats_;
     // The room sends the same names for every viewer of a command: they are converted once.
     const proto::SeatNames& names(const std::vector<std::string>& names) const;
     mutable std::vector<std::string> names_given_;

@@ -1,8 +1,8 @@
 #pragma once
-// Moved here from src/room/game_stats.hpp (the room keeps its copy until it plays through the seam).
 // The statistics of one game (doc.game.stats, docs/protocol.md): a pure accumulator over the game's
-// events, public information only. Kept by the room beside the engine's state (the engine keeps no
-// history); a restored room rebuilds it by replaying its command log.
+// events, public information only. Kept beside the engine's state (the engine keeps no history) by
+// whoever hosts the game, the room or the Catan game module; a restored game rebuilds it by replaying
+// its command log.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -12,8 +12,9 @@
 
 #include "catan/engine/event.hpp"
 #include "catan/engine/state.hpp"
+#include "catan/proto/view_parts.hpp"
 
-namespace catan::games {
+namespace catan::proto {
 
 class GameStats {
 public:
@@ -27,6 +28,11 @@ public:
     // before the server kept start times, ended_at null while the game runs.
     nlohmann::json to_json(const GameState& state, std::optional<std::int64_t> started_at,
                            std::optional<std::int64_t> ended_at) const;
+    // The same, cut into view parts under /stats (turns, started_at, ended_at, dice, and one per
+    // player), written as text and, with a sink, diffed against `parts`: a roll changes the dice and
+    // the producing players' parts, not the whole block. to_json is assembled from these parts.
+    void update_parts(const GameState& state, std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at,
+                      ViewParts& parts, const PatchSink* sink) const;
 
 private:
     struct Player {
@@ -39,4 +45,4 @@ private:
     std::array<Player, kMaxPlayers> players_{};
 };
 
-}  // namespace catan::games
+}  // namespace catan::proto

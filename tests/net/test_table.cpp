@@ -123,7 +123,7 @@ TEST_CASE("Table: three players discarding on one 7 at the same seq are all appl
 }
 
 TEST_CASE("Table: several answers to one offer at the same seq are all applied, stale ones that are not answers to it are refused",
-          "[table][concurrent]") {
+          "[table][concurrent][R-TR2]") {
     FourPlayers f(777);
     Table& t = f.t;
     hoard_until(t, [](const json& g) { return g["phase"] == "main" && g["turn"].get<int>() >= 6; });

@@ -10,10 +10,22 @@
 #include "catan/app/serve_command.hpp"
 #include "catan/app/simulate_command.hpp"
 #include "catan/app/verify_command.hpp"
+#include "catan/game/module.hpp"
+#include "catan/games/catan.hpp"
 
 namespace catan::app {
 
+void register_games() {
+    // Once per process (tests run several servers in one).
+    static const bool registered = [] {
+        game::register_module(games::catan_module());
+        return true;
+    }();
+    (void)registered;
+}
+
 int run(int argc, char** argv) {
+    register_games();
     CLI::App app{"catan-server: a self-hosted multiplayer Catan server. Without a subcommand it serves."};
     app.require_subcommand(0, 1);
 

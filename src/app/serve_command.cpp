@@ -240,7 +240,7 @@ int run_serve(ServeConfig config) {
     o.hub.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     o.hub.sync_interval = std::chrono::milliseconds(config.sync_interval_ms);
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
-    o.hub.takeover_level = bots::parse_level(config.takeover_level).value_or(bots::Level::Basic);
+    o.hub.takeover_level = config.takeover_level;
     if (config.no_persist) {
         spdlog::warn("--no-persist: rooms are kept in memory only and are lost when the server stops");
     } else {

@@ -10,8 +10,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "catan/engine/engine.hpp"
-#include "catan/proto/proto.hpp"
+#include "catan/game/module.hpp"
+#include "catan/room/envelope.hpp"
 #include "catan/room/replay.hpp"
 
 namespace catan::app {
@@ -19,7 +19,6 @@ namespace catan::app {
 using room::commitment_of;
 using room::commitment_text;
 using room::kSaltBytes;
-using room::ReplayCommand;
 using room::ReplayInput;
 using room::replay_record;
 
@@ -113,36 +112,6 @@ void drop_issue_12_parts(json& rerun, const json& record) {
     }
 }
 
-// The options a record names: players and vp_target always; the house rules and the turn
-// structure since issue 12 (absent: the defaults). The engine judges the values.
-std::optional<std::string> read_record_options(const json& options, GameOptions& o) {
-    if (!options.value("players", json()).is_number_integer() || !options.value("vp_target", json()).is_number_integer())
-        return "options.players and options.vp_target must be integers";
-    o.players = options["players"].get<int>();
-    o.victory_target = options["vp_target"].get<int>();
-    if (options.contains("discard_limit")) {
-        if (!options["discard_limit"].is_number_integer()) return "options.discard_limit must be an integer";
-        o.discard_limit = options["discard_limit"].get<int>();
-    }
-    for (auto [key, field] : {std::pair{"friendly_robber", &GameOptions::friendly_robber}, std::pair{"balanced_board", &GameOptions::balanced_board},
-                              std::pair{"first_by_dice", &GameOptions::first_by_dice}})
-        if (options.contains(key)) {
-            if (!options[key].is_boolean()) return std::string("options.") + key + " must be true or false";
-            o.*field = options[key].get<bool>();
-        }
-    if (options.contains("turn_structure")) {
-        const json& t = options["turn_structure"];
-        if (t == to_string(TurnStructure::Paired))
-            o.turn_structure = TurnStructure::Paired;
-        else if (t == to_string(TurnStructure::SpecialBuild))
-            o.turn_structure = TurnStructure::SpecialBuild;
-        else
-            return "options.turn_structure must be \"paired\" or \"special_build\"";
-    }
-    if (const auto error = validate_options(o)) return "the options are not valid: " + std::string(error->message);
-    return std::nullopt;
-}
-
 int verify(const json& record, std::ostream& out) {
     const auto fail = [&](const std::string& what) {
         out << "NOT VERIFIED: " << what << "\n";
@@ -175,9 +144,22 @@ int verify(const json& record, std::ostream& out) {
     in.game = record.value("game", std::int64_t{0});
     in.salt = salt;
     in.reveal = true;
-    if (const auto bad = read_record_options(record["options"], in.options)) return fail(*bad);
-    in.options.seed = *seed;
+    in.seed = *seed;
+    // Records of Catan games name no module (as before modules existed).
+    const json module_id = record.value("module", json(std::string(room::kDefaultGame)));
+    in.module = module_id.is_string() ? game::find_module(module_id.get<std::string>()) : nullptr;
+    if (!in.module) return fail("module " + module_id.dump() + " is not a game this tool knows");
+    // The options a record names (Catan: players and vp_target always; the house rules and the turn
+    // structure since issue 12, absent: the defaults), judged by the game.
+    const json& options = record["options"];
+    if (!options.value("players", json()).is_number_integer()) return fail("options.players must be an integer");
+    auto loaded = in.module->load_options(options, options["players"].get<int>());
+    if (const auto* error = std::get_if<game::Error>(&loaded)) return fail("the options are not valid: " + error->message);
+    in.options = std::get<json>(std::move(loaded));
+    for (const auto& [key, value] : options.items())
+        if (!in.options.contains(key)) return fail("options." + key + " is not an option of this game");
     for (const json& name : record["seats"]) in.names.push_back(name.is_string() ? name.get<std::string>() : std::string());
+    const auto game = in.module->start(in.options, *seed);
     const json& steps = record["steps"];
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const json& step = steps[i];
@@ -185,10 +167,10 @@ int verify(const json& record, std::ostream& out) {
         if (!step.is_object() || !step.value("seat", json()).is_number_integer() || !step.contains("command"))
             return fail(where + " has no seat or command");
         const int seat = step["seat"].get<int>();
-        if (seat < 0 || seat >= in.options.players) return fail(where + ": seat " + std::to_string(seat) + " is not in the game");
-        auto command = proto::decode_command(step["command"], seat, proto::command_bounds(board_for_players(in.options.players), in.options.players));
-        if (!command) return fail(where + ": the command does not decode: " + command.error().message);
-        in.commands.push_back({seat, command.value()});
+        if (seat < 0 || seat >= game->players()) return fail(where + ": seat " + std::to_string(seat) + " is not in the game");
+        auto command = game->decode(step["command"], seat);
+        if (const auto* error = std::get_if<game::Error>(&command)) return fail(where + ": the command does not decode: " + error->message);
+        in.commands.push_back(std::get<game::MovePtr>(std::move(command)));
     }
     json rerun;
     try {
@@ -216,8 +198,8 @@ int verify(const json& record, std::ostream& out) {
             if (steps[i].contains(field))
                 if (auto d = first_difference(steps[i][field], rerun["steps"][i][field], "/steps/" + std::to_string(i) + "/" + field);
                     !d.empty())
-                    return fail("step " + std::to_string(i + 1) + " (seat " + std::to_string(in.commands[i].seat) + ", " +
-                                to_string(in.commands[i].command.type) + "): the recorded " + field +
+                    return fail("step " + std::to_string(i + 1) + " (seat " + std::to_string(in.commands[i]->seat()) + ", " +
+                                in.commands[i]->name() + "): the recorded " + field +
                                 " differ from what the seed produces, at " + d);
     if (record.value("winner", json()) != rerun["winner"])
         return fail("the record names winner " + record.value("winner", json()).dump() + ", the re-run " + rerun["winner"].dump());

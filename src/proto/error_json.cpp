@@ -1,5 +1,6 @@
 #include "catan/proto/error_json.hpp"
 
+#include "catan/engine/error.hpp"
 #include "catan/proto/proto.hpp"
 
 namespace catan::proto {

@@ -3,12 +3,12 @@
 // (docs/protocol.md, "Sequence numbers and diffs"). Several seats answer one decision at once
 // (discards on a 7, answers to a trade offer); one seat's answer cannot change what another's means.
 // Owns: per seat, the seq from which that seat's answers still count (its floor).
-// Must not: know which commands are answers or whether one ended the decision; the room says so
-// (room_game.cpp, the one place that knows the game's command types).
+// Must not: know which commands are answers or whether one ended the decision; the game says so
+// (game::Move::is_answer, game::Applied::ended_decision), and the room passes it on (room_game.cpp).
 #include <array>
 #include <cstdint>
 
-#include "catan/engine/types.hpp"  // kMaxPlayers
+#include "catan/room/envelope.hpp"  // kMaxSeats
 
 namespace catan::room {
 
@@ -32,7 +32,7 @@ public:
     void reset(std::uint64_t from) { floor_.fill(from); }  // a new game, a restored room
 
 private:
-    std::array<std::uint64_t, kMaxPlayers> floor_{};
+    std::array<std::uint64_t, kMaxSeats> floor_{};
 };
 
 }  // namespace catan::room

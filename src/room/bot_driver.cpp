@@ -14,10 +14,18 @@ namespace {
 // How long a bot that offered a trade waits for the people it asked before it decides anyway.
 constexpr std::chrono::milliseconds kOfferWait{15000};
 
+// splitmix64: each decision's seed, from the game's (bots replay with the game when its seed is fixed).
+std::uint64_t next_seed(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 }  // namespace
 
 void BotDriver::new_game(std::uint64_t seed) {
-    rng_ = Rng(seed);
+    seeds_ = seed;
     for (auto& brain : brains_) brain.reset();
     failed_.fill(false);
 }
@@ -40,23 +48,20 @@ void BotDriver::drive() {
 void BotDriver::think(std::uint64_t plan) {
     if (host_.closed() || stage_ != Stage::Waiting || plan != plan_) return;  // re-planned since
     const int seat = plan_seat_;
-    if (const auto answer = host_.expiry_command(seat)) {  // out of time: an answer no bot needs to think about
+    if (auto answer = host_.expiry_move(seat)) {  // out of time: an answer no bot needs to think about
         stage_ = Stage::Computing;
-        return decided(seat, host_.seq(), answer);
+        return decided(seat, host_.seq(), std::move(answer));
     }
-    std::shared_ptr<bots::Bot>& brain = brains_[seat];
+    game::BotPtr& brain = brains_[seat];
     if (!brain || failed_[seat]) {
-        bots::Budget budget;
-        budget.time = options_.strong_bot_budget;
-        const bots::Level level = failed_[seat] ? bots::Level::Random : host_.bot_level(seat);
-        brain = options_.make_bot ? options_.make_bot(level, budget) : bots::make_bot(level, budget);
+        brain = host_.make_bot(failed_[seat] ? host_.fallback_level() : host_.bot_level(seat));
         failed_[seat] = false;
     }
     stage_ = Stage::Computing;
-    host_.start_decision(seat, brain, Rng(rng_.next()), host_.seq());
+    host_.start_decision(seat, brain, next_seed(seeds_), host_.seq());
 }
 
-void BotDriver::decided(int seat, std::uint64_t seq, std::optional<Command> command) {
+void BotDriver::decided(int seat, std::uint64_t seq, game::MovePtr command) {
     stage_ = Stage::Idle;
     if (host_.closed()) return;
     if (seq != host_.seq() || !host_.bot_must_act(seat)) {
@@ -67,9 +72,9 @@ void BotDriver::decided(int seat, std::uint64_t seq, std::optional<Command> comm
             spdlog::debug("{} bot decision for seq {} dropped: the room is at seq {}", host_.tag(seat), seq, host_.seq());
     } else if (!command) {
         failed_[seat] = true;
-    } else if (const auto error = host_.bot_play(seat, *command)) {
+    } else if (const auto error = host_.bot_play(command)) {
         metrics_.command_rejected(error->code);
-        spdlog::warn("{} the bot's {} was refused ({} {}): its next decision is random", host_.tag(seat), to_string(command->type),
+        spdlog::warn("{} the bot's {} was refused ({} {}): its next decision is random", host_.tag(seat), command->name(),
                      error->code, error->message);
         failed_[seat] = true;
     } else {

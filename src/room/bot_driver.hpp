@@ -6,8 +6,8 @@
 // the generator that seeds each decision.
 // Must not: read the game, choose the seat, or apply a command. It asks its room (BotHost), which
 // says who must act, makes the decision job from the seat's own view and plays the chosen command
-// through the very path a player's command takes. The game reaches it only as `Command` and the
-// bots' `Bot` (the one place it does).
+// through the very path a player's command takes. The game reaches it only through the seam's
+// opaque `Move` and `Bot` (game/module.hpp).
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -15,9 +15,8 @@
 #include <optional>
 #include <string>
 
-#include "catan/bots/bot.hpp"
-#include "catan/engine/command.hpp"
-#include "catan/engine/rng.hpp"
+#include "catan/game/module.hpp"
+#include "catan/room/envelope.hpp"  // kMaxSeats
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
 #include "messages.hpp"
@@ -36,13 +35,16 @@ public:
     virtual bool closed() const = 0;
     virtual std::optional<BotTurn> bot_turn() const = 0;  // the seat a bot must act for now, if any
     virtual bool bot_must_act(int seat) const = 0;        // still the bot's decision (the game plays on, the seat is a bot's)
-    virtual std::optional<Command> expiry_command(int seat) const = 0;  // out of time: an answer that needs no thinking
-    virtual bots::Level bot_level(int seat) const = 0;
+    virtual game::MovePtr expiry_move(int seat) const = 0;  // out of time: an answer that needs no thinking (null: none)
+    virtual std::string bot_level(int seat) const = 0;
+    // The seat's bot of `level` (the module's, or the test hook's); `fallback`: the random level after a refusal.
+    virtual game::BotPtr make_bot(const std::string& level) const = 0;
+    virtual std::string fallback_level() const = 0;
     virtual void think_later(std::chrono::milliseconds delay, std::uint64_t plan) = 0;  // BotDriver::think, on the room's executor
-    // The decision job: an observation of the seat's own view, taken now, handed to `brain` on a worker
-    // with `rng`; the result comes back to BotDriver::decided(seat, seq, command) on the room's executor.
-    virtual void start_decision(int seat, std::shared_ptr<bots::Bot> brain, Rng rng, std::uint64_t seq) = 0;
-    virtual std::optional<ErrorInfo> bot_play(int seat, const Command& command) = 0;  // refused: nothing changed
+    // The decision job: the game's copy of the seat's own view, taken now (Session::bot_job), run on a
+    // worker with `seed`; the result comes back to BotDriver::decided(seat, seq, move) on the room's executor.
+    virtual void start_decision(int seat, game::BotPtr brain, std::uint64_t seed, std::uint64_t seq) = 0;
+    virtual std::optional<ErrorInfo> bot_play(const game::MovePtr& move) = 0;  // refused: nothing changed
     virtual std::string tag(int seat) const = 0;  // "[K7QX3 seat 2]" for log lines
 
 protected:
@@ -54,14 +56,14 @@ public:
     BotDriver(BotHost& host, const HubOptions& options, Metrics& metrics) : host_(host), options_(options), metrics_(metrics) {}
 
     void new_game(std::uint64_t seed);  // fresh minds, and the decisions' generator from `seed`
-    void reseed(std::uint64_t seed) { rng_ = Rng(seed); }  // a restored room
+    void reseed(std::uint64_t seed) { seeds_ = seed; }  // a restored room
     // After every change: plans the next decision if a bot must act (re-planning one made for an
     // earlier seq), unless one is computing (its result drives again).
     void drive();
     void think(std::uint64_t plan);  // the thinking delay of `plan` is over
     // The decision made at `seq` came back: applied if the room is still at that seq and the seat
     // still the bot's, otherwise dropped (and the bot asked again if it still has to act).
-    void decided(int seat, std::uint64_t seq, std::optional<Command> command);
+    void decided(int seat, std::uint64_t seq, game::MovePtr move);
 
 private:
     enum class Stage { Idle, Waiting, Computing };
@@ -72,11 +74,11 @@ private:
     std::uint64_t plan_ = 0;      // identifies the Waiting timer still meant to fire
     std::uint64_t plan_seq_ = 0;  // the room's seq when that plan was made
     int plan_seat_ = -1;
-    Rng rng_;  // seeds each decision's generator
+    std::uint64_t seeds_ = 0;  // the seed of each decision follows from it (a splitmix sequence)
     // Each seat's mind, shared with a decision in progress. Seats move only in the lobby, and every
     // game starts with fresh minds (new_game), so a reseat need not move these.
-    std::array<std::shared_ptr<bots::Bot>, kMaxPlayers> brains_{};
-    std::array<bool, kMaxPlayers> failed_{};  // its last command was refused: the next decision is random
+    std::array<game::BotPtr, kMaxSeats> brains_{};
+    std::array<bool, kMaxSeats> failed_{};  // its last command was refused: the next decision is random
 };
 
 }  // namespace catan::room

@@ -2,14 +2,17 @@
 
 #include <charconv>
 
-#include "catan/engine/engine.hpp"
+#include <algorithm>
+#include <stdexcept>
+
 #include "catan/proto/guard.hpp"
 #include "catan/proto/parse.hpp"
-#include "catan/proto/proto.hpp"
+#include "catan/proto/version.hpp"
 
 namespace catan::room {
 
 using nlohmann::json;
+using proto::DecodeError;
 using proto::DecodeErrorKind;
 using namespace proto::strict;
 
@@ -54,60 +57,82 @@ int read_turn_timer(const json& v, const Path& where) {
     return static_cast<int>(seconds);
 }
 
-bots::Level read_level(ObjectReader& r, std::string_view key) {
-    const std::string& name = read_string(r.required(key), r.path(key));
-    const auto level = bots::parse_level(name);
-    if (!level)
-        fail(DecodeErrorKind::OutOfRange, r.path(key),
-             "field '" + r.path(key).str() + "' must be one of \"random\", \"basic\" or \"strong\", not " + quote(name));
-    return *level;
+// A registered module's id.
+std::string read_game(const json& v, const Path& where) {
+    const std::string& id = read_string(v, where);
+    if (!game::find_module(id)) {
+        std::string known;
+        for (const std::string& m : game::module_ids()) known += (known.empty() ? "" : ", ") + quote(m);
+        fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must name a game this server hosts (" + known + "), not " + quote(id));
+    }
+    return id;
 }
 
-TurnStructure read_turn_structure(const json& v, const Path& where) {
-    const std::string& name = read_string(v, where);
-    for (TurnStructure t : {TurnStructure::Paired, TurnStructure::SpecialBuild})
-        if (name == to_string(t)) return t;
-    fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must be \"paired\" (R-X6) or \"special_build\" (R-X7), not " + quote(name));
+DecodeError decode_error(game::Error e) {
+    DecodeErrorKind kind = DecodeErrorKind::OutOfRange;
+    for (const DecodeErrorKind k : {DecodeErrorKind::Malformed, DecodeErrorKind::WrongType, DecodeErrorKind::MissingField,
+                                    DecodeErrorKind::UnexpectedField, DecodeErrorKind::UnknownType, DecodeErrorKind::OutOfRange,
+                                    DecodeErrorKind::Inconsistent})
+        if (e.code == proto::to_string(k)) kind = k;
+    return DecodeError{kind, std::move(e.field), std::move(e.message)};
 }
 
-// Each option given is put to the engine alone (the others at their defaults): its range is the
-// engine's to decide, and the error names the field the client sent.
-void check_option(const GameOptions& o, const ObjectReader& r) {
-    if (auto e = options_error(o, r.where().str())) throw DecodeFailure{*e};
+// Each game option given, alone (the others at the defaults of a 4-seat game, as the lobby starts):
+// its type from the module's schema, its value the module's to judge. Throws DecodeFailure for a type.
+std::optional<DecodeError> check_rules(const game::Module& module, const OptionsUpdate& update, const Path& root) {
+    const std::string prefix = root.str();
+    const json defaults = module.default_options(std::clamp(4, module.min_players(), module.max_players()));
+    const auto judge = [&](const std::string& key, const json& value) -> std::optional<DecodeError> {
+        json options = defaults;
+        options[key] = value;
+        if (auto e = module.validate(options, prefix)) return decode_error(*std::move(e));
+        return std::nullopt;
+    };
+    if (update.players && (*update.players < module.min_players() || *update.players > std::min(module.max_players(), kMaxSeats))) {
+        if (auto e = judge("players", *update.players)) return e;
+        const Path where = root.child("players");
+        fail(DecodeErrorKind::OutOfRange, where,
+             "field '" + where.str() + "' must be between " + std::to_string(module.min_players()) + " and " +
+                 std::to_string(std::min(module.max_players(), kMaxSeats)) + " players");
+    }
+    const json schema = module.option_schema(std::clamp(4, module.min_players(), module.max_players()));
+    for (const auto& [key, value] : update.rules.items()) {
+        const Path where = root.child(key);
+        if (key == "players" || !schema.contains(key)) fail(DecodeErrorKind::UnexpectedField, where, "unexpected field " + quote(where.str()));
+        const std::string type = schema[key].value("type", "");
+        if (type == "bool")
+            read_bool(value, where);
+        else if (type == "int")
+            read_int(value, where, INT32_MIN, INT32_MAX);  // any integer: the module decides the range
+        else if (type == "enum")
+            read_string(value, where);
+        if (auto e = judge(key, value)) return e;
+    }
+    return std::nullopt;
 }
 
-template <class T>
-void read_option(ObjectReader& r, const char* key, std::optional<T>& out, T GameOptions::* field, std::int64_t lo, std::int64_t hi) {
-    const json* p = r.optional(key);
-    if (!p) return;
-    GameOptions o;
-    if constexpr (std::is_same_v<T, bool>)
-        o.*field = read_bool(*p, r.path(key));
-    else
-        o.*field = static_cast<T>(read_int(*p, r.path(key), lo, hi));  // any integer: the engine decides the range
-    check_option(o, r);
-    out = o.*field;
-}
-
-OptionsUpdate read_options(const json& v, const Path& where) {
+// The room's own options are read here; every other member is the game's, kept as given and, for a
+// new room (`creating`), checked at once against its game (rules_error). set_options' are checked by
+// the room, which knows its game.
+OptionsUpdate read_options(const json& v, const Path& where, bool creating) {
+    read_object(v, where);
     ObjectReader r(v, where);
     OptionsUpdate o;
-    read_option(r, "players", o.players, &GameOptions::players, INT32_MIN, INT32_MAX);
-    read_option(r, "vp_target", o.vp_target, &GameOptions::victory_target, INT32_MIN, INT32_MAX);
-    read_option(r, "discard_limit", o.discard_limit, &GameOptions::discard_limit, INT32_MIN, INT32_MAX);
-    read_option(r, "friendly_robber", o.friendly_robber, &GameOptions::friendly_robber, 0, 1);
-    read_option(r, "balanced_board", o.balanced_board, &GameOptions::balanced_board, 0, 1);
-    read_option(r, "first_by_dice", o.first_by_dice, &GameOptions::first_by_dice, 0, 1);
-    if (const json* p = r.optional("turn_structure")) o.turn_structure = read_turn_structure(*p, r.path("turn_structure"));
+    if (const json* p = r.optional("game")) o.game = read_game(*p, r.path("game"));
+    if (const json* p = r.optional("players")) o.players = static_cast<int>(read_int(*p, r.path("players"), INT32_MIN, INT32_MAX));
     if (const json* p = r.optional("seed")) o.seed = read_seed(*p, r.path("seed"));
     if (const json* p = r.optional("takeover_after")) o.takeover_after = read_takeover(*p, r.path("takeover_after"));
     if (const json* p = r.optional("turn_timer")) o.turn_timer = read_turn_timer(*p, r.path("turn_timer"));
-    r.finish();
+    for (const auto& [key, value] : v.items())
+        if (key != "game" && key != "players" && key != "seed" && key != "takeover_after" && key != "turn_timer") o.rules[key] = value;
+    if (creating)
+        if (const game::Module* module = game::find_module(o.game.value_or(std::string(kDefaultGame))))
+            if (auto error = check_rules(*module, o, where)) throw DecodeFailure{*std::move(error)};
     return o;
 }
 
 int read_seat(ObjectReader& r, std::string_view key) {
-    return static_cast<int>(read_int(r.required(key), r.path(key), 0, kMaxPlayers - 1));
+    return static_cast<int>(read_int(r.required(key), r.path(key), 0, kMaxSeats - 1));
 }
 
 // The id is read before anything else so that every later error can carry it.
@@ -136,9 +161,9 @@ ClientMessage decode(const json& j, const Path& root) {
     m.type = static_cast<ClientType>(type);
     switch (m.type) {
         case ClientType::CreateRoom:
-            if (const json* o = r.optional("options")) m.options = read_options(*o, r.path("options"));
+            if (const json* o = r.optional("options")) m.options = read_options(*o, r.path("options"), /*creating=*/true);
             break;
-        case ClientType::SetOptions: m.options = read_options(r.required("options"), r.path("options")); break;
+        case ClientType::SetOptions: m.options = read_options(r.required("options"), r.path("options"), /*creating=*/false); break;
         case ClientType::Join:
             m.room = read_text(r, "room");
             m.name = read_text(r, "name");
@@ -157,7 +182,7 @@ ClientMessage decode(const json& j, const Path& root) {
         case ClientType::RemoveBot: m.seat = read_seat(r, "seat"); break;
         case ClientType::AddBot:
             m.seat = read_seat(r, "seat");
-            m.level = read_level(r, "level");
+            m.level = read_text(r, "level");
             break;
         case ClientType::Command: {
             const json& seq = r.required("seq");
@@ -182,44 +207,47 @@ ClientMessage decode(const json& j, const Path& root) {
 
 const char* to_string(ClientType type) { return kTypeNames[static_cast<int>(type)]; }
 
-void RoomOptions::apply(const OptionsUpdate& u) {
-    if (u.players) players = *u.players;
-    if (u.vp_target) vp_target = *u.vp_target;
-    if (u.seed) seed = u.seed;
-    if (u.takeover_after) takeover_after = *u.takeover_after;
-    if (u.turn_timer) turn_timer = *u.turn_timer;
-    if (u.discard_limit) discard_limit = *u.discard_limit;
-    if (u.friendly_robber) friendly_robber = *u.friendly_robber;
-    if (u.balanced_board) balanced_board = *u.balanced_board;
-    if (u.first_by_dice) first_by_dice = *u.first_by_dice;
-    if (u.turn_structure) turn_structure = *u.turn_structure;
-}
-
-GameOptions RoomOptions::game_options(int seated) const {
-    GameOptions o;
-    o.players = seated;
-    o.victory_target = vp_target;
-    o.discard_limit = discard_limit;
-    o.friendly_robber = friendly_robber;
-    o.balanced_board = balanced_board;
-    o.first_by_dice = first_by_dice;
-    o.turn_structure = turn_structure;
+RoomOptions RoomOptions::defaults_for(const game::Module& module) {
+    RoomOptions o;
+    o.game = module.id();
+    o.players = std::clamp(o.players, module.min_players(), std::min(module.max_players(), kMaxSeats));
+    o.rules = module.default_options(o.players);
+    o.rules.erase("players");
     return o;
 }
 
-std::optional<proto::DecodeError> options_error(const GameOptions& options, std::string_view prefix) {
-    const auto error = validate_options(options);
-    if (!error) return std::nullopt;
-    // The engine writes "<option>: <allowed values>"; its option names become the wire's.
-    const std::string_view text = error->message;
-    const auto colon = text.find(':');
-    std::string name(text.substr(0, colon));
-    std::string allowed(colon == std::string_view::npos ? text : text.substr(colon + 1));
-    while (!allowed.empty() && allowed.front() == ' ') allowed.erase(allowed.begin());
-    if (name == "victory_target") name = "vp_target";
-    const std::string field = std::string(prefix) + (prefix.empty() ? "" : ".") + name;
-    return proto::DecodeError{DecodeErrorKind::OutOfRange, field,
-                              "field '" + field + "' must be " + allowed + " (" + std::string(error->rule) + ")"};
+void RoomOptions::apply(const OptionsUpdate& u) {
+    if (u.game) game = *u.game;
+    if (u.players) players = *u.players;
+    if (u.seed) seed = u.seed;
+    if (u.takeover_after) takeover_after = *u.takeover_after;
+    if (u.turn_timer) turn_timer = *u.turn_timer;
+    for (const auto& [key, value] : u.rules.items()) rules[key] = value;
+}
+
+json RoomOptions::game_options(int seated) const {
+    json o = rules;
+    o["players"] = seated;
+    return o;
+}
+
+const game::Module* module_of(const RoomOptions& options) {
+    const game::Module* module = game::find_module(options.game);
+    if (module && module->max_players() > kMaxSeats)
+        throw std::logic_error("the game \"" + options.game + "\" has more seats than a room holds");
+    return module;
+}
+
+std::optional<DecodeError> rules_error(const game::Module& module, const OptionsUpdate& update, std::string_view prefix) {
+    const Path top;
+    auto checked = guarded([&] { return check_rules(module, update, prefix.empty() ? top : top.child(prefix)); });
+    if (!checked) return checked.error();
+    return checked.value();
+}
+
+std::optional<DecodeError> options_error(const game::Module& module, const RoomOptions& options, int players, std::string_view prefix) {
+    if (auto e = module.validate(options.game_options(players), prefix)) return decode_error(*std::move(e));
+    return std::nullopt;
 }
 
 bool valid_turn_timer(std::int64_t seconds) {
@@ -253,7 +281,7 @@ ParsedMessage parse_client_message(std::string_view text) {
 }
 
 proto::Decoded<OptionsUpdate> parse_room_options(const json& body) {
-    return guarded([&] { return read_options(body, Path{}); });
+    return guarded([&] { return read_options(body, Path{}, /*creating=*/true); });
 }
 
 }  // namespace catan::room

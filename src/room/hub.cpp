@@ -10,7 +10,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "catan/proto/proto.hpp"
+#include "catan/proto/error_json.hpp"
+#include "catan/proto/version.hpp"
 #include "catan/room/address_limiter.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/metrics.hpp"
@@ -102,7 +103,10 @@ void Hub::Impl::create(const OptionsUpdate& update, std::string_view remote, std
                       {}, {}},
                      static_cast<int>(std::max(1L, wait))});
     }
-    RoomOptions options;
+    const game::Module* module = game::find_module(update.game.value_or(std::string(kDefaultGame)));
+    if (!module)  // the envelope admits only registered games; none registered at all is a server without games
+        return done({nullptr, {}, 503, {std::string(err::kShuttingDown), "this server hosts no game", {}, {}}});
+    RoomOptions options = RoomOptions::defaults_for(*module);
     options.apply(update);
     std::string host_key = random_hex();
     auto room = registry->create([&](const std::string& code) {
@@ -110,7 +114,7 @@ void Hub::Impl::create(const OptionsUpdate& update, std::string_view remote, std
     });
     if (!room) return done({nullptr, {}, 503, {std::string(err::kTooManyRooms), "the server has no room for another game; try again later", {}, {}}});
     const auto announce = [room, options, address] {
-        spdlog::info("[{}] room created by {} ({} players, {} VP)", room->code(), address, options.players, options.vp_target);
+        spdlog::info("[{}] room created by {} ({}, {} players)", room->code(), address, options.game, options.players);
     };
     store::Store* const store = context->options.store.get();
     if (!store) {
@@ -316,13 +320,32 @@ void Hub::room_replay(std::string_view code, std::string_view remote, std::funct
     room->post([done = std::move(done)](Room& r) { r.replay(done); });
 }
 
+namespace {
+
+// Every table of every game this server hosts, by table id, in the order of the players counts that
+// use them (Catan: "base", then "large").
+std::vector<std::pair<std::string, const json*>> all_tables() {
+    std::vector<std::pair<std::string, const json*>> tables;
+    for (const std::string& id : game::module_ids()) {
+        const game::Module& module = *game::find_module(id);
+        for (int players = module.min_players(); players <= module.max_players(); ++players) {
+            std::string table = module.table_id(players);
+            bool known = false;
+            for (const auto& [name, body] : tables) known = known || name == table;
+            if (!known) tables.emplace_back(std::move(table), &module.table(players));
+        }
+    }
+    return tables;
+}
+
+}  // namespace
+
+// The rules block each table carries (a game's table without one has nothing to show here).
 Hub::HttpResult Hub::rules() const {
     static const auto body = [] {
         json boards = json::object();
-        for (int k = 0; k < kBoardKinds; ++k) {
-            const json& rules = proto::topology_json(static_cast<BoardKind>(k))["rules"];
-            boards[rules["board"].get<std::string>()] = rules;
-        }
+        for (const auto& [name, table] : all_tables())
+            if (table->contains("rules")) boards[name] = (*table)["rules"];
         return std::make_shared<const std::string>(
             json{{"v", proto::kProtocolVersion}, {"boards", std::move(boards)}, {"limits", Room::limits_json()}}.dump());
     }();
@@ -334,10 +357,7 @@ Hub::HttpResult Hub::rules() const {
 Hub::HttpResult Hub::board(std::string_view id) const {
     static const auto bodies = [] {
         std::vector<std::pair<std::string, std::shared_ptr<const std::string>>> all;
-        for (int k = 0; k < kBoardKinds; ++k) {
-            const json& topology = proto::topology_json(static_cast<BoardKind>(k));
-            all.emplace_back(topology["rules"]["board"].get<std::string>(), std::make_shared<const std::string>(topology.dump()));
-        }
+        for (const auto& [name, table] : all_tables()) all.emplace_back(name, std::make_shared<const std::string>(table->dump()));
         return all;
     }();
     std::string known;

@@ -1,6 +1,6 @@
 #include "messages.hpp"
 
-#include "catan/proto/proto.hpp"
+#include "catan/proto/version.hpp"
 
 namespace catan::room {
 

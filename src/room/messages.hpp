@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/engine/error.hpp"
 #include "catan/proto/decode_error.hpp"
 #include "catan/proto/error_json.hpp"
 #include "catan/room/outbox.hpp"

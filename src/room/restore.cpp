@@ -1,13 +1,13 @@
 // Rebuilding a room from the store: seats and tokens as they were, chat, and the game from its latest
-// snapshot plus every later command, each re-applied by the engine. A record that does not rebuild
-// (an unknown phase, a gap in the log, a command the engine refuses) is corrupt: restore throws and
+// snapshot plus every later command, each re-applied by its game module (Module::restore). A record that does not rebuild
+// (an unknown phase, a gap in the log, a command the game refuses) is corrupt: restore throws and
 // the hub sets that room aside, the others carry on.
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
 
-#include "catan/proto/proto.hpp"
 #include "room.hpp"
 #include "stored_json.hpp"
 
@@ -35,130 +35,103 @@ RoomPhase parse_phase(const std::string& text) {
 
 [[noreturn]] void corrupt(const std::string& what) { throw std::runtime_error(what); }
 
-// The house rules and the turn structure (issue 12), each written only when it is not the default:
-// rooms and games without them are stored (and exported) exactly as before they existed.
-void put_house_rules(json& j, const GameOptions& o) {
-    const GameOptions defaults;
-    if (o.discard_limit != defaults.discard_limit) j["discard_limit"] = o.discard_limit;
-    if (o.friendly_robber) j["friendly_robber"] = true;
-    if (o.balanced_board) j["balanced_board"] = true;
-    if (o.first_by_dice) j["first_by_dice"] = true;
-    if (o.turn_structure != defaults.turn_structure) j["turn_structure"] = to_string(o.turn_structure);
+// The room's own members of its stored options; the others are its game's (Module::store_options).
+bool room_key(const std::string& key) {
+    return key == "game" || key == "players" || key == "seed" || key == "takeover_after" || key == "turn_timer";
 }
 
-// Absent: a record written before them, the default.
-void get_house_rules(const json& j, GameOptions& o) {
-    if (j.contains("discard_limit")) o.discard_limit = j["discard_limit"].get<int>();
-    if (j.contains("friendly_robber")) o.friendly_robber = j["friendly_robber"].get<bool>();
-    if (j.contains("balanced_board")) o.balanced_board = j["balanced_board"].get<bool>();
-    if (j.contains("first_by_dice")) o.first_by_dice = j["first_by_dice"].get<bool>();
-    if (j.contains("turn_structure")) {
-        const std::string& name = j["turn_structure"].get_ref<const std::string&>();
-        if (name == to_string(TurnStructure::Paired))
-            o.turn_structure = TurnStructure::Paired;
-        else if (name == to_string(TurnStructure::SpecialBuild))
-            o.turn_structure = TurnStructure::SpecialBuild;
-        else
-            corrupt("options with the turn structure \"" + name + "\"");
-    }
+const game::Module& module_named(const std::string& id) {
+    const game::Module* module = game::find_module(id);
+    if (!module) corrupt("its game \"" + id + "\" is not one this server hosts");
+    return *module;
 }
 
 }  // namespace
 
+// "game" only when not the default: rooms stored before modules existed read as Catan, and a Catan
+// room is stored (and exported) exactly as before.
 json room_options_json(const RoomOptions& o) {
-    json j = {{"players", o.players}, {"vp_target", o.vp_target}, {"takeover_after", o.takeover_after}};
+    const game::Module& module = module_named(o.game);
+    json j = module.store_options(o.game_options(o.players));
+    j["players"] = o.players;
+    j["takeover_after"] = o.takeover_after;
+    if (o.game != kDefaultGame) j["game"] = o.game;
     if (o.seed) j["seed"] = seed_text(*o.seed);
     // Only when on: a room without a timer is stored (and exported) exactly as before the timer existed.
     if (o.turn_timer != 0) j["turn_timer"] = o.turn_timer;
-    put_house_rules(j, o.game_options(o.players));
     return j;
 }
 
 RoomOptions room_options_from_json(const json& j) {
     RoomOptions o;
+    if (j.contains("game")) o.game = j["game"].get<std::string>();
+    const game::Module& module = module_named(o.game);
     o.players = j.at("players").get<int>();
-    o.vp_target = j.at("vp_target").get<int>();
     if (j.contains("seed")) o.seed = parse_seed(j["seed"]);
     if (j.contains("takeover_after")) o.takeover_after = j["takeover_after"].get<int>();  // kNeverTakeOver for never
     if (j.contains("turn_timer")) o.turn_timer = j["turn_timer"].get<int>();  // absent: written before the timer, off
     if (!valid_turn_timer(o.turn_timer)) corrupt("room options with a turn timer of " + std::to_string(o.turn_timer) + " s");
-    if (o.players < kMinPlayers || o.players > kMaxPlayers) corrupt("room options with " + std::to_string(o.players) + " players");
-    GameOptions house = o.game_options(o.players);
-    get_house_rules(j, house);
-    if (const auto error = validate_options(house)) corrupt("room options: " + std::string(error->message));
-    o.discard_limit = house.discard_limit;
-    o.friendly_robber = house.friendly_robber;
-    o.balanced_board = house.balanced_board;
-    o.first_by_dice = house.first_by_dice;
-    o.turn_structure = house.turn_structure;
+    if (o.players < module.min_players() || o.players > std::min(module.max_players(), kMaxSeats))
+        corrupt("room options with " + std::to_string(o.players) + " players");
+    json stored = json::object();
+    for (const auto& [key, value] : j.items())
+        if (!room_key(key)) stored[key] = value;
+    auto loaded = module.load_options(stored, o.players);
+    if (auto* error = std::get_if<game::Error>(&loaded)) corrupt("room options: " + error->message);
+    o.rules = std::get<json>(std::move(loaded));
+    o.rules.erase("players");
     return o;
 }
 
-json game_options_json(const GameOptions& o) {
-    json j = {{"players", o.players}, {"victory_target", o.victory_target}, {"seed", seed_text(o.seed)}};
-    put_house_rules(j, o);
-    return j;
-}
-
-GameOptions game_options_from_json(const json& j) {
-    GameOptions o;
-    o.players = j.at("players").get<int>();
-    o.victory_target = j.at("victory_target").get<int>();
-    o.seed = parse_seed(j.at("seed"));
-    get_house_rules(j, o);
-    if (const auto error = validate_options(o)) corrupt("game options: " + std::string(error->message));
-    return o;
-}
-
-RebuiltGame rebuild_game(const store::StoredRoom& stored) {
+RebuiltGame rebuild_game(const game::Module& module, const store::StoredRoom& stored) {
     const store::RoomRecord& r = stored.room;
-    const json stored_options = json::parse(r.game_options);
-    const GameOptions options = game_options_from_json(stored_options);
+    const json record = json::parse(r.game_options);
     RebuiltGame out;
     // A game started before commitments existed has no salt: it is played on without one.
-    if (stored_options.contains("salt")) {
-        const json& salt = stored_options["salt"];
+    if (record.contains("salt")) {
+        const json& salt = record["salt"];
         if (!salt.is_string() || salt.get_ref<const std::string&>().size() != 2 * kSaltBytes ||
             salt.get_ref<const std::string&>().find_first_not_of("0123456789abcdef") != std::string::npos)
             corrupt("the game's salt is not " + std::to_string(2 * kSaltBytes) + " lowercase hex digits");
         out.salt = salt.get<std::string>();
     }
-    const json room_options = json::parse(r.options);
-    if (stored_options.contains("seed_chosen") && !stored_options["seed_chosen"].is_boolean())
-        corrupt("the game's seed_chosen is not true or false");
-    out.seed_chosen = stored_options.value("seed_chosen", false) ||
-                      (room_options.contains("seed") && parse_seed(room_options["seed"]) == options.seed);
-    GameState& game = out.state;
-    std::int64_t& applied = out.applied;
-    if (stored.snapshot) {
-        auto decoded = proto::decode_state(std::string_view(stored.snapshot->state));
-        if (!decoded) corrupt("the snapshot after command " + std::to_string(stored.snapshot->index) + " does not decode: " + decoded.error().message);
-        game = std::move(decoded.value());
-        if (!(game.options == options)) corrupt("the snapshot belongs to another game");
-        applied = stored.snapshot->index;
-    } else {
-        game = new_game(options);
-    }
-    // The whole log: every command is decoded (the replay record keeps them); those after the
-    // snapshot are re-applied.
-    std::int64_t logged = 0;
+    if (record.contains("seed_chosen") && !record["seed_chosen"].is_boolean()) corrupt("the game's seed_chosen is not true or false");
+    // The whole log, in order from the first command; the game replays those after its snapshot.
+    std::vector<game::LoggedMove> log;
     for (const store::LoggedCommand& c : stored.commands) {
+        const std::int64_t expected = static_cast<std::int64_t>(log.size()) + 1;
         const std::string where = "command " + std::to_string(c.index) + " of game " + std::to_string(r.game);
-        if (c.index != logged + 1) throw LogError(where + " follows command " + std::to_string(logged) + " (a gap in the log)", c.index);
-        ++logged;
-        auto command = proto::decode_command(std::string_view(c.command), c.seat, proto::command_bounds(game));
-        if (!command) throw LogError(where + " does not decode: " + command.error().message, c.index);
-        out.log.push_back({c.seat, command.value()});
-        if (c.index <= applied) continue;  // already in the snapshot
-        if (const auto error = apply(game, command.value()))
-            throw LogError(where + " no longer applies: " + std::string(error->message), c.index);
-        ++applied;
+        if (c.index != expected)
+            throw LogError(where + " follows command " + std::to_string(expected - 1) + " (a gap in the log)", c.index);
+        json command = json::parse(c.command, nullptr, /*allow_exceptions=*/false);
+        if (command.is_discarded()) throw LogError(where + " is not JSON", c.index);
+        log.push_back({c.seat, std::move(command)});
     }
-    if (applied != logged)
-        corrupt("the log of game " + std::to_string(r.game) + " ends at command " + std::to_string(logged) +
-                ", before its snapshot after command " + std::to_string(applied));
-    const bool over = game.phase == Phase::GameOver;
-    if (over != (parse_phase(r.phase) == RoomPhase::Finished)) corrupt("the log and the room's phase disagree on whether the game is over");
+    const std::size_t snapshot_at = stored.snapshot ? static_cast<std::size_t>(stored.snapshot->index) : 0;
+    if (stored.snapshot && (stored.snapshot->index < 0 || snapshot_at > log.size()))
+        corrupt("the log of game " + std::to_string(r.game) + " ends at command " + std::to_string(log.size()) +
+                ", before its snapshot after command " + std::to_string(stored.snapshot->index));
+    auto restored = module.restore(record, stored.snapshot ? &stored.snapshot->state : nullptr, snapshot_at, log);
+    if (auto* error = std::get_if<game::RestoreError>(&restored)) {
+        if (error->index > 0)
+            throw LogError("command " + std::to_string(error->index) + " of game " + std::to_string(r.game) + ": " + error->message,
+                           error->index);
+        corrupt(error->message);
+    }
+    out.session = std::get<std::unique_ptr<game::Session>>(std::move(restored));
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        auto move = out.session->decode(log[i].command, log[i].seat);
+        if (auto* error = std::get_if<game::Error>(&move))
+            throw LogError("command " + std::to_string(i + 1) + " of game " + std::to_string(r.game) + " does not decode: " + error->message,
+                           static_cast<std::int64_t>(i) + 1);
+        out.log.push_back(std::get<game::MovePtr>(std::move(move)));
+    }
+    out.applied = static_cast<std::int64_t>(log.size());
+    const json room_options = json::parse(r.options);
+    out.seed_chosen = record.value("seed_chosen", false) ||
+                      (room_options.contains("seed") && parse_seed(room_options["seed"]) == out.session->seed());
+    if (out.session->over() != (parse_phase(r.phase) == RoomPhase::Finished))
+        corrupt("the log and the room's phase disagree on whether the game is over");
     return out;
 }
 
@@ -187,8 +160,10 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
         seat.name = s.name;
         seat.token_hash = s.token_hash;
         if (!s.bot.empty()) {
-            seat.bot = bots::parse_level(s.bot);
-            if (!seat.bot) corrupt("seat " + std::to_string(s.seat) + " has a bot of unknown level \"" + s.bot + "\"");
+            const std::vector<std::string> levels = m.module_->bot_levels();
+            if (std::find(levels.begin(), levels.end(), s.bot) == levels.end())
+                corrupt("seat " + std::to_string(s.seat) + " has a bot of unknown level \"" + s.bot + "\"");
+            seat.bot = s.bot;
         }
     }
     for (const std::string& entry : stored.chat) {
@@ -206,7 +181,7 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
         m.idle_since_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(age);
     }
     if (m.phase_ != RoomPhase::Lobby) {
-        RebuiltGame rebuilt = rebuild_game(stored);
+        RebuiltGame rebuilt = rebuild_game(*m.module_, stored);
         m.salt_ = std::move(rebuilt.salt);
         m.game_seed_chosen_ = rebuilt.seed_chosen;
         if (rebuilt.seed_chosen && !json::parse(m.game_options_).contains("seed_chosen")) {
@@ -215,11 +190,11 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
             marked["seed_chosen"] = true;
             m.game_options_ = marked.dump();
         }
-        if (!m.salt_.empty()) m.commitment_ = commitment_of(rebuilt.state.options.seed, m.salt_);
+        if (!m.salt_.empty()) m.commitment_ = commitment_of(rebuilt.session->seed(), m.salt_);
         m.log_ = std::move(rebuilt.log);
-        const bool over = rebuilt.state.phase == Phase::GameOver;
-        m.game_ = std::move(rebuilt.state);
-        m.rebuild_history(r);
+        const bool over = rebuilt.session->over();
+        m.game_ = std::move(rebuilt.session);
+        m.restore_times(r);
         if (over) {  // the keep period counts from the end of the game, across restarts
             const auto ago = std::chrono::milliseconds(std::max<std::int64_t>(0, store::now_ms() - r.updated_ms));
             m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);

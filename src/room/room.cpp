@@ -26,11 +26,13 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
       executor_(std::move(executor)),
       context_(std::move(context)),
       options_(options),
+      module_(module_of(options_)),
       chat_bucket_(context_->options.chat_rate_room, context_->options.chat_burst_room),
       idle_since_(Clock::now()),
       bots_(*this, context_->options, *context_->metrics),
       created_ms_(store::now_ms()),
       gate_(gate_owner()) {
+    if (!module_) throw std::invalid_argument("room " + code_ + ": this server hosts no game \"" + options_.game + "\"");
     context_->metrics->room_opened();
     views_.set_room(room_doc());
     publish_summary();

@@ -10,11 +10,11 @@
 //   BotDriver      when bots decide (one decision at a time), their minds       bot_driver.hpp
 //   CommitGate     write, then broadcast; tasks wait while a write is pending    commit_gate.hpp
 //   AnswerMarks    which simultaneous answers at an older seq still apply        answer_marks.hpp
-// The game (GameState, proto's views and codecs, bots::observe) is reached from the Room's own files
-// (room_*.cpp, restore.cpp, turn_timer.*): room_game.cpp (commands), room_views.cpp
-// (Room::Shown: what the publisher shows), room_bots.cpp (who must act, the decision job) and so on.
-// The collaborators reach it only where their headers say so (BotDriver: Command and bots::Bot;
-// SeatTable: bots::Level; ViewPublisher: proto's parts format, which knows no rule).
+// The game is a game::Session of the room's module (game/module.hpp), reached from the Room's own
+// files: room_game.cpp (commands), room_views.cpp (Room::Shown: what the publisher shows),
+// room_bots.cpp (who must act, the decision job), room_timer.cpp (the pending decision), and so on.
+// The collaborators see it only through the seam's opaque types (BotDriver: Move and Bot;
+// ViewPublisher: the parts format). No room file knows which game is played.
 #include <array>
 #include <chrono>
 #include <deque>
@@ -27,7 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/engine/engine.hpp"
+#include "catan/game/module.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/executor.hpp"
 #include "catan/room/hub.hpp"
@@ -38,7 +38,6 @@
 #include "answer_marks.hpp"
 #include "bot_driver.hpp"
 #include "commit_gate.hpp"
-#include "catan/proto/game_stats.hpp"
 #include "member.hpp"
 #include "messages.hpp"
 #include "seat_table.hpp"
@@ -64,7 +63,6 @@ enum class RoomPhase { Lobby, Playing, Finished };
 const char* to_string(RoomPhase phase);
 
 inline constexpr std::size_t kChatHistory = 100;
-inline constexpr std::size_t kLogEvents = 200;  // events of the current game in a snapshot's "log"
 // Sequence-number epochs (docs/security.md, "Restarts"): a restored room's seq starts at
 // epoch << kEpochShift, 2^32 updates per room per server run; below kMaxEpoch every seq is under 2^53,
 // an exact number in JavaScript.
@@ -157,9 +155,9 @@ private:
 
     // room_game.cpp: commands
     void on_command(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
-    // The one path every accepted command takes, a player's or a bot's: the engine, the game-over
+    // The one path every accepted command takes, a player's or a bot's: the game, the game-over
     // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
-    std::optional<ErrorInfo> play(int seat, const Command& command, bool by_bot);
+    std::optional<ErrorInfo> play(const game::MovePtr& move, bool by_bot);
 
     // room_bots.cpp: bots the host adds in the lobby, takeover of disconnected players, and what the
     // bot driver asks of the room (BotHost).
@@ -171,10 +169,12 @@ private:
     void post_after(std::chrono::milliseconds delay, std::function<void(Room&)> task);
     std::optional<BotTurn> bot_turn() const override;
     bool bot_must_act(int seat) const override;
-    bots::Level bot_level(int seat) const override;
+    std::string bot_level(int seat) const override;
+    game::BotPtr make_bot(const std::string& level) const override;
+    std::string fallback_level() const override { return "random"; }  // every module has it (module.hpp)
     void think_later(std::chrono::milliseconds delay, std::uint64_t plan) override;
-    void start_decision(int seat, std::shared_ptr<bots::Bot> brain, Rng rng, std::uint64_t seq) override;
-    std::optional<ErrorInfo> bot_play(int seat, const Command& command) override { return play(seat, command, /*by_bot=*/true); }
+    void start_decision(int seat, game::BotPtr brain, std::uint64_t seed, std::uint64_t seq) override;
+    std::optional<ErrorInfo> bot_play(const game::MovePtr& move) override { return play(move, /*by_bot=*/true); }
 
     // room_timer.cpp: the turn timer (docs/protocol.md, "Turn timer")
     Clock::time_point now() const;  // HubOptions::clock, steady_clock by default
@@ -183,7 +183,7 @@ private:
     void timer_due(std::uint64_t wake_id);
     bool timed_out(int seat) const;  // its decision ran out of time: the bot loop takes it
     bool bot_acts(int seat) const { return seats_[seat].bot_controls() || timed_out(seat); }
-    std::optional<Command> expiry_command(int seat) const override;  // a timed-out seat's answer the bot does not choose
+    game::MovePtr expiry_move(int seat) const override;  // a timed-out seat's answer the bot does not choose
     nlohmann::json timer_json() const;                                // room.timer
 
     // room_views.cpp: what the room shows (the publisher sends it)
@@ -191,21 +191,25 @@ private:
     nlohmann::json options_json() const;            // room_bots.cpp: every option but the seed
     nlohmann::json bot_json(int seat) const;        // room_bots.cpp: a bot seat's level, else null
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
-    BoardKind board_kind() const;  // the game's board, or in the lobby the board of options.players
-    // A visible change happened: seq + 1 and an update to every connection but `exclude`.
-    void publish(Changed what, const std::vector<Event>* events = nullptr, const Connection* exclude = nullptr);
+    // The players count the table is drawn for: the game's, or in the lobby options.players.
+    int table_players() const { return game_ ? game_->players() : options_.players; }
+    // The table (Catan: the board) connections hold, as a number that changes exactly when the
+    // module's table_id does (Connection::topology_board).
+    int table() const;
+    // A visible change happened: seq + 1 and an update to every connection but `exclude`. `events`:
+    // the game's last events go with it (a command, the start).
+    void publish(Changed what, bool events = false, const Connection* exclude = nullptr);
     void send_snapshot(const Member& m);
     void publish_summary();
 
-    // room_history.cpp: the current game's recent events (the snapshot's "log") and its statistics
-    // (doc.game.stats), both made from its events.
+    // room_history.cpp: the game's times, which the room keeps (its recent events and statistics are
+    // the session's: Session::history and stats).
     void start_history(std::optional<std::int64_t> started_at);
-    void record_history(const std::vector<Event>& events);
     nlohmann::json log_json(int viewer) const;
     nlohmann::json stats_json() const;  // null without a game
-    void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const;  // nothing without a game
+    void stats_parts(game::ViewParts& parts, const game::PatchSink* sink) const;  // nothing without a game
     void note_game_end();
-    void rebuild_history(const store::RoomRecord& r);  // restore: replays log_ from the start
+    void restore_times(const store::RoomRecord& r);  // restore: started_at and, for a finished game, ended_at
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every
@@ -214,7 +218,7 @@ private:
     bool durable() const { return context_->options.store != nullptr; }
     void after_commit(const std::function<void(store::Store&, store::Done)>& write, std::function<void()> then);
     void save_lobby(std::function<void()> then);  // room row and seats
-    void log_command(int seat, const Command& command, std::function<void()> then);
+    void log_command(const game::Move& move, std::function<void()> then);
     void forget();  // closed for good (idle, archived): the store drops the room
 
     // room_replay.cpp: replay records, one build at a time, built off the executor
@@ -230,8 +234,8 @@ private:
     RoomOptions options_;
     RoomPhase phase_ = RoomPhase::Lobby;
     SeatTable seats_;
-    std::optional<GameState> game_;
-    std::vector<Event> events_;  // scratch, reused by every command
+    const game::Module* module_;  // the game this room hosts (options_.game), registered for the life of the process
+    std::unique_ptr<game::Session> game_;
     ViewPublisher views_;        // seq, documents, diffs, snapshots, the summary
     AnswerMarks answers_;        // simultaneous answers at an older seq
     std::map<const Connection*, Member> members_;
@@ -264,10 +268,8 @@ private:
     // The current game was dealt from a seed a client chose (a test server, or a game saved by an
     // earlier version): every viewer's room document says so, and so does its replay record.
     bool game_seed_chosen_ = false;
-    std::vector<ReplayCommand> log_;  // also what numbers the store's log entries (log_command)
-    // History (room_history.cpp): the last kLogEvents events, the stats and the game's times (Unix ms).
-    std::deque<Event> recent_events_;
-    proto::GameStats stats_;
+    std::vector<game::MovePtr> log_;  // also what numbers the store's log entries (log_command)
+    // The game's times (Unix ms), for its stats (room_history.cpp).
     std::optional<std::int64_t> started_at_, ended_at_;
     // The last replay record built (its JSON text, shared by every answer) and what it is of:
     // building one re-runs the game (8-14 ms for a long game, bench/replay_bench.cpp), so it is redone

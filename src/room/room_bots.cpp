@@ -1,30 +1,31 @@
 // Bots in a room: the host's bots (added to empty seats in the lobby), bots that play a disconnected
 // player's seat after the room's grace period, and what the bot driver (bot_driver.hpp, which decides
 // when) asks of the room: who must act, and the decision job made from that seat's own view
-// (bots::observe), the one place bots see the game.
+// (Session::bot_job), the one place bots see the game.
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
+#include "catan/proto/reader.hpp"
 #include "room.hpp"
 
 namespace catan::room {
 
 using nlohmann::json;
 
+// The room's own options and every option of its game, flat, as a client writes them.
 json Room::options_json() const {
-    return {{"players", options_.players},
-            {"vp_target", options_.vp_target},
-            {"takeover_after", options_.takeover_after == kNeverTakeOver ? json("never") : json(options_.takeover_after)},
-            {"turn_timer", options_.turn_timer},
-            {"discard_limit", options_.discard_limit},
-            {"friendly_robber", options_.friendly_robber},
-            {"balanced_board", options_.balanced_board},
-            {"first_by_dice", options_.first_by_dice},
-            {"turn_structure", to_string(options_.turn_structure)}};
+    json options = options_.rules;
+    options["game"] = options_.game;
+    options["players"] = options_.players;
+    options["takeover_after"] = options_.takeover_after == kNeverTakeOver ? json("never") : json(options_.takeover_after);
+    options["turn_timer"] = options_.turn_timer;
+    return options;
 }
 
 json Room::bot_json(int seat) const {
     const Seat& s = seats_[seat];
-    return s.bot ? json(bots::to_string(*s.bot)) : json(nullptr);
+    return s.bot ? json(*s.bot) : json(nullptr);
 }
 
 json Room::controlled_by_json(int seat) const {
@@ -47,11 +48,19 @@ void Room::on_add_bot(const Member& m, const ClientMessage& msg, const json& id)
         return reply_error(m.conn,
                            {std::string(err::kOutOfRange), "this room has " + std::to_string(options_.players) + " seats", "seat", {}},
                            id);
+    const std::vector<std::string> levels = module_->bot_levels();
+    if (std::find(levels.begin(), levels.end(), msg.level) == levels.end()) {
+        std::string known;
+        for (std::size_t i = 0; i < levels.size(); ++i)
+            known += (i == 0 ? "" : i + 1 == levels.size() ? " or " : ", ") + ("\"" + levels[i] + "\"");
+        return reply_error(m.conn, {"out_of_range", "field 'level' must be one of " + known + ", not " + proto::strict::quote(msg.level), "level", {}},
+                           id);
+    }
     if (seats_[seat].taken)
         return reply_error(m.conn, {std::string(err::kSeatTaken), "seat " + std::to_string(seat) + " is not free", "seat", {}}, id);
     Seat& s = seats_.take(seat, seats_.free_bot_name(), /*host=*/false);
     s.bot = msg.level;
-    spdlog::info("{} {} added ({})", tag(seat), s.name, bots::to_string(msg.level));
+    spdlog::info("{} {} added ({})", tag(seat), s.name, msg.level);
     save_lobby([this] { publish(Changed::Room); });
 }
 
@@ -96,56 +105,57 @@ void Room::take_over(int seat, std::uint64_t absence) {
 // turn it is plays on.
 void Room::resume_after_restore() {
     if (phase_ != RoomPhase::Playing || !game_) return;
-    bots_.reseed(game_->options.seed ^ 0x5eedb075u ^ static_cast<std::uint64_t>(log_.size()));
-    for (int seat = 0; seat < game_->num_players; ++seat)
+    bots_.reseed(game_->seed() ^ 0x5eedb075u ^ static_cast<std::uint64_t>(log_.size()));
+    for (int seat = 0; seat < game_->players(); ++seat)
         if (!seats_[seat].bot) seat_absent(seat);
     // The decision pending at the restart gets a fresh full limit (the time it had left is not kept).
     if (update_timer()) views_.set_room(room_doc());
     bots_.drive();
 }
 
-// Who a bot must act for now: the first seat the game waits for whose decision is a bot's (its own,
-// a takeover, or a timed-out player's). A bot's own trade offer waits for the other bots' answers
-// first, then (waiting_for_answers) for the people it asked.
+// Who a bot must act for now: the seat the game asks first among those whose decision is a bot's
+// (its own, a takeover, or a timed-out player's). A bot's own trade offer waits for the other bots'
+// answers first, then (waiting_for_answers) for the people it asked (Session::seat_for_bots).
 std::optional<BotTurn> Room::bot_turn() const {
     if (phase_ != RoomPhase::Playing || !game_) return std::nullopt;
-    const unsigned acting = players_to_act(*game_);
-    int seat = -1;
+    game::SeatMask bots = 0;
+    for (int i = 0; i < game_->players(); ++i)
+        if (bot_acts(i)) bots |= game::SeatMask{1} << i;
     bool waiting_for_answers = false;
-    for (int i = 0; i < game_->num_players && seat < 0; ++i) {
-        if (!(acting >> i & 1u) || !bot_acts(i)) continue;
-        if (game_->phase == Phase::TradeOffer && i == game_->current && (acting & ~(1u << i)) != 0) {
-            bool bot_responder = false;
-            for (int j = 0; j < game_->num_players; ++j) bot_responder = bot_responder || (j != i && (acting >> j & 1u) && bot_acts(j));
-            if (bot_responder) continue;
-            waiting_for_answers = true;
-        }
-        seat = i;
-    }
+    const int seat = game_->seat_for_bots(bots, waiting_for_answers);
     if (seat < 0) return std::nullopt;
     return BotTurn{seat, waiting_for_answers};
 }
 
 bool Room::bot_must_act(int seat) const { return game_ && phase_ == RoomPhase::Playing && bot_acts(seat); }
 
-bots::Level Room::bot_level(int seat) const { return seats_[seat].bot.value_or(context_->options.takeover_level); }
+std::string Room::bot_level(int seat) const {
+    if (seats_[seat].bot) return *seats_[seat].bot;
+    const std::vector<std::string> levels = module_->bot_levels();
+    const std::string& wanted = context_->options.takeover_level;
+    return wanted.empty() || std::find(levels.begin(), levels.end(), wanted) == levels.end() ? levels.front() : wanted;
+}
+
+game::BotPtr Room::make_bot(const std::string& level) const {
+    const auto budget = context_->options.strong_bot_budget;
+    return context_->options.make_bot ? context_->options.make_bot(*module_, level, budget) : module_->make_bot(level, budget);
+}
 
 void Room::think_later(std::chrono::milliseconds delay, std::uint64_t plan) {
     post_after(delay, [plan](Room& r) { r.bots_.think(plan); });
 }
 
-void Room::start_decision(int seat, std::shared_ptr<bots::Bot> brain, Rng rng, std::uint64_t seq) {
-    // Taken here, on the room's executor: the worker sees only this copy of the seat's own view.
+void Room::start_decision(int seat, game::BotPtr brain, std::uint64_t seed, std::uint64_t seq) {
+    // Taken here, on the room's executor: the job holds only its copy of the seat's own view.
     // Weak: a job waiting in the pool does not keep a closed room alive.
-    auto job = [weak = weak_from_this(), brain = std::move(brain), observation = bots::observe(*game_, seat), rng, seat, seq,
-                where = tag(seat)]() mutable {
-        std::optional<Command> command;
+    auto job = [weak = weak_from_this(), decide = game_->bot_job(seat, std::move(brain), seed), seat, seq, where = tag(seat)]() {
+        game::MovePtr move;
         try {
-            command = brain->choose(observation, rng);
+            move = decide();
         } catch (const std::exception& e) {
             spdlog::error("{} the bot failed to decide: {}", where, e.what());
         }
-        if (const auto self = weak.lock()) self->post([seat, seq, command](Room& r) { r.bots_.decided(seat, seq, command); });
+        if (const auto self = weak.lock()) self->post([seat, seq, move](Room& r) { r.bots_.decided(seat, seq, move); });
     };
     if (context_->workers)
         context_->workers->run(std::move(job));

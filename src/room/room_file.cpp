@@ -1,10 +1,10 @@
 // The "catan-room" document: written from the store's records, read back with proto's strict reader
-// (every member checked, unknown ones refused) and then proven by replaying the whole log, so an
-// import writes only a room the server will restore exactly as it was.
+// (every member checked, unknown ones refused) and then proven by replaying the whole log through the
+// room's game module, so an import writes only a room the server will restore exactly as it was.
 #include "catan/room/room_file.hpp"
 
-#include "catan/bots/bot.hpp"
-#include "catan/proto/proto.hpp"
+#include <algorithm>
+
 #include "catan/proto/reader.hpp"
 #include "catan/room/secret.hpp"
 #include "catan/room/text.hpp"
@@ -40,41 +40,32 @@ const std::string& read_hash(const json& v, const Path& where) {
     return s;
 }
 
-// The house rules and turn structure (issue 12), optional: absent in documents written before them.
-// Their types here; their values are the engine's to judge (validate_options, below).
-void read_house_rules(ObjectReader& r) {
-    if (const json* p = r.optional("discard_limit")) read_int(*p, r.path("discard_limit"), 0, 255);
-    for (const char* key : {"friendly_robber", "balanced_board", "first_by_dice"})
-        if (const json* p = r.optional(key)) read_bool(*p, r.path(key));
-    if (const json* p = r.optional("turn_structure")) read_string(*p, r.path("turn_structure"));
-}
-
-void check_house_rules(const json& v, const Path& where) {
-    ObjectReader r(v, where);
-    GameOptions o;
-    if (v.contains("players") && v["players"].is_number_integer()) o.players = v["players"].get<int>();
-    if (v.contains("discard_limit")) o.discard_limit = v["discard_limit"].get<int>();
-    if (v.contains("turn_structure")) {
-        const std::string& name = v["turn_structure"].get_ref<const std::string&>();
-        if (name != to_string(TurnStructure::Paired) && name != to_string(TurnStructure::SpecialBuild))
-            fail(proto::DecodeErrorKind::OutOfRange, r.path("turn_structure"),
-                 "field '" + r.path("turn_structure").str() + "' must be \"paired\" or \"special_build\"");
-    }
-    if (const auto e = options_error(o, where.str())) fail(e->kind, r.path(e->field.substr(e->field.rfind('.') + 1)), e->message);
-}
-
+// The room's own members are read here; the others are its game's, as its module stores them
+// (Module::load_options judges them: Catan's vp_target, house rules and turn structure).
 RoomOptions read_room_options(const json& v, const Path& where) {
     ObjectReader r(v, where);
-    read_int(r.required("players"), r.path("players"), kMinPlayers, kMaxPlayers);
-    read_int(r.required("vp_target"), r.path("vp_target"), 3, 20);
-    read_house_rules(r);
+    std::string game{kDefaultGame};
+    if (const json* p = r.optional("game")) game = read_string(*p, r.path("game"));
+    const game::Module* module = game::find_module(game);
+    if (!module) fail(proto::DecodeErrorKind::OutOfRange, r.path("game"), "field '" + r.path("game").str() + "' names a game this server does not host: " + quote(game));
+    read_int(r.required("players"), r.path("players"), module->min_players(), std::min(module->max_players(), kMaxSeats));
     if (const json* p = r.optional("takeover_after")) read_int(*p, r.path("takeover_after"), kNeverTakeOver, kMaxTakeoverSeconds);
     if (const json* p = r.optional("seed")) read_string(*p, r.path("seed"));
     if (const json* p = r.optional("turn_timer"))
         if (!valid_turn_timer(read_int(*p, r.path("turn_timer"), 0, 120)))
             fail(proto::DecodeErrorKind::OutOfRange, r.path("turn_timer"), "field '" + r.path("turn_timer").str() + "' must be 0, 60, 90 or 120");
+    const int players = v["players"].get<int>();
+    const json schema = module->option_schema(players);
+    json stored = json::object();
+    for (const auto& [key, entry] : schema.items())
+        if (const json* p = key != "players" ? r.optional(key) : nullptr) stored[key] = *p;
     r.finish();
-    check_house_rules(v, where);
+    // The game's options, judged by its module: the error names the option ("options.discard_limit").
+    if (const auto loaded = module->load_options(stored, players); const auto* error = std::get_if<game::Error>(&loaded)) {
+        const proto::DecodeErrorKind kind =
+            error->code == proto::to_string(proto::DecodeErrorKind::WrongType) ? proto::DecodeErrorKind::WrongType : proto::DecodeErrorKind::OutOfRange;
+        throw DecodeFailure{proto::DecodeError{kind, error->field.empty() ? where.str() : error->field, error->message}};
+    }
     try {
         return room_options_from_json(v);
     } catch (const std::exception& e) {
@@ -82,24 +73,15 @@ RoomOptions read_room_options(const json& v, const Path& where) {
     }
 }
 
-// Checked for what the server reads; every member is kept as it is (a newer server's additions too).
-void check_game_options(const json& v, const Path& where) {
+// The game's options record (Session::options_record, with the room's salt and times beside it): its
+// module must start a game from it. Every member is kept as it is (a newer server's additions too).
+void check_game_options(const game::Module& module, const json& v, const Path& where) {
     read_object(v, where);
-    for (const char* key : {"players", "victory_target", "seed"})
-        if (!v.contains(key)) fail(proto::DecodeErrorKind::MissingField, where.child(key), "field '" + where.child(key).str() + "' is missing");
-    read_int(v["players"], where.child("players"), kMinPlayers, kMaxPlayers);
-    read_int(v["victory_target"], where.child("victory_target"), 3, 20);
-    read_string(v["seed"], where.child("seed"));
     if (v.contains("seed_chosen")) read_bool(v["seed_chosen"], where.child("seed_chosen"));
-    {
-        ObjectReader r(v, where);
-        read_house_rules(r);  // no finish(): the other members are checked above or kept as they are
-    }
-    check_house_rules(v, where);
-    try {
-        game_options_from_json(v);
-    } catch (const std::exception& e) {
-        fail(proto::DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' is not valid: " + e.what());
+    const auto started = module.restore(v, nullptr, 0, {});
+    if (const auto* error = std::get_if<game::RestoreError>(&started)) {
+        if (error->field.empty()) fail(proto::DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' is not valid: " + error->message);
+        fail(proto::DecodeErrorKind::OutOfRange, where.child(error->field), "field '" + where.str() + "': " + error->message);
     }
 }
 
@@ -115,7 +97,7 @@ const std::string& read_name(const json& v, const Path& where) {
 // A chat entry as the room keeps and sends it: {"seat", "name", "text", "at", "spectator"}.
 std::string read_chat_entry(const json& v, const Path& where) {
     ObjectReader r(v, where);
-    if (const json& seat = r.required("seat"); !seat.is_null()) read_int(seat, r.path("seat"), 0, kMaxPlayers - 1);
+    if (const json& seat = r.required("seat"); !seat.is_null()) read_int(seat, r.path("seat"), 0, kMaxSeats - 1);
     if (const json& name = r.required("name"); !name.is_null()) read_name(name, r.path("name"));
     const std::string& text = read_string(r.required("text"), r.path("text"));
     std::string why;
@@ -126,7 +108,7 @@ std::string read_chat_entry(const json& v, const Path& where) {
     return v.dump();
 }
 
-store::SeatRecord read_seat(const json& v, const Path& where, int players, std::vector<bool>& taken) {
+store::SeatRecord read_seat(const json& v, const Path& where, const game::Module& module, int players, std::vector<bool>& taken) {
     ObjectReader r(v, where);
     store::SeatRecord s;
     s.seat = static_cast<int>(read_int(r.required("seat"), r.path("seat"), 0, players - 1));
@@ -137,9 +119,12 @@ store::SeatRecord read_seat(const json& v, const Path& where, int players, std::
     const json& bot = r.required("bot");
     if (!bot.is_null()) {
         s.bot = read_string(bot, r.path("bot"));
-        if (!bots::parse_level(s.bot))
-            fail(proto::DecodeErrorKind::OutOfRange, r.path("bot"),
-                 "field '" + r.path("bot").str() + "' must be null (a person) or \"random\", \"basic\" or \"strong\"");
+        const std::vector<std::string> levels = module.bot_levels();
+        if (std::find(levels.begin(), levels.end(), s.bot) == levels.end()) {
+            std::string known;
+            for (const std::string& level : levels) known += ", \"" + level + "\"";
+            fail(proto::DecodeErrorKind::OutOfRange, r.path("bot"), "field '" + r.path("bot").str() + "' must be null (a person) or one of the game's bot levels" + known.substr(1));
+        }
     }
     const json& token = r.required("token_hash");
     if (s.bot.empty() || !token.is_string() || !token.get_ref<const std::string&>().empty()) s.token_hash = read_hash(token, r.path("token_hash"));
@@ -169,6 +154,7 @@ store::StoredRoom read_document(const json& doc) {
     room.code = code;
     const RoomOptions options = read_room_options(r.required("options"), r.path("options"));
     room.options = room_options_json(options).dump();
+    const game::Module& module = *module_of(options);
     room.host_key_hash = read_hash(r.required("host_key_hash"), r.path("host_key_hash"));
     room.phase = read_string(r.required("phase"), r.path("phase"));
     if (room.phase != "lobby" && room.phase != "playing" && room.phase != "finished")
@@ -181,9 +167,9 @@ store::StoredRoom read_document(const json& doc) {
     // makes it 1) is above every seq it handed out.
     if (version >= 2) room.epoch = read_int(r.required("epoch"), r.path("epoch"), 0, kMaxEpoch - 2);
 
-    const auto& seats = read_array(r.required("seats"), r.path("seats"), -1, kMaxPlayers);
-    std::vector<bool> taken(kMaxPlayers, false);
-    for (std::size_t i = 0; i < seats.size(); ++i) room.seats.push_back(read_seat(seats[i], r.path("seats").at(i), options.players, taken));
+    const auto& seats = read_array(r.required("seats"), r.path("seats"), -1, kMaxSeats);
+    std::vector<bool> taken(kMaxSeats, false);
+    for (std::size_t i = 0; i < seats.size(); ++i) room.seats.push_back(read_seat(seats[i], r.path("seats").at(i), module, options.players, taken));
 
     const auto& chat = read_array(r.required("chat"), r.path("chat"), -1, kChatHistory);
     for (std::size_t i = 0; i < chat.size(); ++i) s.chat.push_back(read_chat_entry(chat[i], r.path("chat").at(i)));
@@ -192,7 +178,7 @@ store::StoredRoom read_document(const json& doc) {
     if (game_options.is_null()) {
         if (!lobby) fail(proto::DecodeErrorKind::MissingField, r.path("game_options"), "field 'game_options' is needed once a game has started");
     } else {
-        check_game_options(game_options, r.path("game_options"));
+        check_game_options(module, game_options, r.path("game_options"));
         room.game_options = game_options.dump();
     }
 
@@ -202,7 +188,7 @@ store::StoredRoom read_document(const json& doc) {
     for (std::size_t i = 0; i < commands.size(); ++i) {
         const Path where = r.path("commands").at(i);
         ObjectReader c(commands[i], where);
-        const int seat = static_cast<int>(read_int(c.required("seat"), c.path("seat"), 0, kMaxPlayers - 1));
+        const int seat = static_cast<int>(read_int(c.required("seat"), c.path("seat"), 0, kMaxSeats - 1));
         const std::string text = read_object(c.required("command"), c.path("command")).dump();
         c.finish();
         s.commands.push_back({static_cast<std::int64_t>(i) + 1, seat, text});
@@ -211,8 +197,8 @@ store::StoredRoom read_document(const json& doc) {
 
     if (!lobby) {
         try {
-            const RebuiltGame game = rebuild_game(s);
-            if (game.applied > 0) s.snapshot = store::Snapshot{game.applied, proto::state_json(game.state).dump()};
+            const RebuiltGame game = rebuild_game(module, s);
+            if (game.applied > 0) s.snapshot = store::Snapshot{game.applied, game.session->snapshot()};
         } catch (const LogError& e) {
             fail(proto::DecodeErrorKind::Inconsistent, r.path("commands").at(static_cast<std::size_t>(e.index - 1)),
                  std::string(e.what()) + "; the log is not a game this server can replay");

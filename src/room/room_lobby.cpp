@@ -5,6 +5,7 @@
 #include "catan/room/secret.hpp"
 #include "catan/room/text.hpp"
 #include "client_seeds.hpp"
+#include "catan/proto/error_json.hpp"
 #include "room.hpp"
 #include "stored_json.hpp"
 
@@ -17,7 +18,7 @@ using nlohmann::json;
 void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
                    const json& id) {
     attach(conn, seat, std::move(name));
-    publish(Changed::Room, nullptr, conn.get());
+    publish(Changed::Room, /*events=*/false, conn.get());
     const Seat* s = seat >= 0 ? &seats_[seat] : nullptr;
     conn->outbox->send(welcome_message(code_, seat, std::string(token), s && s->host, id));
     send_snapshot(members_.at(conn.get()));
@@ -96,9 +97,15 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
     if (!require_host(m, id)) return;
     if (const auto refused = refuse_client_seed(msg.options, context_->options.allow_client_seeds, "options.seed"))
         return reply_error(m.conn, *refused, id);
+    if (msg.options.game && *msg.options.game != options_.game)
+        return reply_error(m.conn,
+                           {std::string(err::kOutOfRange), "a room's game is chosen when it is created; create another room to play \"" +
+                                                               *msg.options.game + "\"", "options.game", {}},
+                           id);
+    if (const auto refused = rules_error(*module_, msg.options, "options")) return reply_error(m.conn, proto::error_reply(*refused), id);
     RoomOptions next = options_;
     next.apply(msg.options);
-    if (const auto refused = options_error(next.game_options(next.players), "options"))
+    if (const auto refused = options_error(*module_, next, next.players, "options"))
         return reply_error(m.conn, proto::error_reply(*refused), id);
     const int seated = seats_.seated();
     if (next.players < seated)
@@ -121,7 +128,7 @@ void Room::on_move_seat(const Member& m, const ClientMessage& msg, const json& i
                                 field, {}},
                                id);
     SeatSource source;
-    for (int s = 0; s < kMaxPlayers; ++s) source[s] = s;
+    for (int s = 0; s < kMaxSeats; ++s) source[s] = s;
     std::swap(source[msg.seat], source[msg.to]);
     reseat(source);
     spdlog::info("{} swapped seats {} and {}", tag(m.seat), msg.seat, msg.to);
@@ -153,38 +160,37 @@ void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
 void Room::on_start(const Member& m, const json& id) {
     if (!require_host(m, id)) return;
     const int n = seats_.seated();
-    if (n < kMinPlayers)
-        return reply_error(m.conn, {std::string(err::kTooFewPlayers), "at least 2 players must be seated", {}, {}}, id);
+    if (n < module_->min_players())
+        return reply_error(m.conn,
+                           {std::string(err::kTooFewPlayers), "at least " + std::to_string(module_->min_players()) + " players must be seated", {}, {}},
+                           id);
     // Checked at each change already; the seat count is what is new here.
-    if (const auto refused = options_error(options_.game_options(n), "options")) return reply_error(m.conn, proto::error_reply(*refused), id);
+    if (const auto refused = options_error(*module_, options_, n, "options")) return reply_error(m.conn, proto::error_reply(*refused), id);
     reseat(seats_.compacted());  // the game's seats are 0..n-1
     options_.players = n;
-    GameOptions game_options = options_.game_options(n);
     // Only a test server deals from a client's seed (client_seeds.hpp); every viewer is told.
     game_seed_chosen_ = options_.seed && context_->options.allow_client_seeds;
-    game_options.seed = game_seed_chosen_ ? *options_.seed : random_u64();
-    std::vector<Event> start_events;
-    game_ = new_game(game_options, &start_events);
+    const std::uint64_t seed = game_seed_chosen_ ? *options_.seed : random_u64();
+    game_ = module_->start(options_.game_options(n), seed);
     // The commitment goes out with the start; seed and salt only once the game is over.
     salt_ = random_hex(kSaltBytes);
-    commitment_ = commitment_of(game_options.seed, salt_);
+    commitment_ = commitment_of(seed, salt_);
     log_.clear();
-    json stored_options = game_options_json(game_options);
+    json stored_options = game_->options_record();
     stored_options["salt"] = salt_;
     if (game_seed_chosen_) stored_options["seed_chosen"] = true;
     stored_options["started_at"] = store::now_ms();  // doc.game.stats.started_at, across restarts
     start_history(stored_options["started_at"].get<std::int64_t>());
-    record_history(start_events);
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
-    bots_.new_game(game_options.seed ^ 0x5eedb075u);  // fresh minds; bots replay with the game when the seed is fixed
+    bots_.new_game(seed ^ 0x5eedb075u);  // fresh minds; bots replay with the game when the seed is fixed
     for (int seat = 0; seat < n; ++seat)
         if (!seats_[seat].bot && seats_[seat].connections == 0) seat_absent(seat);  // away already: their grace period starts now
     ++game_number_;
-    spdlog::info("[{}] game started: {} players, {} VP", code_, n, options_.vp_target);
-    save_lobby([this, start_events = std::move(start_events)] {
+    spdlog::info("[{}] game started: {}, {} players", code_, options_.game, n);
+    save_lobby([this] {
         answers_.reset(seq() + 1);  // the start's seq: no answer sent before it is one to this game
-        publish(Changed::Both, &start_events);
+        publish(Changed::Both, /*events=*/true);  // the start's events (Catan: the first-player rolls, R-O5)
     });
 }
 

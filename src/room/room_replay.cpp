@@ -7,6 +7,7 @@
 // serialised and is kept, one string every answer shares, until the next sweep (memory: Room::sweep).
 #include <spdlog/spdlog.h>
 
+#include "catan/proto/error_json.hpp"
 #include "replay_builds.hpp"
 #include "room.hpp"
 
@@ -42,8 +43,10 @@ void Room::start_replay_build() {
     auto in = std::make_shared<ReplayInput>();
     in->code = code_;
     in->game = game_number_;
-    in->options = game_->options;
-    for (int i = 0; i < game_->options.players; ++i) in->names.push_back(seats_[i].name);
+    in->module = module_;
+    in->options = game_->options();
+    in->seed = game_->seed();
+    for (int i = 0; i < game_->players(); ++i) in->names.push_back(seats_[i].name);
     in->salt = salt_;
     in->seed_chosen = game_seed_chosen_;
     in->commands = log_;

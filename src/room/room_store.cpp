@@ -4,7 +4,6 @@
 // commands are still decided one at a time against the state everyone was told.
 #include <spdlog/spdlog.h>
 
-#include "catan/proto/proto.hpp"
 #include "room.hpp"
 #include "stored_json.hpp"
 
@@ -52,9 +51,8 @@ store::RoomRecord Room::record() const {
     r.game_options = game_options_;
     r.created_ms = created_ms_;
     r.updated_ms = store::now_ms();
-    for (int i = 0; i < kMaxPlayers; ++i)
-        if (seats_[i].taken) r.seats.push_back({i, seats_[i].name, seats_[i].token_hash, seats_[i].host,
-                               seats_[i].bot ? bots::to_string(*seats_[i].bot) : std::string()});
+    for (int i = 0; i < kMaxSeats; ++i)
+        if (seats_[i].taken) r.seats.push_back({i, seats_[i].name, seats_[i].token_hash, seats_[i].host, seats_[i].bot.value_or(std::string())});
     return r;
 }
 
@@ -63,14 +61,14 @@ void Room::save_lobby(std::function<void()> then) {
     after_commit([r = record()](store::Store& s, store::Done done) { s.save_room(r, std::move(done)); }, std::move(then));
 }
 
-// `command` is the last one of log_ (play() appends it first): its index in the game is log_.size().
-void Room::log_command(int seat, const Command& command, std::function<void()> then) {
+// `move` is the last one of log_ (play() appends it first): its index in the game is log_.size().
+void Room::log_command(const game::Move& move, std::function<void()> then) {
     if (!durable()) return then();
     const auto index = static_cast<std::int64_t>(log_.size());
-    store::LoggedCommand c{index, seat, proto::command_json(command).dump()};
+    store::LoggedCommand c{index, move.seat(), move.json().dump()};
     std::optional<store::Snapshot> snapshot;
     const int every = context_->options.snapshot_every;
-    if (every > 0 && index % every == 0) snapshot = store::Snapshot{index, proto::state_json(*game_).dump()};
+    if (every > 0 && index % every == 0) snapshot = store::Snapshot{index, game_->snapshot()};
     // The command that ends the game also saves the room's row: its game options now hold the end time.
     std::optional<store::RoomRecord> row;
     if (phase_ == RoomPhase::Finished) row = record();

@@ -1,8 +1,8 @@
-// The turn timer (docs/protocol.md, "Turn timer"): after every change the room works out which
-// decision the game waits for (turn_timer.hpp) and keeps its deadline; when a deadline passes, the
-// seats still owing that decision are handed to the bot loop (room_bots.cpp), which takes exactly
-// that decision for them: the basic bot places, discards, rolls and moves the robber, and the
-// commands below answer an offer (decline) and end the turn.
+// The turn timer (docs/protocol.md, "Turn timer"): after every change the room asks the game which
+// decision it waits for (Session::pending) and keeps its deadline; when a deadline passes, the seats
+// still owing that decision are handed to the bot loop (room_bots.cpp), which takes exactly that
+// decision for them, or answers what the game says a seat out of time answers (Session::expiry_move:
+// Catan declines an offer and ends the turn).
 #include <spdlog/spdlog.h>
 
 #include "room.hpp"
@@ -15,9 +15,9 @@ Room::Clock::time_point Room::now() const { return context_->options.clock ? con
 
 bool Room::update_timer() {
     TimerState& t = timer_;
-    const PendingDecision d = options_.turn_timer > 0 && phase_ == RoomPhase::Playing && game_ ? pending_decision(*game_) : PendingDecision{};
-    if (d.kind == Decision::None) {
-        if (t.decision.kind == Decision::None) return false;  // off, or between games: costs nothing
+    const game::Pending d = options_.turn_timer > 0 && phase_ == RoomPhase::Playing && game_ ? game_->pending(options_.turn_timer) : game::Pending{};
+    if (d.kind.empty()) {
+        if (t.decision.kind.empty()) return false;  // off, or between games: costs nothing
         TimerState off;  // a pending wake-up finds no decision and does nothing
         off.wake = t.wake;
         off.wake_id = t.wake_id;
@@ -28,14 +28,14 @@ bool Room::update_timer() {
     const auto at = now();
     if (d.turn != t.turn) {
         t.turn = d.turn;
-        t.turn_deadline = at + decision_limit(Decision::Turn, options_.turn_timer);
+        t.turn_deadline = at + std::chrono::seconds(options_.turn_timer);
         t.turn_paused.reset();
         t.turn_expired = false;
     }
-    // The player on turn waits for the others' discards: their clock stops meanwhile.
-    if (d.kind == Decision::Discard && !t.turn_paused) {
+    // The player on turn waits for the others (discards): their clock stops meanwhile.
+    if (d.pauses_turn && !t.turn_paused) {
         t.turn_paused = std::max(std::chrono::milliseconds(0), std::chrono::ceil<std::chrono::milliseconds>(t.turn_deadline - at));
-    } else if (d.kind != Decision::Discard && t.turn_paused) {
+    } else if (!d.pauses_turn && t.turn_paused) {
         t.turn_deadline = at + *t.turn_paused;
         t.turn_paused.reset();
     }
@@ -49,15 +49,12 @@ bool Room::update_timer() {
     t.decision = d;
     t.expired = 0;
     ++t.decisions;
-    const auto limit = decision_limit(d.kind, options_.turn_timer);
-    switch (d.kind) {
-        case Decision::Turn: t.deadline = t.turn_deadline; break;
-        // The player on turn's own decision inside the turn, and the answers they wait for: short,
-        // and never beyond the end of the turn (an offer cannot stretch a turn).
-        case Decision::Robber:
-        case Decision::Trade: t.deadline = std::min(at + limit, t.turn_deadline); break;
-        default: t.deadline = at + limit; break;
-    }
+    if (d.whole_turn)
+        t.deadline = t.turn_deadline;
+    else if (d.counts_turn)  // the player on turn's own decision inside the turn, and the answers they wait for:
+        t.deadline = std::min(at + d.limit, t.turn_deadline);  // never beyond the end of the turn
+    else
+        t.deadline = at + d.limit;
     arm_timer(t.deadline);
     return true;
 }
@@ -75,44 +72,40 @@ void Room::timer_due(std::uint64_t wake_id) {
     TimerState& t = timer_;
     if (closed_ || wake_id != t.wake_id) return;  // superseded by an earlier wake-up
     t.wake.reset();
-    if (t.decision.kind == Decision::None || !game_) return;
+    if (t.decision.kind.empty() || !game_) return;
     const auto at = now();
     if (at < t.deadline) return arm_timer(t.deadline);  // the decision changed since this was armed
-    const bool turn_over = t.decision.kind == Decision::Turn ||
-                           ((t.decision.kind == Decision::Robber || t.decision.kind == Decision::Trade) && at >= t.turn_deadline);
+    const bool turn_over = t.decision.whole_turn || (t.decision.counts_turn && at >= t.turn_deadline);
     if (turn_over) t.turn_expired = true;
-    if (t.decision.kind != Decision::Turn) t.expired |= t.decision.seats;
-    for (int seat = 0; seat < game_->num_players; ++seat)
+    if (!t.decision.whole_turn) t.expired |= t.decision.seats;
+    for (int seat = 0; seat < game_->players(); ++seat)
         if ((t.decision.seats >> seat & 1u) && !seats_[seat].bot_controls())
-            spdlog::info("{} {} ran out of time ({}): the bot takes the decision", tag(seat), seats_[seat].name, to_string(t.decision.kind));
+            spdlog::info("{} {} ran out of time ({}): the bot takes the decision", tag(seat), seats_[seat].name, t.decision.kind);
     bots_.drive();
 }
 
 bool Room::timed_out(int seat) const {
-    return game_ && ((timer_.expired >> seat & 1u) || (timer_.turn_expired && seat == game_->current));
+    return game_ && ((timer_.expired >> seat & 1u) || (timer_.turn_expired && seat == game_->on_turn()));
 }
 
-// What a seat that ran out of time does where the bot would choose for itself otherwise: it answers
-// no to an offer, withdraws its own, and ends its turn rather than build or trade with the player's
-// cards. Elsewhere (setup, pre-roll, discard, robber, road building) the bot chooses.
-std::optional<Command> Room::expiry_command(int seat) const {
-    if (!game_ || seats_[seat].bot_controls() || !timed_out(seat)) return std::nullopt;
-    const GameState& s = *game_;
-    if (s.phase == Phase::TradeOffer) return seat == s.current ? cmd::cancel_trade(seat) : cmd::decline(seat);
-    if (s.phase == Phase::Main && seat == s.current) return cmd::end_turn(seat);
-    return std::nullopt;
+// What a seat that ran out of time answers where the bot would choose for itself otherwise (the game
+// says: Catan declines an offer, withdraws its own, and ends the turn rather than build or trade with
+// the player's cards); elsewhere the bot chooses.
+game::MovePtr Room::expiry_move(int seat) const {
+    if (!game_ || seats_[seat].bot_controls() || !timed_out(seat)) return nullptr;
+    return game_->expiry_move(seat);
 }
 
 json Room::timer_json() const {
     const TimerState& t = timer_;
-    if (t.decision.kind == Decision::None) return nullptr;
+    if (t.decision.kind.empty()) return nullptr;
     json seats = json::array();
-    for (int seat = 0; seat < kMaxPlayers; ++seat)
+    for (int seat = 0; seat < kMaxSeats; ++seat)
         if (t.decision.seats >> seat & 1u) seats.push_back(seat);
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(t.deadline - now()).count();
-    return {{"decision", to_string(t.decision.kind)},
+    return {{"decision", t.decision.kind},
             {"id", t.decisions},
-            {"limit", std::chrono::duration_cast<std::chrono::seconds>(decision_limit(t.decision.kind, options_.turn_timer)).count()},
+            {"limit", std::chrono::duration_cast<std::chrono::seconds>(t.decision.limit).count()},
             {"remaining_ms", std::max<std::int64_t>(0, left)},
             {"seats", std::move(seats)}};
 }

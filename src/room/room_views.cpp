@@ -1,8 +1,10 @@
-// What each viewer sees: {"room": the room part, common to all, "game": player_view for the viewer}.
-// The room builds the room part and hands the publisher (view_publisher.hpp) a ViewSource for the
-// game: the one place the views reach into GameState and proto. A publish is ordered here: the timer,
+// What each viewer sees: {"room": the room part, common to all, "game": the game's view for the
+// viewer}. The room builds the room part and hands the publisher (view_publisher.hpp) a ViewSource for
+// the game: the one place the views reach into the game session. A publish is ordered here: the timer,
 // the seq, the room part's diff and the REST summary, then the updates, snapshots, and the bots.
-#include "catan/proto/proto.hpp"
+#include <map>
+#include <mutex>
+
 #include "catan/room/text.hpp"
 #include "room.hpp"
 
@@ -28,7 +30,7 @@ json Room::room_doc() const {
     if (game_ && !commitment_.empty()) {
         const bool over = phase_ == RoomPhase::Finished;
         fairness = {{"commitment", commitment_},
-                    {"seed", over ? json(std::to_string(game_->options.seed)) : json(nullptr)},
+                    {"seed", over ? json(std::to_string(game_->seed())) : json(nullptr)},
                     {"salt", over ? json(salt_) : json(nullptr)},
                     {"seed_chosen", game_seed_chosen_}};
     }
@@ -48,7 +50,7 @@ json Room::room_doc() const {
 }
 
 // The room's own limits, so a client shows them rather than keeping copies (the game's rules come
-// with the topology: proto::rules_json).
+// with its table: Catan sends its rules block with the topology).
 json Room::limits_json() {
     static const json limits = {{"chat_chars", kMaxChatChars},
                                 {"name_chars", kMaxNameChars},
@@ -57,29 +59,38 @@ json Room::limits_json() {
     return limits;
 }
 
-BoardKind Room::board_kind() const { return game_ ? game_->board_kind : board_for_players(options_.players); }
+// A number per (game, table id), the same for the life of the process: connections keep the number
+// of the table they hold (an atomic int), and a room compares it with its own.
+int Room::table() const {
+    static std::mutex mutex;
+    static std::map<std::string, int, std::less<>> numbers;
+    const std::string key = module_->id() + '/' + module_->table_id(table_players());
+    const std::lock_guard lock(mutex);
+    return numbers.try_emplace(key, static_cast<int>(numbers.size())).first->second;
+}
 
 // The game as the publisher shows it, for one publish (with its events) or one snapshot.
 class Room::Shown final : public ViewSource {
 public:
-    Shown(const Room& room, const std::vector<Event>* events) : room_(room), events_(events), names_(room.seats_.names()) {}
+    Shown(const Room& room, bool events) : room_(room), events_(events), names_(room.seats_.names()) {}
 
-    bool has_game() const override { return room_.game_.has_value(); }
-    void public_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const override {
-        proto::update_public_parts(*room_.game_, parts, sink);
+    bool has_game() const override { return room_.game_ != nullptr; }
+    void public_parts(game::ViewParts& parts, const game::PatchSink* sink) const override { room_.game_->update_public(parts, sink); }
+    void viewer_parts(int viewer, game::ViewParts& parts, const game::PatchSink* sink) const override {
+        room_.game_->update_viewer(as(viewer), parts, sink);
     }
-    void viewer_parts(int viewer, proto::ViewParts& parts, const proto::PatchSink* sink) const override {
-        proto::update_viewer_parts(*room_.game_, as(viewer), parts, sink);
+    json assemble(const game::ViewParts& public_parts, const game::ViewParts& viewer_parts) const override {
+        return room_.game_->assemble(public_parts, viewer_parts);
     }
     json stats() const override { return room_.stats_json(); }
-    void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const override { room_.stats_parts(parts, sink); }
+    void stats_parts(game::ViewParts& parts, const game::PatchSink* sink) const override { room_.stats_parts(parts, sink); }
     std::string legal(int viewer) const override {
-        return room_.game_ && viewer >= 0 ? proto::legal_actions_text(*room_.game_, viewer) : std::string("null");
+        return room_.game_ && viewer >= 0 ? room_.game_->legal_text(viewer) : std::string("null");
     }
     std::string events(int viewer) const override {
-        if (!events_) return "[]";
-        if (proto::events_differ_by_viewer(*events_)) return proto::events_json(*events_, as(viewer), names_).dump();
-        if (!public_events_) public_events_ = proto::events_json(*events_, proto::kSpectator, names_).dump();
+        if (!events_ || !room_.game_) return "[]";
+        if (room_.game_->events_differ_by_viewer()) return room_.game_->last_events_text(as(viewer), names_);
+        if (!public_events_) public_events_ = room_.game_->last_events_text(game::kSpectator, names_);
         return *public_events_;
     }
     json log(int viewer) const override { return room_.log_json(viewer); }
@@ -89,18 +100,19 @@ public:
             if (hears(m, entry)) chat.push_back(entry);
         return chat;
     }
-    json topology(int board) const override { return proto::topology_json(static_cast<BoardKind>(board)); }
+    // The room's table now: a connection asks for the one it lacks only when it differs from its own.
+    json topology(int) const override { return room_.module_->table(room_.table_players()); }
     json timer() const override { return room_.timer_json(); }
 
 private:
-    static int as(int viewer) { return viewer >= 0 ? viewer : proto::kSpectator; }
+    static int as(int viewer) { return viewer >= 0 ? viewer : game::kSpectator; }
     const Room& room_;
-    const std::vector<Event>* events_;
-    const proto::SeatNames names_;
+    const bool events_;
+    const std::vector<std::string> names_;
     mutable std::optional<std::string> public_events_;  // the events' text when every viewer sees the same
 };
 
-void Room::publish(Changed what, const std::vector<Event>* events, const Connection* exclude) {
+void Room::publish(Changed what, bool events, const Connection* exclude) {
     const bool new_decision = update_timer();
     views_.advance();
     std::string room_ops = what != Changed::Game ? views_.room_ops(room_doc()) : std::string();
@@ -108,7 +120,7 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
     if (!room_ops.empty()) publish_summary();  // what REST shows is a subset of the room part
     if (new_decision && what == Changed::Game) room_ops = views_.timer_ops(timer_json());  // the rest of the room part is as it was
     const Shown shown(*this, events);
-    const int board = static_cast<int>(board_kind());
+    const int board = table();
     std::vector<const Member*> new_board;  // their connections hold another board's topology: sent a snapshot instead
     views_.send_updates(what, room_ops, shown, members_, board, exclude, new_board);
     for (const Member* m : new_board) views_.send_snapshot(*m, shown, board, chat_version_);
@@ -116,7 +128,7 @@ void Room::publish(Changed what, const std::vector<Event>* events, const Connect
 }
 
 void Room::send_snapshot(const Member& m) {
-    views_.send_snapshot(m, Shown(*this, nullptr), static_cast<int>(board_kind()), chat_version_);
+    views_.send_snapshot(m, Shown(*this, false), table(), chat_version_);
 }
 
 void Room::publish_summary() {

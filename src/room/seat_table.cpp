@@ -12,7 +12,7 @@ int SeatTable::seated() const {
 }
 
 int SeatTable::host() const {
-    for (int i = 0; i < kMaxPlayers; ++i)
+    for (int i = 0; i < kMaxSeats; ++i)
         if (seats_[i].host) return i;
     return -1;
 }
@@ -25,7 +25,7 @@ int SeatTable::first_free(int players) const {
 
 int SeatTable::seat_of_token(const std::string& token_hash) const {
     int seat = -1;
-    for (int i = 0; i < kMaxPlayers; ++i)  // no early exit: every seat's token is compared
+    for (int i = 0; i < kMaxSeats; ++i)  // no early exit: every seat's token is compared
         if (seats_[i].taken && !seats_[i].bot && secret_equal(token_hash, seats_[i].token_hash)) seat = i;
     return seat;
 }
@@ -50,9 +50,9 @@ std::string SeatTable::free_bot_name() const {
     }
 }
 
-proto::SeatNames SeatTable::names() const {
-    proto::SeatNames names = proto::default_seat_names();
-    for (int i = 0; i < kMaxPlayers; ++i)
+std::vector<std::string> SeatTable::names() const {
+    std::vector<std::string> names(kMaxSeats);
+    for (int i = 0; i < kMaxSeats; ++i)
         if (seats_[i].taken) names[i] = seats_[i].name;
     return names;
 }
@@ -69,10 +69,10 @@ Seat& SeatTable::take(int seat, std::string name, bool host) {
 }
 
 SeatSource SeatTable::reseat(const SeatSource& source) {
-    std::array<Seat, kMaxPlayers> next{};
+    std::array<Seat, kMaxSeats> next{};
     SeatSource moved_to;
     moved_to.fill(-1);
-    for (int i = 0; i < kMaxPlayers; ++i)
+    for (int i = 0; i < kMaxSeats; ++i)
         if (source[i] >= 0) {
             next[i] = std::move(seats_[source[i]]);
             moved_to[source[i]] = i;
@@ -84,7 +84,7 @@ SeatSource SeatTable::reseat(const SeatSource& source) {
 SeatSource SeatTable::compacted() const {
     SeatSource source;
     source.fill(-1);
-    for (int s = 0, i = 0; s < kMaxPlayers; ++s)
+    for (int s = 0, i = 0; s < kMaxSeats; ++s)
         if (seats_[s].taken) source[i++] = s;
     return source;
 }
@@ -94,7 +94,7 @@ SeatSource SeatTable::shrunk(int players) const {
     source.fill(-1);
     for (int s = 0; s < players; ++s)
         if (seats_[s].taken) source[s] = s;
-    for (int s = players, free = 0; s < kMaxPlayers; ++s) {
+    for (int s = players, free = 0; s < kMaxSeats; ++s) {
         if (!seats_[s].taken) continue;
         while (source[free] >= 0) ++free;  // exists: no more seated than seats
         source[free] = s;

@@ -13,9 +13,9 @@
 #include <string>
 #include <string_view>
 
-#include "catan/bots/bot.hpp"  // bots::Level: a bot seat's level
-#include "catan/engine/types.hpp"
-#include "catan/proto/event_json.hpp"  // proto::SeatNames
+#include <vector>
+
+#include "catan/room/envelope.hpp"  // kMaxSeats
 
 namespace catan::room {
 
@@ -25,8 +25,8 @@ struct Seat {
     std::string name;
     std::string token_hash;  // secret_hash of the seat token
     int connections = 0;
-    // A bot the host added (its level): no token, no connection, never a member.
-    std::optional<bots::Level> bot;
+    // A bot the host added (its level, one of the module's bot_levels): no token, no connection, never a member.
+    std::optional<std::string> bot;
     // A bot plays this disconnected player's seat until they come back (docs/bots-external.md).
     bool taken_over = false;
     // Bumped whenever the seat's last connection goes or a first one comes: a takeover timer
@@ -37,7 +37,7 @@ struct Seat {
 };
 
 // For a reseat: seat i takes the occupant of seat source[i] (-1: nobody); every taken seat appears once.
-using SeatSource = std::array<int, kMaxPlayers>;
+using SeatSource = std::array<int, kMaxSeats>;
 
 class SeatTable {
 public:
@@ -56,7 +56,8 @@ public:
     // A seated occupant whose name is the same as, or looks like, `name` (text.hpp match_names).
     const Seat* name_clash(std::string_view name, bool& looks_alike) const;
     std::string free_bot_name() const;  // "Bot 1", "Bot 2" ...: the first such name nobody here has
-    proto::SeatNames names() const;     // for event texts: the occupants' names, defaults elsewhere
+    // For event texts: the occupants' names, empty for a free seat (the game names it by default).
+    std::vector<std::string> names() const;
 
     // A new occupant (its connections come later); `seat` is made the only host when `host`.
     Seat& take(int seat, std::string name, bool host);
@@ -70,7 +71,7 @@ public:
     SeatSource shrunk(int players) const;
 
 private:
-    std::array<Seat, kMaxPlayers> seats_{};
+    std::array<Seat, kMaxSeats> seats_{};
 };
 
 }  // namespace catan::room

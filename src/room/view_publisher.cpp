@@ -60,7 +60,7 @@ json ViewPublisher::game_view(int viewer, ViewerDoc& doc, const ViewSource& sour
 
 // The game's view and what the room adds to it from the game's history (doc.game.stats).
 json ViewPublisher::assembled_view(const ViewerDoc& doc, const ViewSource& source) const {
-    json view = proto::assemble_view(public_parts_, doc.parts);
+    json view = source.assemble(public_parts_, doc.parts);
     view["stats"] = source.stats();
     return view;
 }
@@ -75,14 +75,14 @@ std::string ViewPublisher::public_game_ops(bool& whole, const ViewSource& source
         public_parts_.clear();
         if (game) source.public_parts(public_parts_, nullptr);
     } else {
-        const proto::PatchSink sink{ops, "/game"};
+        const game::PatchSink sink{ops, "/game"};
         source.public_parts(public_parts_, &sink);
     }
     // The stats are public too, diffed part by part; the first time in a game (a restored room) whole.
     if (!game) {
         stats_parts_.clear();
     } else if (whole || !stats_parts_.empty()) {
-        const proto::PatchSink sink{ops, "/game"};
+        const game::PatchSink sink{ops, "/game"};
         source.stats_parts(stats_parts_, whole ? nullptr : &sink);
     } else {
         source.stats_parts(stats_parts_, nullptr);
@@ -96,11 +96,11 @@ void ViewPublisher::send_updates(Changed what, const std::string& shared_room_op
                                  int board, const Connection* exclude, std::vector<const Member*>& need_snapshot) {
     bool whole_game = false;
     const std::string shared_game_ops = what != Changed::Room ? public_game_ops(whole_game, source) : std::string();
-    std::array<int, kMaxPlayers + 1> connections{};  // [0]: spectators, [seat + 1]
+    std::array<int, kMaxSeats + 1> connections{};  // [0]: spectators, [seat + 1]
     for (const auto& [conn, m] : members) ++connections[m.seat + 1];
 
     std::vector<const Member*> recipients;
-    for (int viewer = kSpectatorSeat; viewer < kMaxPlayers; ++viewer) {
+    for (int viewer = kSpectatorSeat; viewer < kMaxSeats; ++viewer) {
         if (connections[viewer + 1] == 0) continue;
         recipients.clear();
         for (const auto& [conn, m] : members)
@@ -131,7 +131,7 @@ void ViewPublisher::send_updates(Changed what, const std::string& shared_room_op
                         if (!ops.empty()) ops += ',';
                         ops += shared_game_ops;
                     }
-                    const proto::PatchSink sink{ops, "/game"};
+                    const game::PatchSink sink{ops, "/game"};
                     source.viewer_parts(viewer, doc.parts, &sink);
                 }
             }
@@ -177,8 +177,8 @@ void ViewPublisher::send_snapshot(const Member& m, const ViewSource& source, int
 }
 
 void ViewPublisher::reseat(const SeatSource& source) {
-    std::array<ViewerDoc, kMaxPlayers> next{};
-    for (int i = 0; i < kMaxPlayers; ++i)
+    std::array<ViewerDoc, kMaxSeats> next{};
+    for (int i = 0; i < kMaxSeats; ++i)
         if (source[i] >= 0) next[i] = std::move(seats_[source[i]]);
     seats_ = std::move(next);
 }

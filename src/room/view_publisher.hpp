@@ -8,8 +8,8 @@
 // Must not: read the game, the seats or the chat itself. Everything it shows comes through a
 // ViewSource the room hands it for each publish (the game's parts, legal actions, events, the log,
 // the chat a member hears, the topology, the timer), so the game behind it can change. The one
-// proto type it uses is the parts format (proto/view_parts.hpp: ViewParts, PatchSink, assemble_view),
-// which knows no rule.
+// game type it uses is the seam's parts format (game/view_parts.hpp: ViewParts, PatchSink), which
+// knows no rule; the whole view is assembled by the source.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -20,7 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/proto/view_parts.hpp"
+#include "catan/game/view_parts.hpp"
 #include "member.hpp"
 #include "seat_table.hpp"
 
@@ -33,20 +33,22 @@ enum class Changed { Room, Game, Both };
 class ViewSource {
 public:
     virtual bool has_game() const = 0;
-    // The game view's parts (proto/view_parts.hpp), rewritten in place; with a sink, each change also
+    // The game view's parts (game/view_parts.hpp), rewritten in place; with a sink, each change also
     // as patch ops under /game.
-    virtual void public_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
-    virtual void viewer_parts(int viewer, proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
+    virtual void public_parts(game::ViewParts& parts, const game::PatchSink* sink) const = 0;
+    virtual void viewer_parts(int viewer, game::ViewParts& parts, const game::PatchSink* sink) const = 0;
     // doc.game.stats, public: whole (snapshots, a first publish) and as parts under /stats, diffed
     // like the game's parts (nothing without a game).
     virtual nlohmann::json stats() const = 0;
-    virtual void stats_parts(proto::ViewParts& parts, const proto::PatchSink* sink) const = 0;
+    virtual void stats_parts(game::ViewParts& parts, const game::PatchSink* sink) const = 0;
     virtual std::string legal(int viewer) const = 0;  // as JSON text: null for spectators and without a game
     virtual std::string events(int viewer) const = 0;  // this change's events as the viewer sees them: a JSON array
     virtual nlohmann::json log(int viewer) const = 0;       // a snapshot's recent events
     virtual nlohmann::json chat(const Member& m) const = 0;  // a snapshot's chat: the lines `m` hears
-    virtual nlohmann::json topology(int board) const = 0;   // a snapshot for a connection holding another board
+    virtual nlohmann::json topology(int board) const = 0;   // a snapshot for a connection holding another table (board)
     virtual nlohmann::json timer() const = 0;               // room.timer as of now
+    // The whole game view from its public and one viewer's parts (snapshots).
+    virtual nlohmann::json assemble(const game::ViewParts& public_parts, const game::ViewParts& viewer_parts) const = 0;
 protected:
     ~ViewSource() = default;
 };
@@ -57,7 +59,7 @@ using Members = std::map<const Connection*, Member>;
 // so the next update is one diff for all of them. Kept only while one of them is connected.
 struct ViewerDoc {
     bool sent = false;
-    proto::ViewParts parts;  // the viewer's own parts of the game view ("viewer", "me")
+    game::ViewParts parts;  // the viewer's own parts of the game view ("viewer", "me")
     // The seat number those connections were last told (room.you); a reseat moves the seat's
     // document, with this, to another number, and the next update tells them.
     int told_seat = -1;
@@ -117,9 +119,9 @@ private:
     nlohmann::json room_doc_;
     // The public parts of the game view as last published, the same for every viewer: written and
     // diffed once per command. Empty while there is no game.
-    proto::ViewParts public_parts_;
-    proto::ViewParts stats_parts_;  // doc.game.stats as last published; empty: not yet in this game
-    std::array<ViewerDoc, kMaxPlayers> seats_{};
+    game::ViewParts public_parts_;
+    game::ViewParts stats_parts_;  // doc.game.stats as last published; empty: not yet in this game
+    std::array<ViewerDoc, kMaxSeats> seats_{};
     ViewerDoc spectators_;
     mutable std::mutex summary_mutex_;
     nlohmann::json summary_;

@@ -70,6 +70,8 @@ public:
     RaceSession(const Module& m, State s) : module_(m), s_(s) {}
     const Module& module() const override { return module_; }
     int players() const override { return s_.players; }
+    Json options() const override { return {{"players", s_.players}, {"target", s_.target}}; }
+    std::variant<MovePtr, Error> decode(const Json& command, int seat) const override { return module_.decode(command, seat, options()); }
 
     std::variant<Applied, Error> apply(const Move& m) override {
         const auto* r = dynamic_cast<const RaceMove*>(&m);
@@ -241,9 +243,9 @@ public:
         std::unique_ptr<Session> session = start(record, record.at("seed").get<std::uint64_t>());
         for (std::size_t i = 0; i < log.size(); ++i) {
             auto decoded = decode(log[i].command, log[i].seat, record);
-            if (auto* e = std::get_if<Error>(&decoded)) return RestoreError{e->message, static_cast<long>(i + 1)};
+            if (auto* e = std::get_if<Error>(&decoded)) return RestoreError{e->message, static_cast<long>(i + 1), {}};
             const auto applied = session->apply(*std::get<MovePtr>(decoded));
-            if (auto* e = std::get_if<Error>(&applied)) return RestoreError{e->message, static_cast<long>(i + 1)};
+            if (auto* e = std::get_if<Error>(&applied)) return RestoreError{e->message, static_cast<long>(i + 1), {}};
         }
         return session;
     }

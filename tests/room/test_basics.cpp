@@ -89,7 +89,7 @@ TEST_CASE("envelope: every client message type decodes", "[room]") {
     CHECK(ok(R"({"v":1,"type":"create_room"})").type == ClientType::CreateRoom);
     const auto created = ok(R"({"v":1,"type":"create_room","options":{"players":3,"vp_target":8,"seed":"18446744073709551615"}})");
     CHECK(created.options.players == 3);
-    CHECK(created.options.vp_target == 8);
+    CHECK(created.options.rules == json{{"vp_target", 8}});
     CHECK(created.options.seed == 18446744073709551615ull);
     const auto join = ok(R"({"v":1,"type":"join","room":"k7qx3","name":"Ana","host_key":"ff","id":"j1"})");
     CHECK(join.room == "k7qx3");
@@ -140,23 +140,25 @@ TEST_CASE("envelope: bad messages are refused with a code and the field at fault
     check(R"({"v":1,"type":"join","room":"K7QX3","name":"a","host_key":null})", "wrong_type", "host_key");
     check(R"({"v":1,"type":"rejoin","room":"K7QX3"})", "missing_field", "token");
     check(R"({"v":1,"type":"set_options"})", "missing_field", "options");
-    check(R"({"v":1,"type":"set_options","options":{"players":7}})", "out_of_range", "options.players");
-    check(R"({"v":1,"type":"set_options","options":{"players":1}})", "out_of_range", "options.players");
-    check(R"({"v":1,"type":"set_options","options":{"vp_target":2}})", "out_of_range", "options.vp_target");
-    check(R"({"v":1,"type":"set_options","options":{"vp_target":21}})", "out_of_range", "options.vp_target");
+    // A new room's game options are checked against its game at once (set_options' by the room, which
+    // knows its game: test_lobby "the host's options").
+    check(R"({"v":1,"type":"create_room","options":{"players":7}})", "out_of_range", "options.players");
+    check(R"({"v":1,"type":"create_room","options":{"players":1}})", "out_of_range", "options.players");
+    check(R"({"v":1,"type":"create_room","options":{"vp_target":2}})", "out_of_range", "options.vp_target");
+    check(R"({"v":1,"type":"create_room","options":{"vp_target":21}})", "out_of_range", "options.vp_target");
     check(R"({"v":1,"type":"set_options","options":{"seed":12}})", "wrong_type", "options.seed");
     check(R"({"v":1,"type":"set_options","options":{"seed":"-1"}})", "out_of_range", "options.seed");
     check(R"({"v":1,"type":"set_options","options":{"seed":"18446744073709551616"}})", "out_of_range", "options.seed");
-    check(R"({"v":1,"type":"set_options","options":{"colour":"red"}})", "unexpected_field", "options.colour");
+    check(R"({"v":1,"type":"create_room","options":{"colour":"red"}})", "unexpected_field", "options.colour");
     // Issue 12: the house rules and the turn structure; the engine decides the ranges.
-    check(R"({"v":1,"type":"set_options","options":{"discard_limit":3}})", "out_of_range", "options.discard_limit");
-    check(R"({"v":1,"type":"set_options","options":{"discard_limit":21}})", "out_of_range", "options.discard_limit");
-    check(R"({"v":1,"type":"set_options","options":{"discard_limit":7.5}})", "wrong_type", "options.discard_limit");
-    check(R"({"v":1,"type":"set_options","options":{"friendly_robber":"true"}})", "wrong_type", "options.friendly_robber");
-    check(R"({"v":1,"type":"set_options","options":{"balanced_board":0}})", "wrong_type", "options.balanced_board");
-    check(R"({"v":1,"type":"set_options","options":{"first_by_dice":null}})", "wrong_type", "options.first_by_dice");
-    check(R"({"v":1,"type":"set_options","options":{"turn_structure":"special"}})", "out_of_range", "options.turn_structure");
-    check(R"({"v":1,"type":"set_options","options":{"turn_structure":2}})", "wrong_type", "options.turn_structure");
+    check(R"({"v":1,"type":"create_room","options":{"discard_limit":3}})", "out_of_range", "options.discard_limit");
+    check(R"({"v":1,"type":"create_room","options":{"discard_limit":21}})", "out_of_range", "options.discard_limit");
+    check(R"({"v":1,"type":"create_room","options":{"discard_limit":7.5}})", "wrong_type", "options.discard_limit");
+    check(R"({"v":1,"type":"create_room","options":{"friendly_robber":"true"}})", "wrong_type", "options.friendly_robber");
+    check(R"({"v":1,"type":"create_room","options":{"balanced_board":0}})", "wrong_type", "options.balanced_board");
+    check(R"({"v":1,"type":"create_room","options":{"first_by_dice":null}})", "wrong_type", "options.first_by_dice");
+    check(R"({"v":1,"type":"create_room","options":{"turn_structure":"special"}})", "out_of_range", "options.turn_structure");
+    check(R"({"v":1,"type":"create_room","options":{"turn_structure":2}})", "wrong_type", "options.turn_structure");
     check(R"({"v":1,"type":"set_options","options":[]})", "wrong_type", "options");
     check(R"({"v":1,"type":"move_seat","seat":0})", "missing_field", "to");
     check(R"({"v":1,"type":"move_seat","seat":0,"to":6})", "out_of_range", "to");
@@ -181,10 +183,10 @@ TEST_CASE("envelope: the id is kept for the error when the rest is wrong", "[roo
 TEST_CASE("envelope: room options for POST /api/rooms", "[room]") {
     const auto ok = parse_room_options(json::parse(R"({"players":2,"seed":"123"})"));
     REQUIRE(ok);
-    RoomOptions o;
+    RoomOptions o = RoomOptions::defaults_for(*catan::game::find_module("catan"));
     o.apply(ok.value());
     CHECK(o.players == 2);
-    CHECK(o.vp_target == 10);
+    CHECK(o.rules["vp_target"] == 10);
     CHECK(o.seed == std::optional<std::uint64_t>(123));
     CHECK(!parse_room_options(json::parse(R"({"players":"2"})")));
     CHECK(parse_room_options(json::parse(R"({"vp":10})")).error().field == "vp");
@@ -194,16 +196,16 @@ TEST_CASE("envelope: room options for POST /api/rooms", "[room]") {
     const auto six = parse_room_options(json::parse(
         R"({"players":6,"vp_target":12,"discard_limit":9,"friendly_robber":true,"balanced_board":true,"first_by_dice":true,"turn_structure":"special_build"})"));
     REQUIRE(six);
-    RoomOptions r;
+    RoomOptions r = RoomOptions::defaults_for(*catan::game::find_module("catan"));
     r.apply(six.value());
-    const catan::GameOptions g = r.game_options(5);
-    CHECK(g.players == 5);
-    CHECK(g.victory_target == 12);
-    CHECK(g.discard_limit == 9);
-    CHECK(g.friendly_robber);
-    CHECK(g.balanced_board);
-    CHECK(g.first_by_dice);
-    CHECK(g.turn_structure == catan::TurnStructure::SpecialBuild);
+    const json g = r.game_options(5);
+    CHECK(g["players"] == 5);
+    CHECK(g["vp_target"] == 12);
+    CHECK(g["discard_limit"] == 9);
+    CHECK(g["friendly_robber"] == true);
+    CHECK(g["balanced_board"] == true);
+    CHECK(g["first_by_dice"] == true);
+    CHECK(g["turn_structure"] == "special_build");
     const auto bad = parse_room_options(json::parse(R"({"discard_limit":30})"));
     REQUIRE(!bad);
     CHECK(bad.error().field == "discard_limit");

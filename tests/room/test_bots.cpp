@@ -5,6 +5,7 @@
 
 #include "catan/bots/bot.hpp"
 #include "catan/engine/engine.hpp"
+#include "catan/games/catan.hpp"
 #include "support.hpp"
 
 using namespace catan;
@@ -133,8 +134,10 @@ TEST_CASE("bots: the host adds and removes bots in the lobby, others and bad req
 TEST_CASE("bots: one person and two bots play a game to its winner", "[room][bots]") {
     auto calls = std::make_shared<int>(0), bad = std::make_shared<int>(0);
     HubOptions o = quick_bots();
-    o.make_bot = [calls, bad](bots::Level level, bots::Budget budget) -> std::unique_ptr<bots::Bot> {
-        return std::make_unique<SpyBot>(bots::make_bot(level, budget), calls, bad);
+    o.make_bot = [calls, bad](const catan::game::Module&, const std::string& level, std::chrono::milliseconds time) {
+        bots::Budget budget;
+        budget.time = time;
+        return catan::games::catan_bot(std::make_unique<SpyBot>(bots::make_bot(*bots::parse_level(level), budget), calls, bad));
     };
     BotRoom r({{"players", 3}, {"vp_target", 5}, {"seed", "11"}}, o);
     r.host.send(msg("add_bot", {{"seat", 1}, {"level", "basic"}}));

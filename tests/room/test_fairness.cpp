@@ -181,7 +181,7 @@ TEST_CASE("fairness: the replay record of a running game has the log so far and 
         std::tie(code, text) = verify(bad, dir);
         INFO(text);
         CHECK(code == 1);
-        CHECK(text.find("step 2 (seat 0, build_road): the engine refuses it") != std::string::npos);
+        CHECK(text.find("step 2 (seat 0, build_road): the game refuses it") != std::string::npos);
     }
     SECTION("a changed seed") {
         json bad = record;

@@ -1,5 +1,7 @@
 // Rooms before the game: creating, joining, the host's controls, chat, presence, and every room and
 // seat error of docs/protocol.md, each answered to its sender only with nothing changed.
+#include <tuple>
+
 #include "support.hpp"
 
 #include "catan/room/envelope.hpp"
@@ -71,7 +73,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     CHECK(snap["chat"] == json::array());
     CHECK(snap.contains("topology"));
     CHECK(snap["topology"]["hexes"].size() == 19);
-    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
+    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
         "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired"},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":null,"connected":false,"bot":null,"controlled_by":null},
@@ -102,7 +104,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
 
     const auto summary = f.hub.room_summary(lower);
     CHECK(summary.status == 200);
-    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
+    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
         "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired"},
         "seats":[{"seat":0,"name":"Ana","connected":true,"host":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":"Bob","connected":true,"host":false,"bot":null,"controlled_by":"player"},
@@ -123,7 +125,7 @@ TEST_CASE("lobby: REST create and summary", "[room]") {
     REQUIRE(ok.status == 201);
     const std::string code = ok.body["code"];
     const auto summary = f.hub.room_summary(code);
-    CHECK(summary.body["options"] == (json{{"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+    CHECK(summary.body["options"] == (json{{"game", "catan"}, {"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}}));
     CHECK(summary.body["seats"].size() == 4);
     CHECK(summary.body["phase"] == "lobby");
@@ -256,12 +258,27 @@ TEST_CASE("lobby: the host's options", "[room]") {
     CHECK(e["code"] == "out_of_range");
     CHECK(e["field"] == "options.players");
     CHECK(e["id"] == "o");
+    // The game's options are the room's game's to judge (the envelope does not know the room's game):
+    // the same codes and fields as a new room's, and nothing changes.
+    for (const auto& [options, code, field] :
+         {std::tuple{json{{"players", 7}}, "out_of_range", "options.players"}, std::tuple{json{{"players", 1}}, "out_of_range", "options.players"},
+          std::tuple{json{{"vp_target", 2}}, "out_of_range", "options.vp_target"},
+          std::tuple{json{{"vp_target", "ten"}}, "wrong_type", "options.vp_target"},
+          std::tuple{json{{"colour", "red"}}, "unexpected_field", "options.colour"},
+          std::tuple{json{{"game", "chess"}}, "out_of_range", "options.game"}}) {
+        INFO(options.dump());
+        l.host.send(msg("set_options", {{"options", options}}));
+        e = error_of(l.host);
+        CHECK(e["code"] == code);
+        CHECK(e["field"] == field);
+    }
+    CHECK(l.host.doc()["room"]["options"]["vp_target"] == 10);
 
     // Shrinking to 3 seats moves Cy from seat 3 down to the free seat 2.
     l.host.send(msg("set_options", {{"options", {{"players", 3}, {"vp_target", 12}}}}));
     for (Client* x : {&l.host, &b, &c}) {
         x->poll();
-        CHECK(x->doc()["room"]["options"] == (json{{"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
+        CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
                                                        {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
                                                        {"turn_structure", "paired"}}));
         CHECK(x->doc()["room"]["seats"].size() == 3);
@@ -274,7 +291,7 @@ TEST_CASE("lobby: the host's options", "[room]") {
 
     l.host.send(msg("set_options", {{"options", {{"vp_target", 5}}}}));  // players kept
     l.host.poll();
-    CHECK(l.host.doc()["room"]["options"] == (json{{"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
+    CHECK(l.host.doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
                                                             {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
                                                             {"turn_structure", "paired"}}));
 
@@ -372,7 +389,7 @@ TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer gam
         const json u = x->last("update");
         REQUIRE(!u.is_null());
         CHECK(x->doc()["room"]["phase"] == "playing");
-        CHECK(x->doc()["room"]["options"] == (json{{"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+        CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}}));
         CHECK(x->doc()["room"]["seats"] == json::parse(R"([{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
             {"seat":1,"name":"Cy","connected":true,"bot":null,"controlled_by":"player"}])"));

@@ -28,7 +28,7 @@ TEST_CASE("seat table: one host, tokens find their seat (bots have none), names 
     seats.take(1, "Bo", true).token_hash = secret_hash("token-b");
     CHECK_FALSE(seats[0].host);  // whoever last proved the key
     CHECK(seats.host() == 1);
-    seats.take(2, seats.free_bot_name(), false).bot = catan::bots::Level::Basic;
+    seats.take(2, seats.free_bot_name(), false).bot = "basic";
     CHECK(seats[2].name == "Bot 1");
     CHECK(seats.free_bot_name() == "Bot 2");
     CHECK(seats.seat_of_token(secret_hash("token-b")) == 1);

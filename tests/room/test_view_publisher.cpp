@@ -1,6 +1,6 @@
 // ViewPublisher on its own (view_publisher.hpp), with a game of the test's: a ViewSource whose view
 // is a public score and each viewer's own secret. What it proves: the publisher needs nothing of
-// Catan (the seam the rooms switch to next), a change is one diff shared by a viewer's connections,
+// Catan (rooms play through the seam), a change is one diff shared by a viewer's connections,
 // snapshots of an unchanged state share their bytes, and a reseat tells the moved seat its number.
 #include <catch2/catch.hpp>
 
@@ -24,14 +24,14 @@ public:
     int events_asked = 0;
 
     bool has_game() const override { return true; }
-    void public_parts(catan::proto::ViewParts& parts, const catan::proto::PatchSink* sink) const override {
+    void public_parts(catan::game::ViewParts& parts, const catan::game::PatchSink* sink) const override {
         write(parts, "/score", std::to_string(score), sink);
     }
-    void viewer_parts(int viewer, catan::proto::ViewParts& parts, const catan::proto::PatchSink* sink) const override {
+    void viewer_parts(int viewer, catan::game::ViewParts& parts, const catan::game::PatchSink* sink) const override {
         write(parts, "/viewer/secret", std::to_string(secret_base + viewer), sink);
     }
     json stats() const override { return {{"best", score}}; }
-    void stats_parts(catan::proto::ViewParts& parts, const catan::proto::PatchSink* sink) const override {
+    void stats_parts(catan::game::ViewParts& parts, const catan::game::PatchSink* sink) const override {
         write(parts, "/stats/best", std::to_string(score), sink);
     }
     std::string legal(int viewer) const override { return viewer >= 0 ? json::array({"move"}).dump() : "null"; }
@@ -40,10 +40,16 @@ public:
     json chat(const Member&) const override { return json::array(); }
     json topology(int board) const override { return {{"board", board}}; }
     json timer() const override { return nullptr; }
+    json assemble(const catan::game::ViewParts& public_parts, const catan::game::ViewParts& viewer_parts) const override {
+        json view = json::object();
+        for (const auto* list : {&public_parts, &viewer_parts})
+            for (const auto& p : *list) view[json::json_pointer(p.path)] = json::parse(p.text);
+        return view;
+    }
 
 private:
-    static void write(catan::proto::ViewParts& parts, const std::string& path, const std::string& text,
-                      const catan::proto::PatchSink* sink) {
+    static void write(catan::game::ViewParts& parts, const std::string& path, const std::string& text,
+                      const catan::game::PatchSink* sink) {
         for (auto& p : parts)
             if (p.path == path) {
                 if (p.text != text && sink) {

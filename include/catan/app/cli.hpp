@@ -6,5 +6,7 @@ namespace catan::app {
 
 // Parses the command line and runs the subcommand it names; returns the process's exit code.
 int run(int argc, char** argv);
+// Registers the games this server hosts (Catan) with the seam's registry; run() does it first.
+void register_games();
 
 }  // namespace catan::app

@@ -79,6 +79,7 @@ struct Pending {
     std::chrono::milliseconds limit{0};  // how long it may take, for a room turn limit of turn_seconds
     bool whole_turn = false;    // it is the turn itself: running out ends the seat's turn
     bool counts_turn = false;   // it runs on the turn clock too (the robber, answers to own offer)
+    bool pauses_turn = false;   // the seat on turn waits for others (discards): its turn clock stops meanwhile
 };
 
 // A computer player of one seat, kept by the room from one decision to the next (it may remember what
@@ -100,6 +101,7 @@ using BotJob = std::function<MovePtr()>;
 struct RestoreError {
     std::string message;
     long index = -1;
+    std::string field;  // the options record's member at fault ("discard_limit"), when it is the record's
 };
 
 class Session;
@@ -128,6 +130,13 @@ public:
     // Whether `options` (a full set, players included) may start a game. The error's field is
     // `prefix` + "." + the option's name ("options.vp_target"), its message says what is allowed.
     virtual std::optional<Error> validate(const Json& options, std::string_view prefix) const = 0;
+
+    // How a room keeps these options in its record (players aside, which the room keeps): the members
+    // to store, and the full set back from a stored record (`players` seats). The module owns the format,
+    // so records written by earlier versions keep loading. By default every option but players is
+    // stored, and reading fills what is missing with defaults; either way the result is validated.
+    virtual Json store_options(const Json& options) const;
+    virtual std::variant<Json, Error> load_options(const Json& stored, int players) const;
 
     // The static description of the table a client draws for `players` seats (Catan: the board's
     // topology), sent once per connection, and a name that changes exactly when it does ("base",
@@ -166,6 +175,10 @@ public:
 
     virtual const Module& module() const = 0;
     virtual int players() const = 0;
+    // The options the game was started with, as Module::start took them (players included).
+    virtual Json options() const = 0;
+    // Decodes a seat's command against this game's own bounds (Module::decode for the game's options).
+    virtual std::variant<MovePtr, Error> decode(const Json& command, int seat) const = 0;
 
     // Applies a move in place: nothing on refusal (the error says why), else the game moved on and
     // last_events holds what happened. The move must come from this module.
@@ -205,6 +218,23 @@ public:
     virtual Json history(int viewer, const std::vector<std::string>& names) const = 0;
     // The game's statistics (doc.game.stats); times are the room's (Unix ms; null: unknown / running).
     virtual Json stats(std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const = 0;
+    // The last events as each seat they concern saw them (what a finished game's record reveals: the
+    // stolen card, the bought card). By default the spectator's.
+    virtual Json revealed_events(const std::vector<std::string>& names) const { return last_events(kSpectator, names); }
+
+    // Serialised forms for the room's per-command path, which sends text and must not build a json
+    // tree per viewer. By default from the members above; a game overrides them to be fast.
+    virtual std::string legal_text(int seat) const { return legal(seat).dump(); }
+    virtual std::string last_events_text(int viewer, const std::vector<std::string>& names) const {
+        return last_events(viewer, names).dump();
+    }
+    // Whether some viewer sees the last events differently from a spectator (hidden cards): when not,
+    // the room writes them once for everyone.
+    virtual bool events_differ_by_viewer() const { return true; }
+    // The stats as view parts at /stats and below (under the sink's prefix), diffed like update_public.
+    // By default one part at /stats holding the whole stats.
+    virtual void update_stats(ViewParts& parts, const PatchSink* sink, std::optional<std::int64_t> started_at,
+                              std::optional<std::int64_t> ended_at) const;
 
     // The turn timer's decision; turn_seconds is the room's turn limit.
     virtual Pending pending(int turn_seconds) const = 0;

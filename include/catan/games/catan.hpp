@@ -5,10 +5,13 @@
 // players come and go, and every option but the ranges is the same.
 #include <memory>
 
+#include "catan/bots/bot.hpp"
 #include "catan/game/module.hpp"
 
 namespace catan::games {
 
 std::shared_ptr<const game::Module> catan_module();
+// A computer player as the module's Bot, for its sessions' bot_job (tests put a spy around a level's).
+game::BotPtr catan_bot(std::unique_ptr<bots::Bot> brain);
 
 }  // namespace catan::games

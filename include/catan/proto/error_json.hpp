@@ -9,8 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/engine/error.hpp"
 #include "catan/proto/decode_error.hpp"
+
+namespace catan {
+struct Error;  // the engine's rule error (catan/engine/error.hpp): rooms and the gateway write errors without the engine
+}
 
 namespace catan::proto {
 

@@ -8,12 +8,5 @@
 #include "catan/proto/state_json.hpp"
 #include "catan/proto/rules_json.hpp"
 #include "catan/proto/topology_json.hpp"
+#include "catan/proto/version.hpp"
 #include "catan/proto/view_json.hpp"
-
-namespace catan::proto {
-
-// Version of the client-facing messages (commands, views, events, errors, topology); an envelope
-// carries it as "v". Bump on any change an old client could misread.
-inline constexpr int kProtocolVersion = 1;
-
-}  // namespace catan::proto

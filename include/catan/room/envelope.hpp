@@ -2,8 +2,8 @@
 // Client -> server messages: the envelope {"v":1,"type":...,"id"?} and each type's fields
 // (docs/protocol.md), decoded strictly like proto's codecs: unknown fields, wrong types and values
 // out of range are refused with a DecodeError naming the field. Game commands inside a "command"
-// message are only checked to be objects here; the room decodes them with proto::decode_command
-// once it knows the sender's seat.
+// message are only checked to be objects here; the room decodes them through its game module once it
+// knows the sender's seat, and checks a game's options against that module (rules_error).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,8 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/bots/bot.hpp"
-#include "catan/engine/state.hpp"
+#include "catan/game/module.hpp"
 #include "catan/proto/decode_error.hpp"
 
 namespace catan::room {
@@ -39,46 +38,55 @@ inline constexpr int kClientTypeCount = 16;
 const char* to_string(ClientType type);
 
 // Room options as a client writes them: every field optional. POST /api/rooms and create_room fill
-// the missing ones with defaults; set_options keeps the room's current values for them.
+// the missing ones with defaults; set_options keeps the room's current values for them. The room's
+// own options (game, players, seed, takeover_after, turn_timer) are read here; every other member is
+// one of the game's options (game::Module::option_schema), kept in `rules` as given and checked
+// against the room's module by rules_error.
 struct OptionsUpdate {
-    std::optional<int> players;           // 2..6 (5 and 6: the 5–6 board, R-X1)
-    std::optional<int> vp_target;         // 3..20 (R-O1)
+    std::optional<std::string> game;      // the game module (create only; "catan" when absent)
+    std::optional<int> players;           // the module's range (Catan: 2..6, 5 and 6 on the 5–6 board)
     std::optional<std::uint64_t> seed;    // decimal string on the wire; for tests and replays
     std::optional<int> takeover_after;    // seconds 0..86400, or kNeverTakeOver ("never" on the wire)
     std::optional<int> turn_timer;        // seconds per turn: 0 (off), 60, 90 or 120
-    // House rules and the 5–6 turn structure; the engine's validate_options decides the allowed values.
-    std::optional<int> discard_limit;          // R-O2: 4..20
-    std::optional<bool> friendly_robber;       // R-O3
-    std::optional<bool> balanced_board;        // R-O4
-    std::optional<bool> first_by_dice;         // R-O5
-    std::optional<TurnStructure> turn_structure;  // R-X6 "paired" / R-X7 "special_build"
+    nlohmann::json rules = nlohmann::json::object();  // the game's options given (Catan: vp_target, house rules, turn_structure)
 };
 
 // A disconnected player's seat is never played by a bot.
 inline constexpr int kNeverTakeOver = -1;
 inline constexpr int kDefaultTakeoverSeconds = 60;
+// The game a room plays when its options name none (every room stored before modules).
+inline constexpr std::string_view kDefaultGame = "catan";
 
 struct RoomOptions {
+    std::string game{kDefaultGame};
     int players = 4;
-    int vp_target = 10;
     std::optional<std::uint64_t> seed;  // none: a random seed at the start
     // How long a player may be disconnected during the game before a bot plays their seat.
     int takeover_after = kDefaultTakeoverSeconds;
     // Seconds each turn may take before the basic bot takes the pending decision (0: no timer).
     int turn_timer = 0;
-    int discard_limit = 7;
-    bool friendly_robber = false;
-    bool balanced_board = false;
-    bool first_by_dice = false;
-    TurnStructure turn_structure = TurnStructure::Paired;
+    // Every option of the game but players, at its value (the module's defaults where none was given).
+    nlohmann::json rules = nlohmann::json::object();
+
+    // The defaults of `module`'s rooms: 4 seats (within its range) and its default options.
+    static RoomOptions defaults_for(const game::Module& module);
     void apply(const OptionsUpdate& update);
-    // The game these options deal for `players` seated players (the seed aside).
-    GameOptions game_options(int players) const;
+    // The options a game of `players` seated players starts with (the seed aside): Module::validate's
+    // and Module::start's input.
+    nlohmann::json game_options(int players) const;
 };
 
-// The engine's verdict on room options (validate_options) as a DecodeError naming the wire field
-// under `prefix` ("options."), e.g. {"options.vp_target", "... between 3 and 20 victory points"}.
-std::optional<proto::DecodeError> options_error(const GameOptions& options, std::string_view prefix);
+// The module a room of these options plays (registered at start; never null for options that passed
+// parse_client_message or parse_room_options).
+const game::Module* module_of(const RoomOptions& options);
+
+// Each option given checked against `module` alone (the others at their defaults), naming the wire
+// field under `prefix` ("options" for a message, "" for a POST body): its type from the option schema,
+// its value the module's to judge (Catan: the engine's validate_options).
+std::optional<proto::DecodeError> rules_error(const game::Module& module, const OptionsUpdate& update, std::string_view prefix);
+// A whole set of options for `players` seated players, as the module judges it.
+std::optional<proto::DecodeError> options_error(const game::Module& module, const RoomOptions& options, int players,
+                                                std::string_view prefix);
 
 struct ClientMessage {
     ClientType type = ClientType::Ping;
@@ -88,7 +96,7 @@ struct ClientMessage {
     std::string token;                    // rejoin
     OptionsUpdate options;                // create_room, set_options
     int seat = -1, to = -1;               // move_seat (seat, to), kick, add_bot, remove_bot (seat)
-    bots::Level level = bots::Level::Basic;  // add_bot
+    std::string level;                    // add_bot: one of the module's bot_levels (checked by the room)
     std::uint64_t seq = 0;                // command
     nlohmann::json command;               // command: the body, decoded by the room
     std::string text;                     // chat
@@ -106,12 +114,15 @@ ParsedMessage parse_client_message(std::string_view text);
 
 // The longest grace period before a bot takes a disconnected player's seat (or "never").
 inline constexpr int kMaxTakeoverSeconds = 86400;
+// The most seats a room holds (its per-seat tables are this long): the largest game's, Catan 5–6. A
+// module with more seats is refused at start (module_of).
+inline constexpr int kMaxSeats = 6;
 
 // The turn limits a room may choose (0: off).
 inline constexpr int kTurnTimerChoices[] = {0, 60, 90, 120};
 bool valid_turn_timer(std::int64_t seconds);
 
-// The body of POST /api/rooms (an object with optional players, vp_target, seed, the house rules...).
+// The body of POST /api/rooms (an object with optional game, players, seed, the game's options...).
 proto::Decoded<OptionsUpdate> parse_room_options(const nlohmann::json& body);
 
 }  // namespace catan::room

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/bots/bot.hpp"
+#include "catan/game/module.hpp"
 #include "catan/room/executor.hpp"
 #include "catan/room/outbox.hpp"
 
@@ -33,9 +33,11 @@ struct HubOptions {
     // the strong level's time budget per decision; the level that plays a disconnected player's seat.
     std::chrono::milliseconds bot_delay{1000};
     std::chrono::milliseconds strong_bot_budget{1000};
-    bots::Level takeover_level = bots::Level::Basic;
-    // Makes each seat's bot; empty: bots::make_bot. Tests put a spy in between.
-    std::function<std::unique_ptr<bots::Bot>(bots::Level, bots::Budget)> make_bot{};
+    // The level that plays a disconnected player's seat: one of the module's bot_levels (empty: its
+    // default, the first).
+    std::string takeover_level{};
+    // Makes each seat's bot; empty: the module's make_bot. Tests put a spy in between.
+    std::function<game::BotPtr(const game::Module&, const std::string& level, std::chrono::milliseconds budget)> make_bot{};
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)

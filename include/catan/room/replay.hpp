@@ -9,8 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catan/engine/command.hpp"
-#include "catan/engine/state.hpp"
+#include "catan/game/module.hpp"
 
 namespace catan::room {
 
@@ -20,26 +19,24 @@ std::string commitment_text(std::uint64_t seed, std::string_view salt);
 std::string commitment_of(std::uint64_t seed, std::string_view salt);
 inline constexpr std::size_t kSaltBytes = 16;  // 128 bits, drawn like tokens
 
-struct ReplayCommand {
-    int seat = 0;
-    Command command;
-};
-
 // Everything a record is made from. The seed is always needed (the record's steps come from re-running
 // the game); `reveal` decides whether the record shows it and the salt (only once the game is over).
 struct ReplayInput {
     std::string code;
     std::int64_t game = 0;
-    GameOptions options;
+    const game::Module* module = nullptr;  // the game played (the record names it unless it is Catan)
+    nlohmann::json options;                // as Module::start took them, players included
+    std::uint64_t seed = 0;
     std::vector<std::string> names;  // one per seat of the game
     std::string salt;
-    std::vector<ReplayCommand> commands;
+    std::vector<game::MovePtr> commands;  // decoded by the game (Move::json is what the record shows)
     bool reveal = false;  // true only for a finished game: seed, salt and revealed_events go in
     bool seed_chosen = false;  // a client chose the seed (a test server): the game was not fair
 };
 
 // The public record: see docs/fairness.md and proto/v1/rest.schema.json#/$defs/replay. Throws
 // std::runtime_error naming the step when a command does not apply (the log does not fit the seed).
+// Any thread: it starts a session of its own.
 nlohmann::json replay_record(const ReplayInput& input);
 
 }  // namespace catan::room

@@ -32,6 +32,7 @@ game::Pending pending_decision(const GameState& s, int turn_seconds) {
         game::Pending p{kind, seats, (turn << 8) | (static_cast<unsigned>(s.current) << 4) | number, turn, limit};
         p.whole_turn = number == 1;
         p.counts_turn = number == 4 || number == 5;
+        p.pauses_turn = number == 3;  // discards: the player on turn waits for the others
         return p;
     };
     switch (s.phase) {

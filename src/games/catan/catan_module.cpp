@@ -25,6 +25,10 @@ public:
     std::optional<game::Error> validate(const Json& options, std::string_view prefix) const override {
         return options_error(options, prefix);
     }
+    Json store_options(const Json& options) const override { return stored_options(options); }
+    std::variant<Json, game::Error> load_options(const Json& stored, int players) const override {
+        return options_from_stored(stored, players);
+    }
 
     std::string table_id(int players) const override { return board_for_players(players) == BoardKind::Large ? "large" : "base"; }
     const Json& table(int players) const override { return proto::topology_json(board_for_players(players)); }
@@ -51,18 +55,19 @@ public:
     std::variant<std::unique_ptr<game::Session>, game::RestoreError> restore(const Json& record, const std::string* snapshot,
                                                                               std::size_t snapshot_at,
                                                                               const std::vector<game::LoggedMove>& log) const override {
+        if (auto error = record_error(record)) return game::RestoreError{error->message, -1, error->field};
         GameOptions options;
         try {
             options = options_from_record(record);
         } catch (const std::exception& e) {
-            return game::RestoreError{e.what(), -1};
+            return game::RestoreError{e.what(), -1, {}};
         }
         std::optional<GameState> from_snapshot;
         if (snapshot) {
             auto decoded = proto::decode_state(std::string_view(*snapshot));
-            if (!decoded) return game::RestoreError{"the snapshot does not decode: " + decoded.error().message, -1};
-            if (!(decoded.value().options == options)) return game::RestoreError{"the snapshot belongs to another game", -1};
-            if (snapshot_at > log.size()) return game::RestoreError{"the snapshot is after the end of the log", -1};
+            if (!decoded) return game::RestoreError{"the snapshot does not decode: " + decoded.error().message, -1, {}};
+            if (!(decoded.value().options == options)) return game::RestoreError{"the snapshot belongs to another game", -1, {}};
+            if (snapshot_at > log.size()) return game::RestoreError{"the snapshot is after the end of the log", -1, {}};
             from_snapshot = std::move(decoded).value();
         }
         std::vector<Event> events;
@@ -72,12 +77,12 @@ public:
             const long index = static_cast<long>(i) + 1;
             const std::string where = "command " + std::to_string(index);
             auto command = proto::decode_command(log[i].command, log[i].seat, proto::command_bounds(replay));
-            if (!command) return game::RestoreError{where + " does not decode: " + command.error().message, index};
+            if (!command) return game::RestoreError{where + " does not decode: " + command.error().message, index, {}};
             events.clear();
             if (const auto error = catan::apply(replay, command.value(), &events)) {
                 // After the snapshot the game itself is the log's; before it only the history is short.
                 if (!from_snapshot || i >= snapshot_at)
-                    return game::RestoreError{where + " no longer applies: " + std::string(error->message), index};
+                    return game::RestoreError{where + " no longer applies: " + std::string(error->message), index, {}};
                 break;
             }
             session->record(events);
@@ -87,9 +92,9 @@ public:
             for (std::size_t i = snapshot_at; i < log.size(); ++i) {
                 const long index = static_cast<long>(i) + 1;
                 auto command = proto::decode_command(log[i].command, log[i].seat, proto::command_bounds(state));
-                if (!command) return game::RestoreError{"command " + std::to_string(index) + " does not decode: " + command.error().message, index};
+                if (!command) return game::RestoreError{"command " + std::to_string(index) + " does not decode: " + command.error().message, index, {}};
                 if (const auto error = catan::apply(state, command.value()))
-                    return game::RestoreError{"command " + std::to_string(index) + " no longer applies: " + std::string(error->message), index};
+                    return game::RestoreError{"command " + std::to_string(index) + " no longer applies: " + std::string(error->message), index, {}};
             }
             replay = std::move(state);
         }
@@ -114,6 +119,8 @@ public:
 };
 
 }  // namespace
+
+game::BotPtr catan_bot(std::unique_ptr<bots::Bot> brain) { return std::make_shared<CatanBot>(std::move(brain)); }
 
 std::shared_ptr<const game::Module> catan_module() {
     static const auto module = std::make_shared<const CatanModule>();

@@ -91,16 +91,71 @@ GameOptions game_options(const Json& options, std::uint64_t seed) {
     return o;
 }
 
+Json module_options(const GameOptions& o) {
+    return {{"players", o.players},
+            {"vp_target", o.victory_target},
+            {"discard_limit", o.discard_limit},
+            {"friendly_robber", o.friendly_robber},
+            {"balanced_board", o.balanced_board},
+            {"first_by_dice", o.first_by_dice},
+            {"turn_structure", to_string(o.turn_structure)}};
+}
+
+namespace {
+
 // House rules only when not the default: records of games without them read as before they existed.
-Json options_record(const GameOptions& o) {
+void put_house_rules(Json& j, const GameOptions& o) {
     const GameOptions defaults;
-    Json j = {{"players", o.players}, {"victory_target", o.victory_target}, {"seed", std::to_string(o.seed)}};
     if (o.discard_limit != defaults.discard_limit) j["discard_limit"] = o.discard_limit;
     if (o.friendly_robber) j["friendly_robber"] = true;
     if (o.balanced_board) j["balanced_board"] = true;
     if (o.first_by_dice) j["first_by_dice"] = true;
     if (o.turn_structure != defaults.turn_structure) j["turn_structure"] = to_string(o.turn_structure);
+}
+
+}  // namespace
+
+Json stored_options(const Json& options) {
+    const GameOptions o = game_options(options, 0);
+    Json j = {{"vp_target", o.victory_target}};
+    put_house_rules(j, o);
     return j;
+}
+
+std::variant<Json, game::Error> options_from_stored(const Json& stored, int players) {
+    if (!stored.is_object() || !stored.contains("vp_target"))
+        return game::Error{proto::to_string(Kind::MissingField), "field 'options.vp_target' is missing", "options.vp_target", {}};
+    Json options = default_options(players);
+    for (const auto& [name, value] : options.items())
+        if (name != "players" && stored.contains(name)) options[name] = stored[name];
+    if (auto error = options_error(options, "options")) return *std::move(error);
+    return options;
+}
+
+Json options_record(const GameOptions& o) {
+    Json j = {{"players", o.players}, {"victory_target", o.victory_target}, {"seed", std::to_string(o.seed)}};
+    put_house_rules(j, o);
+    return j;
+}
+
+std::optional<game::Error> record_error(const Json& record) {
+    if (!record.is_object()) return game::Error{proto::to_string(Kind::WrongType), "the options record must be an object", {}, {}};
+    for (const char* key : {"players", "victory_target"}) {
+        if (!record.contains(key)) return game::Error{proto::to_string(Kind::MissingField), "field '" + std::string(key) + "' is missing", key, {}};
+        if (!record[key].is_number_integer())
+            return game::Error{proto::to_string(Kind::WrongType), "field '" + std::string(key) + "' must be a whole number", key, {}};
+    }
+    if (!record.contains("seed") || !record["seed"].is_string())
+        return game::Error{proto::to_string(Kind::WrongType), "field 'seed' must be a decimal number written as a string", "seed", {}};
+    Json options = {{"players", record["players"]}, {"vp_target", record["victory_target"]}};
+    for (const char* key : {"discard_limit", "friendly_robber", "balanced_board", "first_by_dice", "turn_structure"})
+        if (record.contains(key)) options[key] = record[key];
+    auto error = options_error(options, "");
+    if (error && error->field == "vp_target") {
+        error->field = "victory_target";
+        error->message = "field 'victory_target'" + error->message.substr(error->message.find('\'', 7) + 1);
+    }
+    return error;
 }
 
 GameOptions options_from_record(const Json& j) {

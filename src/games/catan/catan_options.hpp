@@ -21,10 +21,19 @@ std::optional<game::Error> options_error(const game::Json& options, std::string_
 // Precondition: options_error(options) is empty. Absent options take their defaults.
 GameOptions game_options(const game::Json& options, std::uint64_t seed);
 
+// The options as Module::start takes them (wire names, players included).
+game::Json module_options(const GameOptions& options);
+// The room's stored form (room options: "vp_target" always, the house rules when not the default, as
+// the room wrote them before modules) and back, for `players` seats.
+game::Json stored_options(const game::Json& options);
+std::variant<game::Json, game::Error> options_from_stored(const game::Json& stored, int players);
+
 // The options record: {"players", "victory_target", "seed" (decimal text), house rules when not the
 // default}. Unknown members (the room's salt, times) are ignored when read.
 game::Json options_record(const GameOptions& options);
 // Throws std::runtime_error naming what does not fit.
 GameOptions options_from_record(const game::Json& record);
+// What is wrong with a record, judged as the room's options are, naming the member at fault.
+std::optional<game::Error> record_error(const game::Json& record);
 
 }  // namespace catan::games

@@ -53,7 +53,22 @@ std::variant<game::Applied, game::Error> CatanSession::apply(const game::Move& m
     return game::Applied{state_.phase != decision, state_.phase == Phase::GameOver};
 }
 
+Json CatanSession::options() const { return games::module_options(state_.options); }
+
+std::variant<game::MovePtr, game::Error> CatanSession::decode(const Json& command, int seat) const {
+    auto decoded = proto::decode_command(command, seat, proto::command_bounds(state_));
+    if (!decoded) {
+        const proto::ErrorReply e = proto::error_reply(decoded.error());
+        return game::Error{e.code, e.message, e.field, e.rule};
+    }
+    return move_of(decoded.value());
+}
+
 int CatanSession::seat_for_bots(game::SeatMask bots, bool& waiting) const { return games::seat_for_bots(state_, bots, waiting); }
+
+std::string CatanSession::legal_text(int seat) const {
+    return seat >= 0 ? proto::legal_actions_text(state_, seat) : std::string("null");
+}
 
 Json CatanSession::legal(int seat) const { return seat >= 0 ? proto::legal_actions_json(state_, seat) : Json(nullptr); }
 
@@ -89,6 +104,18 @@ Json CatanSession::last_events(int viewer, const std::vector<std::string>& given
     return proto::events_json(events_, as_viewer(viewer), names(given));
 }
 
+std::string CatanSession::last_events_text(int viewer, const std::vector<std::string>& given) const {
+    return proto::events_json(events_, as_viewer(viewer), names(given)).dump();
+}
+
+// Each event as its own actor saw it: the stolen resource, the bought card.
+Json CatanSession::revealed_events(const std::vector<std::string>& given) const {
+    const proto::SeatNames& seat = names(given);
+    Json all = Json::array();
+    for (const Event& e : events_) all.push_back(proto::event_json(e, e.player < kMaxPlayers ? e.player : proto::kSpectator, seat));
+    return all;
+}
+
 Json CatanSession::history(int viewer, const std::vector<std::string>& given) const {
     const proto::SeatNames& seat = names(given);
     Json log = Json::array();
@@ -98,6 +125,11 @@ Json CatanSession::history(int viewer, const std::vector<std::string>& given) co
 
 Json CatanSession::stats(std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const {
     return stats_.to_json(state_, started_at, ended_at);
+}
+
+void CatanSession::update_stats(game::ViewParts& parts, const game::PatchSink* sink, std::optional<std::int64_t> started_at,
+                                std::optional<std::int64_t> ended_at) const {
+    stats_.update_parts(state_, started_at, ended_at, parts, sink);
 }
 
 game::Pending CatanSession::pending(int turn_seconds) const { return pending_decision(state_, turn_seconds); }

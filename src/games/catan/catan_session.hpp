@@ -46,6 +46,8 @@ public:
 
     const game::Module& module() const override { return module_; }
     int players() const override { return state_.num_players; }
+    game::Json options() const override;
+    std::variant<game::MovePtr, game::Error> decode(const game::Json& command, int seat) const override;
     std::variant<game::Applied, game::Error> apply(const game::Move& move) override;
     game::SeatMask to_act() const override { return players_to_act(state_); }
     int seat_for_bots(game::SeatMask bots, bool& waiting) const override;
@@ -60,6 +62,12 @@ public:
     game::Json last_events(int viewer, const std::vector<std::string>& names) const override;
     game::Json history(int viewer, const std::vector<std::string>& names) const override;
     game::Json stats(std::optional<std::int64_t> started_at, std::optional<std::int64_t> ended_at) const override;
+    game::Json revealed_events(const std::vector<std::string>& names) const override;
+    std::string legal_text(int seat) const override;
+    std::string last_events_text(int viewer, const std::vector<std::string>& names) const override;
+    bool events_differ_by_viewer() const override { return proto::events_differ_by_viewer(events_); }
+    void update_stats(game::ViewParts& parts, const game::PatchSink* sink, std::optional<std::int64_t> started_at,
+                      std::optional<std::int64_t> ended_at) const override;
     game::Pending pending(int turn_seconds) const override;
     game::MovePtr expiry_move(int seat) const override;
     game::BotJob bot_job(int seat, game::BotPtr bot, std::uint64_t seed) const override;

@@ -7,8 +7,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "catan/app/cli.hpp"
 #include "catan/app/verify_command.hpp"
 #include "catan/engine/engine.hpp"
+#include "catan/games/catan.hpp"
+#include "catan/proto/proto.hpp"
 #include "catan/room/replay.hpp"
 #include "catan/sim/random_game.hpp"
 
@@ -21,16 +24,21 @@ room::ReplayInput finished_game(std::uint64_t seed) {
     room::ReplayInput in;
     in.code = "K7QX3";
     in.game = 1;
-    in.options.players = 4;
-    in.options.seed = seed;
+    in.module = games::catan_module().get();
+    in.options = in.module->default_options(4);
+    in.seed = seed;
     in.names = {"Ana", "Bob", "Cy", "Dee"};
     in.salt = std::string(32, 'a');
     in.reveal = true;
-    GameState state = new_game(in.options);
+    GameOptions options;
+    options.players = 4;
+    options.seed = seed;
+    GameState state = new_game(options);
     Rng chooser(seed * 7 + 1);
     std::vector<Command> log;
     sim::play_random_game(state, chooser, sim::kDefaultTurnCap, &log);
-    for (const Command& c : log) in.commands.push_back({c.player, c});
+    const auto session = in.module->start(in.options, seed);
+    for (const Command& c : log) in.commands.push_back(std::get<game::MovePtr>(session->decode(proto::command_json(c), c.player)));
     return in;
 }
 
@@ -55,6 +63,7 @@ void BM_Verify(benchmark::State& state) {
     }
     for (auto _ : state) {
         std::ostringstream out;
+        app::register_games();  // verify finds the record's game by its module id
         if (app::run_verify(path, out) != 0) state.SkipWithError("the record did not verify");
     }
     std::remove(path.c_str());

@@ -3,6 +3,7 @@
 #include "catan/proto/actions_json.hpp"
 #include "catan/proto/command_json.hpp"
 #include "catan/proto/decode_error.hpp"
+#include "catan/engine/error.hpp"
 #include "catan/proto/error_json.hpp"
 #include "catan/proto/event_json.hpp"
 #include "catan/proto/state_json.hpp"

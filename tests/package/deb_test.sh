@@ -34,13 +34,20 @@ work=$(mktemp -d)
 state=""
 server_pid=""
 installed=no
+made_state=no
+private_existed=no
+[[ -d /var/lib/private ]] && private_existed=yes
 cleanup() {
     local code=$?
+    set +e  # every step runs, whatever failed before
     [[ -n $server_pid ]] && as_root kill -KILL "$server_pid" 2>/dev/null
     if [[ $installed == yes ]]; then
         echo "cleanup: purging catan-server"
         as_root dpkg --purge catan-server >/dev/null 2>&1 || true
+    fi
+    if [[ $made_state == yes ]]; then
         as_root rm -rf /var/lib/private/catan-server /var/lib/catan-server
+        [[ $private_existed == yes ]] || as_root rmdir /var/lib/private 2>/dev/null || true
     fi
     [[ -n $state ]] && as_root rm -rf "$state"
     rm -rf "$work"
@@ -174,13 +181,16 @@ echo "room $code survived a restart"
 # 5. Remove: the binary goes, the settings (a conffile) and the data stay until purge. The state
 # directory systemd would have made (DynamicUser=: /var/lib/private/NAME, linked from /var/lib/NAME)
 # is made here by hand, to check that purge removes it.
+made_state=yes
+as_root mkdir -p -m 0700 /var/lib/private
 as_root mkdir -p /var/lib/private/catan-server
 as_root cp "$state/catan.db" /var/lib/private/catan-server/catan.db
 as_root ln -s private/catan-server /var/lib/catan-server
 links_before=$(find /etc/systemd/system -name 'catan-server.service' 2>/dev/null | wc -l)
 if command -v systemctl >/dev/null; then
     # An operator's `systemctl enable` (works without a running systemd): removal must drop its link.
-    as_root systemctl enable catan-server.service >/dev/null 2>&1 || true
+    as_root systemctl enable catan-server.service >"$work/enable.log" 2>&1 || { cat "$work/enable.log"; fail "systemctl enable failed"; }
+    [[ $(find /etc/systemd/system -name 'catan-server.service' | wc -l) -gt $links_before ]] || fail "systemctl enable made no link"
 fi
 as_root dpkg -r catan-server >"$work/dpkg-r.log" 2>&1 || { cat "$work/dpkg-r.log"; fail "dpkg -r failed"; }
 [[ ! -e /usr/bin/catan-server ]] || fail "/usr/bin/catan-server is left after dpkg -r"

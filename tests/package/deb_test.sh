@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Debian package, end to end: cpack builds it from this build tree, dpkg installs it, the
 # INSTALLED binary runs the way catan-server.service runs it (the unit's ExecStart, its settings
-# file, LimitNOFILE, a state directory of its own, an unprivileged user), answers /healthz, creates a
-# room over REST and keeps it across a restart; then `dpkg -r` stops short of the settings and the
-# data, and `dpkg --purge` leaves no file of the package behind.
+# file, LimitNOFILE, a state directory of its own, an unprivileged user), answers /healthz and creates
+# a room over REST; a newer version installed over it keeps the operator's settings and finds the
+# room again; then `dpkg -r` stops short of the settings and the data, and `dpkg --purge` leaves no
+# file of the package behind.
 # Needs root (dpkg), or sudo without a password; otherwise it exits 77 (SKIP). It refuses to run
 # (SKIP) where catan-server is already installed or has a state directory, so it never touches a
 # real installation, and it purges the package on any failure.
@@ -171,12 +172,22 @@ stop_server
 grep -q "rooms are kept in $state/catan.db" "$work/server.log" || fail "the log does not name $state/catan.db"
 grep -q "catan-server $(dpkg-deb -f "$deb" Version) (commit " "$work/server.log" || fail "the log does not say which build runs"
 
-# The room is durable: a restart of the installed service brings it back.
+# An upgrade: the same build as a newer version. The operator's edit of the settings file stays, and
+# the new binary finds the room in the data file (docs/operating.md, "Upgrade").
+newer="$(dpkg-deb -f "$deb" Version)+upgrade.test"
+"$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$work/cpack-newer" -D CPACK_PACKAGE_VERSION="$newer" \
+    >"$work/cpack-newer.log" 2>&1 || { cat "$work/cpack-newer.log"; fail "cpack of version $newer failed"; }
+echo "# an operator's edit" | as_root tee -a "$env_file" >/dev/null
+as_root dpkg -i "$work"/cpack-newer/catan-server_*.deb >"$work/dpkg-upgrade.log" 2>&1 ||
+    { cat "$work/dpkg-upgrade.log"; fail "dpkg -i of version $newer over the installed one failed"; }
+[[ $(dpkg-query -W -f='${Version}' catan-server) == "$newer" ]] || fail "not upgraded to $newer"
+[[ $(tail -1 "$env_file") == "# an operator's edit" ]] || fail "the upgrade lost the operator's edit of $env_file"
+dpkg -L catan-server | grep -vx '/\.' | sort | cmp -s - "$work/listed" || fail "the upgrade changed the package's file list"
 start_server
 out=$(http GET "/api/rooms/$code")
-[[ $(head -1 <<<"$out") == 200 ]] || fail "after a restart GET /api/rooms/$code answered: $out"
+[[ $(head -1 <<<"$out") == 200 ]] || fail "after the upgrade and a restart GET /api/rooms/$code answered: $out"
 stop_server
-echo "room $code survived a restart"
+echo "upgraded to $newer; room $code survived the restart"
 
 # 5. Remove: the binary goes, the settings (a conffile) and the data stay until purge. The state
 # directory systemd would have made (DynamicUser=: /var/lib/private/NAME, linked from /var/lib/NAME)

@@ -47,17 +47,26 @@ foreach(name IN LISTS subcommands)
   endif()
   # Its usage line names the binary by the path it was run from here: name it as installed.
   string(REPLACE "${BINARY}" "catan-server" sub "${sub}")
-  # A subcommand whose every option line is one of the top --help (serve, the default) is not
-  # repeated: its options are the list above.
-  string(REGEX REPLACE ".*\nOptions:\n" "" options "${sub}")
+  # A subcommand whose options (and positionals) are all in the top --help besides -h (serve, the
+  # default) is not repeated: its options are the list above.
+  string(FIND "${sub}" "\nUsage:" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${BINARY} ${name} --help has no Usage line")
+  endif()
+  string(SUBSTRING "${sub}" ${at} -1 options)
+  string(REGEX REPLACE "\nUsage:[^\n]*\n" "\n" options "${options}")
   string(REPLACE "\n" ";" option_lines "${options}")
-  set(all_above TRUE)
+  set(all_above FALSE)
   foreach(line IN LISTS option_lines)
+    if(line STREQUAL "" OR line MATCHES "^(Options|Positionals):$" OR line MATCHES "^  -h,--help ")
+      continue()
+    endif()
     string(FIND "${help}" "${line}" at)
     if(at EQUAL -1)
       set(all_above FALSE)
       break()
     endif()
+    set(all_above TRUE)
   endforeach()
   if(all_above)
     string(REGEX MATCH "^[^\n]*" summary "${sub}")
@@ -69,11 +78,24 @@ foreach(name IN LISTS subcommands)
   roff_verbatim("${sub}" sub)
   string(APPEND sections ".SS ${name}\n.nf\n.ft CR${sub}\n.ft R\n.fi\n")
 endforeach()
+# --version: its first line ("catan-server 0.1.0") heads the page; the commit and the protocol
+# version go in a VERSION section (help2man would put them loose after the options).
+execute_process(COMMAND "${BINARY}" --version OUTPUT_VARIABLE version RESULT_VARIABLE failed OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(failed OR NOT version MATCHES "^catan-server [^\n]+\n")
+  message(FATAL_ERROR "${BINARY} --version failed (${failed}) or does not start with 'catan-server VERSION': ${version}")
+endif()
+string(FIND "${version}" "\n" eol)
+string(SUBSTRING "${version}" 0 ${eol} version_line)
+math(EXPR eol "${eol} + 1")
+string(SUBSTRING "${version}" ${eol} -1 build_lines)
+roff_verbatim("${build_lines}" build_lines)
+string(REPLACE "\n" "\n.br\n" build_lines "${build_lines}")
+string(APPEND sections "[VERSION]\nThis page describes ${version_line}, printed by \\fBcatan-server \\-\\-version\\fR:${build_lines}\n")
 file(READ "${EXTRA}" extra)
 file(WRITE "${WORK}/catan-server.h2m" "${sections}\n${extra}")
 
 # SOURCE_DATE_EPOCH, when set, dates the page (reproducible builds); help2man reads it itself.
-execute_process(COMMAND "${HELP2MAN}" --no-info --section=1
+execute_process(COMMAND "${HELP2MAN}" --no-info --section=1 "--version-string=${version_line}"
                         "--name=a self-hosted multiplayer Catan server"
                         "--include=${WORK}/catan-server.h2m" "--output=${WORK}/catan-server.1" "${BINARY}"
                 RESULT_VARIABLE failed)

@@ -25,8 +25,15 @@ for want in '^\.TH CATAN-SERVER "1"' 'CATAN_LISTEN' 'CATAN_DATA' '^\.SS simulate
             '^\.SH ENVIRONMENT' '^\.SH FILES' 'Print the release, the git commit'; do
     grep -qE -- "$want" <<<"$page" || fail "the man page lacks $want"
 done
-# Generated from this binary: its --version first line is in the page.
-grep -qF "$("$bin" --version | head -1)" <<<"$page" || fail "the man page is not from this binary's --version"
+# Generated from this binary: its --version is in the page, and each subcommand's own usage.
+while read -r line; do
+    grep -qF "$line" <<<"$page" || fail "the man page lacks '$line' of this binary's --version"
+done < <("$bin" --version)
+for sub in simulate export import verify; do
+    usage=$("$bin" "$sub" --help | grep '^Usage:' | sed "s|$bin|catan-server|")
+    grep -qF "$usage" <<<"$page" || fail "the man page lacks '$usage'"
+done
+! grep -q "$build\|$source" <<<"$page" || fail "the man page names a build or source folder"
 
 unit=$p/lib/systemd/system/catan-server.service
 [[ -f $unit ]] || fail "no $unit"

@@ -130,7 +130,7 @@ start_server() {
         env -i PATH=/usr/bin:/bin "${service_env[@]}" "${argv[@]}" >>"$work/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 150); do
-        [[ -s $state/port ]] && break
+        as_root test -s "$state/port" && break  # the folder is nobody's, mode 0700
         kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log"; fail "the server exited at start"; }
         sleep 0.1
     done

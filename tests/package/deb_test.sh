@@ -26,7 +26,7 @@ for tool in dpkg dpkg-deb dpkg-shlibdeps setpriv; do
     command -v $tool >/dev/null || skip "$tool is not installed (scripts/install-deps.sh test installs it)"
 done
 dpkg-query -W -f='${Status}' catan-server 2>/dev/null | grep -q "installed" &&
-    skip "catan-server is installed on this machine; this test installs and purges its own copy, so it does not run here"
+    skip "catan-server is installed on this machine; this test installs and purges its own copy, so it does not run here (left by an interrupted run of this test? dpkg --purge catan-server)"
 for d in /var/lib/catan-server /var/lib/private/catan-server /etc/default/catan-server; do
     [[ -e $d || -L $d ]] && skip "$d exists (a catan-server set up on this machine); the purge would delete it"
 done

@@ -64,9 +64,16 @@ install(CODE "
   set(_unit \"${CMAKE_BINARY_DIR}/packaging/\${_key}/catan-server.service\")
   configure_file(\"\${_source}/catan-server.service.in\" \"\${_unit}\" @ONLY)
   file(INSTALL DESTINATION \"\${_prefix}/lib/systemd/system\" TYPE FILE FILES \"\${_unit}\")
-  file(INSTALL DESTINATION \"\${_etc}/default\" TYPE FILE RENAME catan-server
-       FILES \"\${_source}/catan-server.default\")
+  # The settings are the operator's once installed: a later install (an upgrade) keeps them, as dpkg
+  # keeps a conffile; the defaults stay readable in the docs folder.
+  if(EXISTS \"\$ENV{DESTDIR}\${_etc}/default/catan-server\")
+    message(STATUS \"Keeping: \$ENV{DESTDIR}\${_etc}/default/catan-server (your settings; the defaults: \${CATAN_DOC_DIR}/catan-server.default)\")
+  else()
+    file(INSTALL DESTINATION \"\${_etc}/default\" TYPE FILE RENAME catan-server
+         FILES \"\${_source}/catan-server.default\")
+  endif()
 ")
+install(FILES packaging/catan-server.default DESTINATION ${_catan_doc_dir})
 
 # The Debian package: `cpack -G DEB` in the build folder. Its dependencies come from dpkg-shlibdeps
 # (dpkg-dev), its maintainer scripts and conffiles from packaging/debian/.

@@ -56,7 +56,14 @@ for name in $(grep -oE '^#?CATAN_[A-Z_]+=' "$env_file" | tr -d '#='); do
     grep -q "Env:$name\b" <<<"$help" || fail "$env_file names $name, which catan-server --help does not know"
 done
 
+# A second install (an upgrade) keeps the operator's settings, as dpkg keeps a conffile.
+echo "# an operator's edit" >>"$env_file"
+"$cmake" --install "$build" --prefix "$p" >"$work/install2.log" || { cat "$work/install2.log"; fail "a second cmake --install failed"; }
+[[ $(tail -1 "$env_file") == "# an operator's edit" ]] || fail "a second install overwrote $env_file"
+grep -q "Keeping: $env_file" "$work/install2.log" || fail "the second install did not say it kept $env_file"
+
 doc=$p/share/doc/catan-server
+cmp -s "$doc/catan-server.default" "$source/packaging/catan-server.default" || fail "no default settings in $doc"
 [[ -f $doc/README.md ]] || fail "no $doc/README.md"
 for f in "$source"/docs/*.md; do
     cmp -s "$f" "$doc/$(basename "$f")" || fail "docs/$(basename "$f") is not installed in $doc"

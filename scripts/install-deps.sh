@@ -7,7 +7,8 @@ mode="${1:-build}"
 packages=(g++ cmake ninja-build ccache pkg-config
           libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev
           libssl-dev  # libcrypto: SHA-256 of seat tokens in the data file
-          zlib1g-dev)  # zlib: the embedded web client is gzip-compressed at build time
+          zlib1g-dev  # zlib: the embedded web client is gzip-compressed at build time
+          help2man)   # the man page, generated from --help at build time (cmake/packaging.cmake)
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
   # The sanitizer builds and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh): clang, its ASan/UBSan/TSan
@@ -20,6 +21,10 @@ if [[ "$mode" == "test" ]]; then
   fi
   # The web client's end-to-end tests drive Debian's Chromium through npm playwright-core.
   packages+=(chromium fonts-noto-cjk)  # CJK fonts so Korean and Japanese screenshots are readable
+  # The package tests (tests/package): cpack's DEB generator computes dependencies with
+  # dpkg-shlibdeps (dpkg-dev) and file; systemd-analyze (systemd) checks the unit. Installing the
+  # systemd package does not start it in a container.
+  packages+=(dpkg-dev file systemd)
 fi
 
 missing=()

@@ -12,6 +12,7 @@
 #include "catan/app/verify_command.hpp"
 #include "catan/game/module.hpp"
 #include "catan/games/catan.hpp"
+#include "version.hpp"
 
 namespace catan::app {
 
@@ -28,6 +29,9 @@ int run(int argc, char** argv) {
     register_games();
     CLI::App app{"catan-server: a self-hosted multiplayer Catan server. Without a subcommand it serves."};
     app.require_subcommand(0, 1);
+    // --version: release, commit and protocol version (src/app/version.hpp), on stdout, exit 0.
+    app.set_version_flag("--version", version_text(),
+                         "Print the release, the git commit it was built from and the protocol version, and exit");
 
     // `serve` is the default, so its flags are accepted with and without the subcommand.
     ServeConfig serve;

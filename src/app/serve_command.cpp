@@ -14,6 +14,7 @@
 #include "catan/net/memory_return.hpp"
 #include "catan/net/server.hpp"
 #include "catan/store/store.hpp"
+#include "version.hpp"
 
 namespace catan::app {
 
@@ -228,6 +229,7 @@ int run_serve(ServeConfig config) {
     spdlog::set_default_logger(logger);
     spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%-5l%$ %v");
     spdlog::set_level(spdlog::level::from_str(config.log_level));
+    spdlog::info("{}", version_line());  // which build a log comes from (--version has the same)
 
     auto& o = config.server;
     while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();

@@ -59,7 +59,9 @@ std::string_view bearer(std::string_view authorization) {
 bool is_loopback_peer(std::string_view remote) {
     std::string_view host = remote;
     if (host.starts_with('[')) {
-        host = host.substr(1, host.find(']') == std::string_view::npos ? host.size() - 1 : host.find(']') - 1);
+        const auto close = host.find(']');
+        if (close == std::string_view::npos) return false;
+        host = host.substr(1, close - 1);
     } else if (const auto colon = host.rfind(':'); colon != std::string_view::npos && host.find(':') == colon) {
         host = host.substr(0, colon);  // IPv4 with its port
     }
@@ -91,6 +93,12 @@ std::optional<http::message_generator> handle_admin(Gateway& gw, Request&& req, 
     }
     if (gw.options.admin_token.empty())
         return answer(404, error("not_found", "the admin endpoint is off on this server (it has no admin token file)"));
+    // A proxy on this machine connects from loopback on behalf of a client elsewhere: what it relays
+    // carries a forwarding header, and is never the operator's own tool.
+    for (const std::string_view header : {"Forwarded", "X-Forwarded-For", "X-Real-IP", "X-Forwarded-Host"})
+        if (req.find(header) != req.end())
+            return answer(403, error("forbidden", "the admin endpoint does not answer requests relayed by a proxy (the request has " +
+                                                      std::string(header) + "); run `catan-server rooms` on the server's machine"));
     if (!req[http::field::origin].empty())
         return answer(403, error("forbidden", "the admin endpoint does not answer browsers (the request has an Origin)"));
     if (!same_secret(bearer(req[http::field::authorization]), gw.options.admin_token)) {

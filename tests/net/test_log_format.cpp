@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "game_driver.hpp"
@@ -48,7 +49,8 @@ TEST_CASE("Log format json: every line of a real server's log is one JSON object
         REQUIRE(j["time"].is_string());
         CHECK(std::regex_match(j["time"].get<std::string>(), iso));
         CHECK(j["logger"] == "catan");
-        CHECK(std::set<std::string>{"trace", "debug", "info", "warning", "error", "critical"}.count(j["level"].get<std::string>()));
+        const std::set<std::string> levels{"trace", "debug", "info", "warning", "error", "critical"};
+        CHECK(levels.count(j["level"].get<std::string>()) == 1);
         REQUIRE(j["message"].is_string());
         const std::string message = j["message"];
         if (message.find(awkward + " joined") != std::string::npos) {

@@ -152,6 +152,13 @@ TEST_CASE("Backup: copies taken while a server plays are consistent, and a serve
     CHECK(again.exit_code == 2);
     CHECK_THAT(again.err, Catch::Contains("exists already") && Catch::Contains("--force"));
     REQUIRE(run_tool(tmp, "backup --force --data " + shell_quote(data) + " --out " + shell_quote(copy)).exit_code == 0);
+    {  // a target with a write-ahead log beside it may be a live data file: refused even with --force
+        catan::store::test::write_bytes(copy + "-wal", "");
+        const ToolRun live = run_tool(tmp, "backup --force --data " + shell_quote(data) + " --out " + shell_quote(copy));
+        CHECK(live.exit_code == 2);
+        CHECK_THAT(live.err, Catch::Contains("a server may be running on"));
+        std::filesystem::remove(copy + "-wal");
+    }
     for (const auto& entry : std::filesystem::directory_iterator(dir.file("")))
         CHECK(entry.path().filename().string().find(".partial") == std::string::npos);  // no temporary left behind
 

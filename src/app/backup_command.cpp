@@ -13,7 +13,7 @@ namespace catan::app {
 void add_backup_flags(CLI::App& app, BackupConfig& c) {
     app.add_option("--data", c.data_path, "The server's data file (SQLite) to copy; the server may be running on it")->required();
     app.add_option("--out", c.out, "Where to write the copy (refused when it exists, unless --force)")->required();
-    app.add_flag("--force", c.force, "Replace COPY when it exists");
+    app.add_flag("--force", c.force, "Replace the --out file when it exists");
     app.add_option("--pages-per-step", c.pages_per_step,
                    "Pages (4 KB) copied at a time; between steps the server writes freely. A copy the server wrote "
                    "under is restarted, and after 8 restarts finished in one step")

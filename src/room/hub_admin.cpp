@@ -83,6 +83,10 @@ Hub::HttpResult Hub::admin_rooms() const {
         const auto it = usage.find(room->code());
         rooms.emplace(room->code(), admin_room_view(&summary, it == usage.end() ? nullptr : &it->second));
     }
+    // Rooms set aside at start (their records did not rebuild) are in the file only: listed, so the
+    // operator sees them, with the reason.
+    for (const auto& [code, u] : usage)
+        if (!u.problem.empty() && !rooms.count(code)) rooms.emplace(code, admin_room_view(nullptr, &u));
     json list = json::array();
     for (auto& [code, view] : rooms) list.push_back(std::move(view));
     return {200, {{"source", "server"}, {"persistent", store != nullptr}, {"rooms", std::move(list)}}};

@@ -6,6 +6,7 @@
 // an Origin or a proxy's forwarding header, and too many requests are refused.
 #include <catch2/catch.hpp>
 
+#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include "game_driver.hpp"
@@ -156,5 +157,23 @@ TEST_CASE("Admin: rooms list, show and close act on the running server, and its 
         run_tool(tmp, "rooms list --json --server http://127.0.0.1:" + std::to_string(server->port()) + " --data " + shell_quote(data)).out);
     CHECK(find_room(after, table.code) == nullptr);
     CHECK(find_room(after, other.code) != nullptr);
+    REQUIRE(server->stop() == 0);
+
+    // A room whose record no longer rebuilds is set aside at start: not served, but listed with why.
+    {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(data.c_str(), &db) == SQLITE_OK);
+        const std::string damage = "UPDATE rooms SET options = 'not json' WHERE code = '" + other.code + "'";
+        REQUIRE(sqlite3_exec(db, damage.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+    }
+    server = std::make_unique<ServerProcess>(std::vector<std::string>{"--data", data});
+    const std::string again = " --server http://127.0.0.1:" + std::to_string(server->port()) + " --data " + shell_quote(data);
+    CHECK(http_request(server->port(), "GET", "/api/rooms/" + other.code).status == 404);
+    const json aside = json::parse(run_tool(tmp, "rooms list --json" + again).out);
+    const json* set_aside = find_room(aside, other.code);
+    REQUIRE(set_aside);
+    CHECK((*set_aside)["problem"].is_string());
+    CHECK_THAT(run_tool(tmp, "rooms list" + again).out, Catch::Contains(other.code) && Catch::Contains("lobby (set aside)"));
     REQUIRE(server->stop() == 0);
 }

@@ -146,7 +146,8 @@ public:
 
     // ---- The operator's view (hub_admin.cpp; `catan-server rooms`, docs/operating.md "Admin") ----
     // Every open room, by code, as {"rooms":[...]}: seats (names, bots, who is connected), spectators,
-    // age, last activity, commands and bytes in the data file. Thread-safe; reads the data file.
+    // age, last activity, commands and bytes in the data file; and the rooms set aside at start as
+    // corrupt (in the file, not served), with their problem. Thread-safe; reads the data file.
     HttpResult admin_rooms() const;
     HttpResult admin_room(std::string_view code) const;  // one of them; 404 when there is none
     // Closes the room as the idle sweep does (its members get "closing") and deletes it from the data

@@ -5,8 +5,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "catan/app/backup_command.hpp"
 #include "catan/app/export_command.hpp"
 #include "catan/app/import_command.hpp"
+#include "catan/app/rooms_command.hpp"
 #include "catan/app/serve_command.hpp"
 #include "catan/app/simulate_command.hpp"
 #include "catan/app/verify_command.hpp"
@@ -51,6 +53,17 @@ int run(int argc, char** argv) {
     CLI::App* import_command = app.add_subcommand("import", "Check an exported room by replaying its game, then add it to a data file");
     add_import_flags(*import_command, import_config);
 
+    BackupConfig backup_config;
+    CLI::App* backup_command = app.add_subcommand(
+        "backup", "Copy a data file consistently, also while a server runs on it (docs/operating.md, \"Backups\")");
+    add_backup_flags(*backup_command, backup_config);
+
+    RoomsConfig rooms_config;
+    CLI::App* rooms_command = app.add_subcommand(
+        "rooms", "The rooms of a running server (list, show CODE, close CODE), or of its data file when none runs "
+                 "(docs/operating.md, \"Admin\")");
+    add_rooms_flags(*rooms_command, rooms_config);
+
     std::string record_path;
     CLI::App* verify = app.add_subcommand(
         "verify", "Check a finished game's replay record (GET /api/rooms/{code}/replay, saved to FILE): the seed against "
@@ -66,6 +79,8 @@ int run(int argc, char** argv) {
     if (simulate->parsed()) return run_simulate(sim);
     if (export_command->parsed()) return run_export(export_config);
     if (import_command->parsed()) return run_import(import_config);
+    if (backup_command->parsed()) return run_backup(backup_config);
+    if (rooms_command->parsed()) return run_rooms(rooms_config);
     // A command-line tool's verdict, not server logging: it goes to stdout.
     if (verify->parsed()) return run_verify(record_path, std::cout);
     return run_serve(std::move(serve));

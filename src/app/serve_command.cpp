@@ -8,12 +8,13 @@
 #include <memory>
 
 #include <CLI/CLI.hpp>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "catan/net/memory_return.hpp"
 #include "catan/net/server.hpp"
 #include "catan/store/store.hpp"
+#include "admin_token.hpp"
+#include "log_format.hpp"
 #include "version.hpp"
 
 namespace catan::app {
@@ -64,6 +65,15 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_LOG_LEVEL")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
         ->capture_default_str();
+    app.add_option("--log-format", c.log_format,
+                   "text (for people) or json (one JSON object per line: time, level, logger, room, seat, message)")
+        ->envname("CATAN_LOG_FORMAT")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    app.add_option("--admin-token-file", c.admin_token_file,
+                   "Where the server writes its admin token at start (mode 0600), for `catan-server rooms` "
+                   "(default: the data file's name + .admin-token; none with --no-persist)")
+        ->envname("CATAN_ADMIN_TOKEN_FILE");
     app.add_option("--threads", o.threads, "Threads for connections and rooms (default: one per core)")
         ->envname("CATAN_THREADS")
         ->check(CLI::Range(1u, 256u));
@@ -225,10 +235,7 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
 
 int run_serve(ServeConfig config) {
     net::configure_allocator();  // memory freed by dropped slow readers goes back to the system
-    auto logger = spdlog::stderr_color_mt("catan");
-    spdlog::set_default_logger(logger);
-    spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %^%-5l%$ %v");
-    spdlog::set_level(spdlog::level::from_str(config.log_level));
+    set_up_server_log(config.log_format, config.log_level);
     spdlog::info("{}", version_line());  // which build a log comes from (--version has the same)
 
     auto& o = config.server;
@@ -255,6 +262,17 @@ int run_serve(ServeConfig config) {
             return 2;
         }
         spdlog::info("rooms are kept in {} (schema version {})", o.data_path, o.hub.store->schema_version());
+    }
+    // The operator's endpoint (docs/operating.md, "Admin"): a fresh token at every start.
+    if (config.admin_token_file.empty() && !config.no_persist) config.admin_token_file = default_admin_token_file(o.data_path);
+    if (!config.admin_token_file.empty()) {
+        std::string why;
+        if (auto token = write_admin_token(config.admin_token_file, why)) {
+            o.admin_token = std::move(*token);
+            spdlog::info("admin token written to {} (for catan-server rooms)", config.admin_token_file);
+        } else {
+            spdlog::warn("{}; the admin endpoint is off", why);
+        }
     }
     if (o.hub.allow_client_seeds)
         spdlog::warn("--allow-client-seeds: clients may choose game seeds; such games are not fair (for tests only)");

@@ -1,6 +1,7 @@
 // The answer to an HTTP request on the gateway's port: static files, REST, health, metrics, and the
 // refusals of requests that are too long or could be read two ways.
 #include "handle_request.hpp"
+#include "admin_routes.hpp"
 #include "shared_text_body.hpp"
 
 #include <cctype>
@@ -178,6 +179,7 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
         log_request(200);
         return send(make_response(req, http::status::ok, gw.metrics.prometheus(), "text/plain; version=0.0.4; charset=utf-8"));
     }
+    if (path == "/admin" || path.starts_with("/admin/")) return handle_admin(gw, std::move(req), peer, std::move(respond));
     if (path == "/ws") {
         auto res = text(req, http::status::upgrade_required, "this is a WebSocket endpoint\n");
         res.set(http::field::upgrade, "websocket");

@@ -402,4 +402,9 @@ bool Hub::post_for_testing(std::string_view code, std::function<void()> task) {
     return true;
 }
 
+// The operator's view (hub_admin.cpp) reaches the hub's state through these only.
+std::vector<std::shared_ptr<Room>> Hub::admin_open_rooms() const { return impl_->registry->rooms(); }
+std::shared_ptr<Room> Hub::admin_find(std::string_view code) const { return impl_->registry->find(code); }
+std::shared_ptr<store::Store> Hub::admin_store() const { return impl_->context->options.store; }
+
 }  // namespace catan::room

@@ -77,8 +77,6 @@ CREATE TABLE meta(
 )sql"},
 };
 
-constexpr int kApplicationId = 0x4354414e;  // "CTAN": marks the file as ours (PRAGMA application_id)
-
 std::string what_to_do(const std::string& path) {
     return " Nothing in it was changed. Restore " + path +
            " from a backup, or move it aside to start with no rooms, or pass another file with --data.";

@@ -61,8 +61,14 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
     log_path_ = dir_ / "server.log";
     const fs::path port_file = dir_ / "port";
 
-    std::vector<std::string> args = {server_binary(), "serve",       "--listen",    "127.0.0.1:0",
-                                     "--port-file",   port_file.string(), "--log-level", "warn"};
+    std::vector<std::string> args = {server_binary(), "serve", "--listen", "127.0.0.1:0", "--port-file", port_file.string()};
+    // Quiet unless the test asks for its own level (the flag may be given once).
+    bool own_level = false;
+    for (const auto& a : extra_args) own_level = own_level || a == "--log-level";
+    if (!own_level) {
+        args.push_back("--log-level");
+        args.push_back("warn");
+    }
     // A test that restarts the server on the same data file passes its own --data (or --no-persist).
     bool own_data = false;
     for (const auto& a : extra_args) own_data = own_data || a == "--data" || a == "--no-persist";

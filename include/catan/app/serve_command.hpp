@@ -12,6 +12,8 @@ struct ServeConfig {
     net::ServerOptions server;
     std::string public_url;
     std::string log_level = "info";
+    std::string log_format = "text";  // "text" or "json" (one object per line)
+    std::string admin_token_file;     // empty: "<data file>.admin-token" (none with --no-persist)
     long room_idle_seconds = 30 * 60;
     long bot_delay_ms = 1000;
     long sync_interval_ms = 1000;  // hub.sync_interval

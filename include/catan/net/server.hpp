@@ -32,6 +32,8 @@ struct ServerOptions {
     std::size_t max_connections = 0;
     std::string port_file;                   // the bound port is written here once listening
     bool handle_signals = true;              // SIGINT/SIGTERM start a graceful shutdown
+    // The bearer token of /admin/... (docs/operating.md, "Admin"); empty: that endpoint is off.
+    std::string admin_token;
 
     // room layer options; an empty public_url means "http://<Host header>" for REST answers and
     // "http://<listen address>" for the hub

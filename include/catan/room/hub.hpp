@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,7 @@ class Store;
 namespace catan::room {
 
 class Metrics;
+class Room;
 
 struct HubOptions {
     std::string public_url = "http://localhost:8080";  // base of join URLs ("<public_url>/r/<code>")
@@ -144,7 +146,22 @@ public:
     // the room's own work (a throwing task closes that room). False when there is no such room.
     bool post_for_testing(std::string_view code, std::function<void()> task);
 
+    // ---- The operator's view (hub_admin.cpp; `catan-server rooms`, docs/operating.md "Admin") ----
+    // Every open room, by code, as {"rooms":[...]}: seats (names, bots, who is connected), spectators,
+    // age, last activity, commands and bytes in the data file; and the rooms set aside at start as
+    // corrupt (in the file, not served), with their problem. Thread-safe; reads the data file.
+    HttpResult admin_rooms() const;
+    HttpResult admin_room(std::string_view code) const;  // one of them; 404 when there is none
+    // Closes the room as the idle sweep does (its members get "closing") and deletes it from the data
+    // file; `done` gets the answer once the deletion is durable, exactly once, from any thread.
+    void admin_close(std::string_view code, std::function<void(HttpResult)> done);
+
 private:
+    // hub.cpp: what the operator's view reads of the hub's state.
+    std::vector<std::shared_ptr<Room>> admin_open_rooms() const;
+    std::shared_ptr<Room> admin_find(std::string_view code) const;
+    std::shared_ptr<store::Store> admin_store() const;
+
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -1,0 +1,179 @@
+// The operator's view on the real binary (issue 14): `catan-server rooms list | show | close` against
+// a running server (its /admin endpoint on loopback, with the token it wrote at start), and against
+// its data file once it is stopped. A room with two players and a spectator is listed with its
+// people; show gives its details; close sends "closing" to every connected member, the room's REST
+// lookup answers 404 and a restart does not bring it back. A wrong or missing token, a request with
+// an Origin or a proxy's forwarding header, and too many requests are refused.
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include "game_driver.hpp"
+#include "server_process.hpp"
+#include "temp_dir.hpp"
+#include "tool_run.hpp"
+
+using namespace catan::nettest;
+
+namespace {
+
+const json* find_room(const json& list, const std::string& code) {
+    for (const json& r : list["rooms"])
+        if (r["code"] == code) return &r;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("Admin: rooms list, show and close act on the running server, and its data file is read when it is stopped", "[admin]") {
+    const catan::store::test::TempDir dir;
+    const auto tmp = dir.file("");
+    const std::string data = dir.file("catan.db").string();
+    const std::string token_file = data + ".admin-token";
+
+    auto server = std::make_unique<ServerProcess>(std::vector<std::string>{"--data", data});
+    const std::string url = "http://127.0.0.1:" + std::to_string(server->port());
+    const std::string where = " --server " + url + " --data " + shell_quote(data);
+
+    // The token file: written at start, the server's user's only.
+    struct stat st {};
+    REQUIRE(::stat(token_file.c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    const std::string token = slurp_file(token_file).substr(0, 64);
+
+    Table table(server->port());
+    table.create_room_rest({{"players", 2}, {"seed", "99"}});
+    table.join("Ana", true);
+    table.join("Bob");
+    table.start();
+    PolicyOptions po;
+    po.seed = 2;
+    Policy policy(po);
+    {
+        GameRun run(table, policy);
+        for (int i = 0; i < 8; ++i) run.step();
+    }
+    Peer& watcher = table.spectate();
+    Table other(server->port());  // a second room, left open
+    other.create_room_rest({{"players", 3}});
+    other.join("Cy", true);
+
+    // list: both rooms, with their people, live from the server.
+    const ToolRun text = run_tool(tmp, "rooms list" + where);
+    INFO(text.err);
+    REQUIRE(text.exit_code == 0);
+    CHECK_THAT(text.out, Catch::Contains("source: server at " + url + " (live)"));
+    CHECK_THAT(text.out, Catch::Contains(table.code) && Catch::Contains("Ana (host), Bob") && Catch::Contains(other.code) &&
+                             Catch::Contains("2 rooms"));
+    const ToolRun listed = run_tool(tmp, "rooms list --json" + where);
+    REQUIRE(listed.exit_code == 0);
+    const json list = json::parse(listed.out);
+    CHECK(list["source"] == "server");
+    const json* room = find_room(list, table.code);
+    REQUIRE(room);
+    CHECK((*room)["phase"] == "playing");
+    REQUIRE((*room)["seats"].size() == 2);
+    CHECK((*room)["seats"][0]["name"] == "Ana");
+    CHECK((*room)["seats"][0]["host"] == true);
+    CHECK((*room)["seats"][0]["connected"] == true);
+    CHECK((*room)["seats"][1]["name"] == "Bob");
+    CHECK((*room)["seats"][1]["bot"].is_null());
+    CHECK((*room)["spectators"] == 1);
+    CHECK((*room)["commands"] == 8);
+    CHECK((*room)["bytes"].get<std::int64_t>() > 0);
+    CHECK((*room)["created_ms"].get<std::int64_t>() <= (*room)["last_activity_ms"].get<std::int64_t>());
+
+    // show: one room in detail (codes are case-insensitive).
+    std::string lower = table.code;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const ToolRun shown = run_tool(tmp, "rooms show " + lower + where);
+    REQUIRE(shown.exit_code == 0);
+    CHECK_THAT(shown.out, Catch::Contains("room           " + table.code) && Catch::Contains("playing (game 1)") &&
+                              Catch::Contains("8 in the current game's log") && Catch::Contains("spectators     1"));
+    const json detail = json::parse(run_tool(tmp, "rooms show --json " + table.code + where).out);
+    CHECK(detail["room"]["seats"] == (*room)["seats"]);
+    CHECK(run_tool(tmp, "rooms show ZZZZZ" + where).exit_code == 3);
+    CHECK(run_tool(tmp, "rooms show" + where).exit_code == 1);           // no code
+    CHECK(run_tool(tmp, "rooms frobnicate" + where).exit_code == 1);     // no such action
+
+    // Refusals: a wrong token (the tool says what the server said), no token, an Origin, a proxy.
+    catan::store::test::write_bytes(dir.file("wrong-token"), std::string(64, 'a') + "\n");
+    const ToolRun wrong = run_tool(tmp, "rooms list --admin-token-file " + shell_quote(dir.file("wrong-token").string()) + where);
+    CHECK(wrong.exit_code == 2);
+    CHECK_THAT(wrong.err, Catch::Contains("401"));
+    const auto port = server->port();
+    CHECK(http_request(port, "GET", "/admin/rooms").status == 401);
+    CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token.substr(0, 63) + "b"}}).status == 401);
+    CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}}).status == 200);
+    CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}, {"Origin", url}}).status == 403);
+    CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}, {"X-Forwarded-For", "203.0.113.9"}})
+              .status == 403);
+    CHECK(http_request(port, "POST", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}}).status == 405);
+    CHECK(http_request(port, "GET", "/admin/rooms/" + table.code + "/close", {}, {{"Authorization", "Bearer " + token}}).status == 405);
+
+    // close: every connected member is told, the room is gone from the server and from its file.
+    const ToolRun closed = run_tool(tmp, "rooms close " + table.code + where);
+    INFO(closed.err);
+    REQUIRE(closed.exit_code == 0);
+    CHECK_THAT(closed.out, Catch::Contains("closed room " + table.code) && Catch::Contains("deleted from the data file"));
+    for (Peer* p : {&table.player(0), &table.player(1), &watcher}) {
+        const json bye = p->expect("closing");
+        CHECK_THAT(bye["reason"].get<std::string>(), Catch::Contains("operator"));
+    }
+    CHECK(http_request(port, "GET", "/api/rooms/" + table.code).status == 404);
+    CHECK(run_tool(tmp, "rooms close " + table.code + where).exit_code == 3);
+    CHECK(http_request(port, "GET", "/api/rooms/" + other.code).status == 200);  // the other room goes on
+
+    // Bounded: a burst of admin requests is cut off (429) and the server says when to come back.
+    int limited = 0;
+    for (int i = 0; i < 40; ++i) limited += http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer x"}}).status == 429;
+    CHECK(limited > 0);
+
+    other.close_all();
+    table.close_all();
+    REQUIRE(server->stop() == 0);
+
+    // No server: list and show read the data file (and say so); close refuses.
+    const ToolRun offline = run_tool(tmp, "rooms list" + where);
+    REQUIRE(offline.exit_code == 0);
+    CHECK_THAT(offline.out, Catch::Contains("source: data file") && Catch::Contains("no server answered") &&
+                                Catch::Contains(other.code) && Catch::Contains("1 room"));
+    CHECK(offline.out.find(table.code) == std::string::npos);
+    const json off = json::parse(run_tool(tmp, "rooms show --json " + other.code + where).out);
+    CHECK(off["source"] == "data file");
+    CHECK(off["room"]["seats"][0]["name"] == "Cy");
+    CHECK(off["room"]["seats"][0]["connected"].is_null());
+    const ToolRun no_server = run_tool(tmp, "rooms close " + other.code + where);
+    CHECK(no_server.exit_code == 2);
+    CHECK_THAT(no_server.err, Catch::Contains("close acts on the running server"));
+
+    // A restart does not bring the closed room back; it writes a new token.
+    server = std::make_unique<ServerProcess>(std::vector<std::string>{"--data", data});
+    CHECK(slurp_file(token_file).substr(0, 64) != token);
+    CHECK(http_request(server->port(), "GET", "/api/rooms/" + table.code).status == 404);
+    CHECK(http_request(server->port(), "GET", "/api/rooms/" + other.code).status == 200);
+    const json after = json::parse(
+        run_tool(tmp, "rooms list --json --server http://127.0.0.1:" + std::to_string(server->port()) + " --data " + shell_quote(data)).out);
+    CHECK(find_room(after, table.code) == nullptr);
+    CHECK(find_room(after, other.code) != nullptr);
+    REQUIRE(server->stop() == 0);
+
+    // A room whose record no longer rebuilds is set aside at start: not served, but listed with why.
+    {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(data.c_str(), &db) == SQLITE_OK);
+        const std::string damage = "UPDATE rooms SET options = 'not json' WHERE code = '" + other.code + "'";
+        REQUIRE(sqlite3_exec(db, damage.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+    }
+    server = std::make_unique<ServerProcess>(std::vector<std::string>{"--data", data});
+    const std::string again = " --server http://127.0.0.1:" + std::to_string(server->port()) + " --data " + shell_quote(data);
+    CHECK(http_request(server->port(), "GET", "/api/rooms/" + other.code).status == 404);
+    const json aside = json::parse(run_tool(tmp, "rooms list --json" + again).out);
+    const json* set_aside = find_room(aside, other.code);
+    REQUIRE(set_aside);
+    CHECK((*set_aside)["problem"].is_string());
+    CHECK_THAT(run_tool(tmp, "rooms list" + again).out, Catch::Contains(other.code) && Catch::Contains("lobby (set aside)"));
+    REQUIRE(server->stop() == 0);
+}

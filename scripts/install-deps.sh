@@ -10,6 +10,7 @@ packages=(g++ cmake ninja-build ccache pkg-config
           zlib1g-dev)  # zlib: the embedded web client is gzip-compressed at build time
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
+  packages+=(openssl)  # the TLS tests make their own certificates with the openssl command line
   # The sanitizer builds and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh): clang, its ASan/UBSan/TSan
   # and libFuzzer runtimes (not pulled in by clang without recommends), llvm-symbolizer for the reports.
   packages+=(clang libclang-rt-14-dev llvm)

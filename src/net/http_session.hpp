@@ -43,7 +43,7 @@ private:
     void on_write(beast::error_code ec, bool close);
     void do_close();
     void linger();
-    auto& tcp() { return beast::get_lowest_layer(stream_); }
+    auto& lowest() { return beast::get_lowest_layer(stream_); }  // the TCP stream under TLS, or the stream itself
 
     std::shared_ptr<asio::ssl::context> tls_context_;  // before stream_: the stream refers to it
     Stream stream_;

@@ -84,7 +84,7 @@ void HttpSession<Stream>::run() {
             // Until the handshake is done the connection is as idle as one waiting for a request: it
             // may be closed to make room, and it has its own deadline.
             self->gateway_->http_waiting(self->id_, true);
-            self->tcp().expires_after(self->gateway_->options.tls_handshake_timeout);
+            self->lowest().expires_after(self->gateway_->options.tls_handshake_timeout);
             self->stream_.async_handshake(asio::ssl::stream_base::server,
                                           beast::bind_front_handler(&HttpSession::on_handshake, self));
         });
@@ -97,14 +97,15 @@ template <class Stream>
 void HttpSession<Stream>::on_handshake(beast::error_code ec) {
     gateway_->http_waiting(id_, false);
     if (!ec) return do_read();
+    if (ec == asio::error::operation_aborted) return do_close();  // closed by us: to make room, or shutting down
     gateway_->tls_handshake_failures.fetch_add(1, std::memory_order_relaxed);
     if (plain_http_on_tls(ec)) {
         spdlog::debug("[conn {} {}] plain HTTP on the TLS port: answered 400", id_, remote_);
-        answer_plain_http(tcp().socket());
+        answer_plain_http(lowest().socket());
     } else if (ec == beast::error::timeout) {
         spdlog::debug("[conn {} {}] TLS handshake not done within {} s: dropped", id_, remote_,
                       gateway_->options.tls_handshake_timeout.count());
-    } else if (ec != asio::error::operation_aborted) {
+    } else {
         spdlog::debug("[conn {} {}] TLS handshake failed: {}", id_, remote_, ec.message());
     }
     do_close();
@@ -129,8 +130,8 @@ void HttpSession<Stream>::do_close() {
     closed_ = true;
     gateway_->http_waiting(id_, false);
     beast::error_code ec;
-    tcp().socket().shutdown(tcp::socket::shutdown_both, ec);
-    tcp().close();
+    lowest().socket().shutdown(tcp::socket::shutdown_both, ec);
+    lowest().close();
 }
 
 template <class Stream>
@@ -139,7 +140,7 @@ void HttpSession<Stream>::do_read() {
     parser_.emplace();
     parser_->body_limit(gateway_->options.max_body_bytes);
     parser_->header_limit(static_cast<std::uint32_t>(gateway_->options.max_header_bytes));
-    tcp().expires_after(gateway_->options.http_timeout);
+    lowest().expires_after(gateway_->options.http_timeout);
     gateway_->http_waiting(id_, true);  // may be closed to make room while it waits
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
@@ -186,7 +187,7 @@ void HttpSession<Stream>::upgrade(Request&& req) {
     if (gateway_->stopping) return send(plain(req, http::status::service_unavailable, "shutting down\n"));
     upgraded_ = true;
     gateway_->remove(id_);  // the WebSocket registers itself once its handshake is done
-    tcp().expires_never();  // the WebSocket keeps its own timeouts
+    lowest().expires_never();  // the WebSocket keeps its own timeouts
     start_websocket(std::move(stream_), std::move(tls_context_), gateway_, std::move(slot_), id_, std::move(remote_),
                     std::move(req));
 }
@@ -195,7 +196,7 @@ template <class Stream>
 void HttpSession<Stream>::send(http::message_generator response) {
     const bool close = !response.keep_alive() || gateway_->stopping;
     writing_ = true;
-    tcp().expires_after(gateway_->options.http_timeout);
+    lowest().expires_after(gateway_->options.http_timeout);
     beast::async_write(stream_, std::move(response),
                        [self = this->shared_from_this(), close](beast::error_code ec, std::size_t) {
                            self->on_write(ec, close);
@@ -211,8 +212,8 @@ void HttpSession<Stream>::on_write(beast::error_code ec, bool close) {
     }
     if (linger_) {
         beast::error_code ignored;
-        tcp().socket().shutdown(tcp::socket::shutdown_send, ignored);
-        tcp().expires_after(std::chrono::seconds(5));
+        lowest().socket().shutdown(tcp::socket::shutdown_send, ignored);
+        lowest().expires_after(std::chrono::seconds(5));
         return linger();
     }
     if (close || closing_) return do_close();

@@ -1,8 +1,7 @@
 // TLS built into the server (issue 14): the real binary with a certificate this test makes with the
 // openssl command line. HTTPS and WSS on one port, plain HTTP refused there, the redirect listener,
 // HSTS, the handshake timeout and the caps, SIGHUP reloads, and start failures that name the file.
-#include <catch2/catch_test_macros.hpp>
-#include <catch2/matchers/catch_matchers_string.hpp>
+#include <catch2/catch.hpp>
 
 #include <poll.h>
 #include <signal.h>
@@ -124,12 +123,12 @@ TEST_CASE("TLS: a game over wss, HSTS on HTTPS answers, plain HTTP refused on th
     CHECK(page.status == 200);
     CHECK(page.peer_certificate_sha256 == a.sha256);
     CHECK(page.header("Strict-Transport-Security") == "max-age=600");
-    CHECK_THAT(page.body, Catch::Matchers::ContainsSubstring("<html"));
+    CHECK_THAT(page.body, Catch::Contains("<html"));
 
     // Plain HTTP on the TLS port: a short plain answer that says what to do, then the connection closes.
     const auto plain = http_request(port, "GET", "/healthz");
     CHECK(plain.status == 400);
-    CHECK_THAT(plain.body, Catch::Matchers::ContainsSubstring("HTTPS only"));
+    CHECK_THAT(plain.body, Catch::Contains("HTTPS only"));
     CHECK(metric(port, "catan_tls_handshake_failures_total") >= 1);
 
     // The redirect listener: 308 to the same path and query on https, no game traffic, no HSTS.
@@ -186,7 +185,7 @@ TEST_CASE("TLS: a connection that never completes its handshake is dropped, and 
     CHECK(server.stop() == 0);
 }
 
-TEST_CASE("TLS: SIGHUP loads a new certificate for new connections; open games keep theirs; a bad file keeps the old one",
+TEST_CASE("TLS: SIGHUP loads a new certificate for new connections, open games keep theirs, a bad file keeps the old one",
           "[tls]") {
     const TempDir dir;
     const Cert a = make_cert(dir, "a");
@@ -229,8 +228,8 @@ TEST_CASE("TLS: SIGHUP loads a new certificate for new connections; open games k
     for (const auto until = Clock::now() + 5s;
          Clock::now() < until && server.log().find("not reloaded") == std::string::npos;)
         std::this_thread::sleep_for(50ms);
-    CHECK_THAT(server.log(), Catch::Matchers::ContainsSubstring("not a PEM certificate"));
-    CHECK_THAT(server.log(), Catch::Matchers::ContainsSubstring(cert.string()));
+    CHECK_THAT(server.log(), Catch::Contains("not a PEM certificate"));
+    CHECK_THAT(server.log(), Catch::Contains(cert.string()));
     CHECK(https_request(port, "GET", "/healthz").peer_certificate_sha256 == b.sha256);
     CHECK(metric(port, "catan_tls_reloads_total{result=\"failed\"}") == 1);
     ana.ping_pong();
@@ -253,8 +252,8 @@ TEST_CASE("TLS: a missing, unreadable, non-PEM or mismatched certificate or key 
             FAIL("the server started");
         } catch (const std::runtime_error& e) {
             const std::string what = e.what();
-            CHECK_THAT(what, Catch::Matchers::ContainsSubstring("exit code 2"));
-            CHECK_THAT(what, Catch::Matchers::ContainsSubstring(expected));
+            CHECK_THAT(what, Catch::Contains("exit code 2"));
+            CHECK_THAT(what, Catch::Contains(expected));
         }
     };
     start_fails({"--tls-cert", missing.string(), "--tls-key", a.key.string()}, missing.string() + " cannot be read");

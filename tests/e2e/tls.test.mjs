@@ -3,7 +3,8 @@
 // (openssl command line); Chromium trusts it for this context only (ignoreHTTPSErrors), opens
 // https://127.0.0.1:PORT/, creates a room and reaches the lobby over wss:// at 360x640 and 640x360
 // (touch) and 1440x900, with the room code and the start button in view. The page and every
-// WebSocket it opens must be https/wss, and the page carries HSTS. Screenshots: tls-*.png.
+// WebSocket it opens must be https/wss, and the page carries HSTS. Then a phone joins a room through
+// its https link and the game starts on both pages. Screenshots: tls-*.png.
 //
 //   node tests/e2e/tls.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import { execFileSync } from 'node:child_process';
@@ -55,6 +56,20 @@ try {
     await page.screenshot({ path: path.join(OUT, `tls-${label}.png`) });
     await context.close();
   }
+  // A guest on a phone follows the https join link, takes a seat over wss, and the host starts the game.
+  const host = run.watch(await (await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true })).newPage());
+  const guest = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, ignoreHTTPSErrors: true })).newPage());
+  const { url } = await run.createRoom(host, base, { seed: 14, name: 'Ana', players: 2 });
+  await guest.goto(url);
+  await guest.fill('#join-name', 'Bo');
+  await guest.locator('#join-seat').tap();
+  const seated = await guest.waitForSelector('.seat.me').then(() => true, () => false);
+  const both = await host.waitForFunction(() => document.querySelectorAll('#seats .seat:not(.empty)').length === 2).then(() => true, () => false);
+  check(seated && both, `the guest took a seat through the https join link (${seated}) and the host sees both seats (${both})`);
+  await host.click('#start');
+  const started = await Promise.all([host, guest].map((p) => p.waitForSelector('#game').then(() => true, () => false)));
+  check(started.every(Boolean), `the game started on both pages over wss (${started.join(', ')})`);
+  await guest.screenshot({ path: path.join(OUT, 'tls-game-phone.png') });
   run.checkErrors();
   await run.done();
 } catch (e) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include <openssl/bio.h>
@@ -38,6 +39,9 @@ std::string openssl_error() {
 
 void check_readable(const std::string& path, const char* what, const char* flag) {
     if (path.empty()) throw TlsError(std::string(flag) + " is empty: give the " + what + " file");
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw TlsError(std::string("the TLS ") + what + " " + path + " is a directory (" + flag + "): give the PEM file");
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         const int err = errno;

@@ -233,8 +233,8 @@ struct Server::Impl {
 namespace {
 
 // Binds `acceptor` to `text` ("host:port", a literal address or a name to resolve; `flag` names it in
-// errors) and listens; returns the endpoint asked for (its port may be 0).
-tcp::endpoint listen_on(tcp::acceptor& acceptor, asio::io_context& ioc, const std::string& text, const char* flag) {
+// errors) and listens.
+void listen_on(tcp::acceptor& acceptor, asio::io_context& ioc, const std::string& text, const char* flag) {
     const auto listen = parse_listen(text);
     if (!listen) throw std::runtime_error(std::string("bad ") + flag + " address '" + text + "' (want host:port)");
     tcp::endpoint endpoint;
@@ -253,7 +253,6 @@ tcp::endpoint listen_on(tcp::acceptor& acceptor, asio::io_context& ioc, const st
     acceptor.bind(endpoint, ec);
     if (ec) throw std::runtime_error("cannot listen on " + text + " (" + flag + "): " + ec.message());
     acceptor.listen(asio::socket_base::max_listen_connections);
-    return endpoint;
 }
 
 }  // namespace
@@ -270,11 +269,11 @@ std::uint16_t Server::Impl::start() {
         spdlog::info("TLS certificate {}", loaded.description);
         tls_context = std::move(loaded.context);
     }
+    listen_on(acceptor, ioc, options.listen, "--listen");  // throws for a bad address
     const auto listen = parse_listen(options.listen);
-    const auto endpoint = listen_on(acceptor, ioc, options.listen, "--listen");
-    const auto& address = endpoint.address();
     beast::error_code ec;
-    const bool literal = (static_cast<void>(asio::ip::make_address(listen->host, ec)), !ec);
+    const auto address = asio::ip::make_address(listen->host, ec);
+    const bool literal = !ec;
     port = acceptor.local_endpoint().port();
     if (!options.redirect_listen.empty()) {
         listen_on(redirect_acceptor, ioc, options.redirect_listen, "--http-redirect-listen");

@@ -145,12 +145,12 @@ TlsContext load_tls_context(const std::string& cert_path, const std::string& key
                          ssl::context::single_dh_use);
     SSL_CTX_set_min_proto_version(native, TLS1_2_VERSION);
     SSL_CTX_set_options(native, SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_NO_RENEGOTIATION);
+    // An idle connection (most WebSockets, most of the time) gives its read and write buffers back.
+    SSL_CTX_set_mode(native, SSL_MODE_RELEASE_BUFFERS);
     if (SSL_CTX_set_cipher_list(native, kTls12Ciphers) != 1)
         throw TlsError("OpenSSL accepts none of the TLS 1.2 cipher suites: " + openssl_error());
     SSL_CTX_set_default_passwd_cb(native, no_passphrase);
     SSL_CTX_set_alpn_select_cb(native, select_alpn, nullptr);
-    // No session cache across reloads is needed; tickets keep resumption cheap.
-    SSL_CTX_set_session_cache_mode(native, SSL_SESS_CACHE_SERVER);
 
     if (SSL_CTX_use_certificate_chain_file(native, cert_path.c_str()) != 1)
         throw TlsError("the TLS certificate " + cert_path + " cannot be used: " + openssl_error());

@@ -145,6 +145,9 @@ private:
 // (what the client already sent is discarded), and closes. Never blocks. On a TLS listener (`tls`)
 // there is no plain answer to give: it just closes.
 void refuse_connection(tcp::socket& socket, Gateway::Refusal why, bool tls = false);
+// Writes `answer` in one non-blocking write, reads away what has arrived (closing with unread data
+// would reset the connection before the answer is read) and closes: what refuse_connection does.
+void answer_and_close(tcp::socket& socket, std::string_view answer);
 
 // Takes over an upgraded HTTP connection: the WebSocket handshake, then the session (websocket_session.cpp).
 // `Stream` is beast::tcp_stream or beast::ssl_stream<beast::tcp_stream> (instantiated there for both);

@@ -50,9 +50,7 @@ void answer_plain_http(tcp::socket& socket) {
         "HTTP/1.1 400 Bad Request\r\nServer: catan-server\r\nContent-Type: text/plain; charset=utf-8\r\n"
         "Cache-Control: no-store\r\nConnection: close\r\nContent-Length: " +
         std::to_string(body.size()) + "\r\n\r\n" + body;
-    beast::error_code ignored;
-    socket.non_blocking(true, ignored);
-    socket.write_some(asio::buffer(answer), ignored);
+    answer_and_close(socket, answer);
 }
 
 }  // namespace

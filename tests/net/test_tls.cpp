@@ -166,7 +166,7 @@ TEST_CASE("TLS: a game over wss, HSTS on HTTPS answers, plain HTTP refused on th
     CHECK(server.stop() == 0);
 }
 
-TEST_CASE("TLS: a connection that never completes its handshake is dropped, and the address cap counts it", "[tls]") {
+TEST_CASE("TLS: a connection that never completes its handshake is dropped, and its slot is free again", "[tls]") {
     const TempDir dir;
     const Cert a = make_cert(dir, "a");
     auto args = tls_args(a);
@@ -183,18 +183,43 @@ TEST_CASE("TLS: a connection that never completes its handshake is dropped, and 
     CHECK(*closed_after < 3s);
     CHECK(metric(port, "catan_tls_handshake_failures_total") == failures_before + 1);
 
-    // Three silent connections hold the address's three slots: a fourth gets no TLS at all.
+    // Silent connections filling the address's three slots are all dropped, and the address may
+    // connect again.
     std::vector<int> held;
     for (int i = 0; i < 3; ++i) held.push_back(open_tcp(port));
-    std::this_thread::sleep_for(100ms);
-    CHECK_THROWS(https_request(port, "GET", "/healthz", {}, {}, 2s));
-    // Once the timeout has dropped them the address may connect again.
     for (const int fd : held) {
         CHECK(time_until_closed(fd, 5s));
         ::close(fd);
     }
     std::this_thread::sleep_for(100ms);
     CHECK(https_request(port, "GET", "/healthz").status == 200);
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("TLS: the per-address cap counts connections still in their handshake", "[tls]") {
+    const TempDir dir;
+    const Cert a = make_cert(dir, "a");
+    auto args = tls_args(a);
+    args.insert(args.end(), {"--max-connections-per-ip", "3"});  // and the default 10 s handshake timeout
+    ServerProcess server(args);
+    const auto port = server.port();
+
+    // Three silent connections hold the address's three slots: a fourth is closed before any TLS.
+    std::vector<int> held;
+    for (int i = 0; i < 3; ++i) held.push_back(open_tcp(port));
+    std::this_thread::sleep_for(100ms);
+    CHECK_THROWS(https_request(port, "GET", "/healthz", {}, {}, 2s));
+    for (const int fd : held) ::close(fd);
+    // Once the client closes them, their slots are free again.
+    int status = 0;
+    for (const auto until = Clock::now() + 3s; Clock::now() < until && status != 200;) {
+        std::this_thread::sleep_for(50ms);
+        try {
+            status = https_request(port, "GET", "/healthz").status;
+        } catch (const std::exception&) {
+        }
+    }
+    CHECK(status == 200);
     CHECK(server.stop() == 0);
 }
 

@@ -12,6 +12,7 @@ packages=(g++ cmake ninja-build ccache pkg-config
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
   packages+=(python3)  # the checkers run by CTest: tests/layers (includes), tests/rules (the rules digest)
+  packages+=(openssl)  # the TLS tests make their own certificates with the openssl command line
   # The sanitizer builds and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh): clang, its ASan/UBSan/TSan
   # and libFuzzer runtimes (not pulled in by clang without recommends), llvm-symbolizer for the reports.
   packages+=(clang libclang-rt-14-dev llvm)

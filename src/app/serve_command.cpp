@@ -12,6 +12,7 @@
 
 #include "catan/net/memory_return.hpp"
 #include "catan/net/server.hpp"
+#include "catan/net/tls.hpp"
 #include "catan/store/store.hpp"
 #include "admin_token.hpp"
 #include "log_format.hpp"
@@ -182,8 +183,33 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
                  "For tests only: accept options.seed from clients (repeatable games). Whoever chooses a seed can predict "
                  "every roll and card, so such games are unfair and every player is told so; never on a public server")
         ->envname("CATAN_ALLOW_CLIENT_SEEDS");
-    app.add_option("--port-file", o.port_file, "Write the bound port to this file once listening")
+    app.add_option("--port-file", o.port_file,
+                   "Write the bound port to this file once listening (and the redirect listener's on a second line)")
         ->envname("CATAN_PORT_FILE");
+    // TLS (docs/security.md "TLS").
+    app.add_option("--tls-cert", o.tls_cert,
+                   "PEM certificate chain (the server's certificate first): the port then speaks HTTPS and WSS only. "
+                   "Needs --tls-key; SIGHUP reloads both for new connections")
+        ->envname("CATAN_TLS_CERT");
+    app.add_option("--tls-key", o.tls_key, "PEM private key of --tls-cert (unencrypted; keep it readable by this user only)")
+        ->envname("CATAN_TLS_KEY");
+    app.add_option_function<long>(
+           "--tls-handshake-timeout", [&o](long s) { o.tls_handshake_timeout = std::chrono::seconds(s); },
+           "Seconds a new connection has to complete its TLS handshake before it is dropped")
+        ->envname("CATAN_TLS_HANDSHAKE_TIMEOUT")
+        ->check(CLI::Range(1L, 300L))
+        ->default_str(std::to_string(o.tls_handshake_timeout.count()));
+    app.add_option_function<long>(
+           "--hsts-max-age", [&o](long s) { o.hsts_max_age = std::chrono::seconds(s); },
+           "With TLS: Strict-Transport-Security max-age in seconds on HTTPS answers, so browsers use https only "
+           "for that long (0: no header)")
+        ->envname("CATAN_HSTS_MAX_AGE")
+        ->check(CLI::Range(0L, 2L * 365 * 24 * 3600))
+        ->default_str(std::to_string(o.hsts_max_age.count()));
+    app.add_option("--http-redirect-listen", o.redirect_listen,
+                   "With TLS: also listen for plain HTTP here (host:port, e.g. 0.0.0.0:80) and answer every request "
+                   "with a 308 to the https address (--public-url's host, else the request's Host)")
+        ->envname("CATAN_HTTP_REDIRECT_LISTEN");
     // Replay records and room-code lookups (docs/security.md, "Rooms"): rates per second; 0 turns a limit off.
     const auto rate = CLI::Range(0.0, 1e6);
     const auto burst = CLI::Range(1.0, 1e6);
@@ -239,6 +265,21 @@ int run_serve(ServeConfig config) {
     spdlog::info("{}", version_line());  // which build a log comes from (--version has the same)
 
     auto& o = config.server;
+    // A bad certificate or key is found before anything else is touched (the data file included).
+    if (!o.tls_cert.empty() || !o.tls_key.empty()) {
+        try {
+            if (o.tls_cert.empty() || o.tls_key.empty())
+                throw net::TlsError(o.tls_cert.empty() ? "--tls-key without --tls-cert: give both (or neither, for plain HTTP)"
+                                                       : "--tls-cert without --tls-key: give both (or neither, for plain HTTP)");
+            net::check_tls_files(o.tls_cert, o.tls_key);  // (the server logs what it loads)
+        } catch (const net::TlsError& e) {
+            spdlog::critical("{}", e.what());
+            return 2;
+        }
+    } else if (!o.redirect_listen.empty()) {
+        spdlog::critical("--http-redirect-listen redirects to HTTPS: it needs --tls-cert and --tls-key");
+        return 2;
+    }
     while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();
     o.hub.public_url = config.public_url;
     o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
@@ -285,6 +326,9 @@ int run_serve(ServeConfig config) {
         // Writes still queued are committed while the rooms' executors still exist.
         if (store) store->flush();
     } catch (const store::StoreError& e) {  // the data file takes no write (checked as the rooms are restored)
+        spdlog::critical("{}", e.what());
+        return 2;
+    } catch (const net::TlsError& e) {  // the files changed since the check above
         spdlog::critical("{}", e.what());
         return 2;
     } catch (const std::exception& e) {

@@ -27,6 +27,10 @@
 #include "catan/room/outbox.hpp"
 #include "send_budget.hpp"
 
+namespace boost::asio::ssl {
+class context;
+}
+
 namespace catan::net {
 
 namespace asio = boost::asio;
@@ -114,6 +118,15 @@ public:
     void websocket_opened() { ++websockets_; }
     void websocket_closed() { --websockets_; }
 
+    // TLS: the context new connections use (null without TLS); SIGHUP swaps in a new one, and each
+    // connection keeps the one it started with for as long as it lives.
+    std::shared_ptr<asio::ssl::context> tls_context() const;
+    void set_tls_context(std::shared_ptr<asio::ssl::context> context);
+    bool tls() const { return options.tls(); }
+    std::atomic<std::uint16_t> https_port{0};  // where the redirect listener sends browsers
+    std::atomic<std::uint64_t> tls_handshake_failures{0};  // failed or timed out (/metrics)
+    std::atomic<std::uint64_t> tls_reloads{0}, tls_reload_failures{0};  // SIGHUP (/metrics)
+
 private:
     std::shared_ptr<Connection> pop_waiting_http();
 
@@ -125,14 +138,22 @@ private:
     std::set<std::uint64_t> waiting_http_;  // by id: the oldest connection first
     std::size_t open_ = 0;
     std::atomic<std::size_t> max_connections_{0};
+    std::shared_ptr<asio::ssl::context> tls_context_;  // under mutex_
 };
 
 // A connection over its address's or the server's cap: answers 429 or 503 at once, without reading
-// (what the client already sent is discarded), and closes. Never blocks.
-void refuse_connection(tcp::socket& socket, Gateway::Refusal why);
+// (what the client already sent is discarded), and closes. Never blocks. On a TLS listener (`tls`)
+// there is no plain answer to give: it just closes.
+void refuse_connection(tcp::socket& socket, Gateway::Refusal why, bool tls = false);
+// Writes `answer` in one non-blocking write, reads away what has arrived (closing with unread data
+// would reset the connection before the answer is read) and closes: what refuse_connection does.
+void answer_and_close(tcp::socket& socket, std::string_view answer);
 
 // Takes over an upgraded HTTP connection: the WebSocket handshake, then the session (websocket_session.cpp).
-void start_websocket(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
-                     std::string remote, http::request<http::string_body>&& request);
+// `Stream` is beast::tcp_stream or beast::ssl_stream<beast::tcp_stream> (instantiated there for both);
+// `tls_context` keeps the TLS stream's context alive for as long as the connection (null for plain).
+template <class Stream>
+void start_websocket(Stream&& stream, std::shared_ptr<asio::ssl::context> tls_context, std::shared_ptr<Gateway> gateway,
+                     IpSlot slot, std::uint64_t id, std::string remote, http::request<http::string_body>&& request);
 
 }  // namespace catan::net

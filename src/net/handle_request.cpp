@@ -122,7 +122,49 @@ bool plain_chunked(std::string_view value) {
     return beast::iequals(value, "chunked");
 }
 
+// The gateway's own counters, after the room layer's in /metrics.
+std::string gateway_metrics(const Gateway& gw) {
+    const auto count = [](const std::atomic<std::uint64_t>& n) { return std::to_string(n.load(std::memory_order_relaxed)); };
+    return "# HELP catan_tls_handshake_failures_total TLS handshakes that failed or timed out (plain HTTP on the TLS "
+           "port counts too)\n# TYPE catan_tls_handshake_failures_total counter\ncatan_tls_handshake_failures_total " +
+           count(gw.tls_handshake_failures) +
+           "\n# HELP catan_tls_reloads_total Certificate reloads on SIGHUP, by result\n"
+           "# TYPE catan_tls_reloads_total counter\ncatan_tls_reloads_total{result=\"ok\"} " +
+           count(gw.tls_reloads) + "\ncatan_tls_reloads_total{result=\"failed\"} " + count(gw.tls_reload_failures) + "\n";
+}
+
 }  // namespace
+
+http::message_generator redirect_to_https(const Gateway& gw, const Request& req) {
+    // Where to: --public-url when it is an https URL, else the Host the client asked for, on the
+    // HTTPS port. The path and query go along; anything else (an absolute-form target) becomes "/".
+    const std::string_view target = req.target();
+    const std::string path = !target.empty() && target.front() == '/' ? std::string(target) : "/";
+    std::string base;
+    if (gw.public_url.starts_with("https://")) {
+        base = gw.public_url;
+    } else {
+        std::string_view host = req[http::field::host];
+        if (!plausible_host(host))
+            return closing_text(req.version(), http::status::bad_request,
+                                "this address only redirects to https: send a Host header with the server's name\n",
+                                is_head(req));
+        // Drop the port the client used for plain HTTP ("[::1]:80" keeps its brackets).
+        const auto colon = host.rfind(':');
+        if (colon != std::string_view::npos && host.find(']', colon) == std::string_view::npos) host = host.substr(0, colon);
+        const auto port = gw.https_port.load();
+        base = "https://" + std::string(host) + (port == 443 ? "" : ":" + std::to_string(port));
+    }
+    const std::string location = base + path;
+    StringResponse res{http::status::permanent_redirect, req.version()};
+    standard_headers(res, "text/plain; charset=utf-8");
+    res.set(http::field::location, location);
+    res.keep_alive(false);
+    const std::string body = "moved to " + location + "\n";
+    if (!is_head(req)) res.body() = body;
+    res.content_length(body.size());
+    return res;
+}
 
 http::message_generator closing_text(unsigned version, http::status status, std::string body, bool head) {
     StringResponse res{status, version};
@@ -149,6 +191,8 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
     auto send = [&gw](auto&& response) -> std::optional<http::message_generator> {
         auto res = std::forward<decltype(response)>(response);
         if (gw.stopping) res.keep_alive(false);
+        if (gw.tls() && gw.options.hsts_max_age.count() > 0)
+            res.set(http::field::strict_transport_security, "max-age=" + std::to_string(gw.options.hsts_max_age.count()));
         return http::message_generator(std::move(res));
     };
 
@@ -177,7 +221,8 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
     if (path == "/metrics") {
         if (!get) return refuse_method("GET, HEAD");
         log_request(200);
-        return send(make_response(req, http::status::ok, gw.metrics.prometheus(), "text/plain; version=0.0.4; charset=utf-8"));
+        return send(make_response(req, http::status::ok, gw.metrics.prometheus() + gateway_metrics(gw),
+                                  "text/plain; version=0.0.4; charset=utf-8"));
     }
     if (path == "/admin" || path.starts_with("/admin/")) return handle_admin(gw, std::move(req), peer, std::move(respond));
     if (path == "/ws") {
@@ -204,15 +249,16 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
         }
         // The answer comes from the store's commit (this thread goes on meanwhile), back on this strand.
         auto request = std::make_shared<Request>(std::move(req));
-        const auto created = [respond, request, id_, remote = std::string(remote_), public_url = gw.public_url](
-                                 room::Hub::HttpResult result) {
-            respond([request, id_, remote, public_url, result = std::move(result)]() mutable -> http::message_generator {
+        const auto created = [respond, request, id_, remote = std::string(remote_), public_url = gw.public_url,
+                              scheme = std::string(gw.tls() ? "https://" : "http://")](room::Hub::HttpResult result) {
+            respond([request, id_, remote, public_url, scheme,
+                     result = std::move(result)]() mutable -> http::message_generator {
                 const Request& req = *request;
                 // Without --public-url the join URL uses the address the client reached us by.
                 if (public_url.empty() && result.status == 201 && result.body.is_object() && result.body.contains("code") &&
                     result.body["code"].is_string() && plausible_host(req[http::field::host]))
                     result.body["url"] =
-                        "http://" + std::string(req[http::field::host]) + "/r/" + result.body["code"].get<std::string>();
+                        scheme + std::string(req[http::field::host]) + "/r/" + result.body["code"].get<std::string>();
                 if (result.status == 201 && result.body.is_object() && result.body.contains("code"))
                     spdlog::info("[conn {} {}] room {} created over HTTP", id_, remote, result.body["code"].get<std::string>());
                 spdlog::debug("[conn {} {}] POST {} -> {}", id_, remote, std::string_view(req.target()), result.status);

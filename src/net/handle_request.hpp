@@ -39,6 +39,11 @@ http::message_generator closing_text(unsigned version, http::status status, std:
 std::optional<http::message_generator> handle_request(Gateway& gateway, Request&& request, const Peer& peer,
                                                       Respond respond);
 
+// The only answer of the plain-HTTP redirect listener: 308 to the same path on https (the host from
+// --public-url when it is https, else the Host header with the HTTPS port), then close; 400 without
+// a usable Host.
+http::message_generator redirect_to_https(const Gateway& gateway, const Request& request);
+
 // 400 for a request whose framing the parser let through but which could be read two ways (a
 // Transfer-Encoding other than exactly "chunked"), 414 for a target over options.max_target_bytes;
 // nothing when the request is fine. handle_request calls it first.

@@ -27,10 +27,18 @@ std::string refusal_text(Gateway::Refusal why) {
 
 }  // namespace
 
-void refuse_connection(tcp::socket& socket, Gateway::Refusal why) {
+void refuse_connection(tcp::socket& socket, Gateway::Refusal why, bool tls) {
+    if (tls) {  // a plain answer would be garbage to a TLS client, and a handshake costs what we refuse
+        beast::error_code ignored;
+        socket.close(ignored);
+        return;
+    }
     static const std::string address_full = refusal_text(Gateway::Refusal::address_full);
     static const std::string server_full = refusal_text(Gateway::Refusal::server_full);
-    const std::string& answer = why == Gateway::Refusal::address_full ? address_full : server_full;
+    answer_and_close(socket, why == Gateway::Refusal::address_full ? address_full : server_full);
+}
+
+void answer_and_close(tcp::socket& socket, std::string_view answer) {
     beast::error_code ignored;
     socket.non_blocking(true, ignored);
     socket.write_some(asio::buffer(answer), ignored);

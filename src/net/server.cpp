@@ -17,6 +17,7 @@
 
 #include "http_session.hpp"
 #include "room_executors.hpp"
+#include "tls_context.hpp"
 
 namespace catan::net {
 
@@ -135,6 +136,16 @@ std::vector<std::shared_ptr<Connection>> Gateway::connections() const {
     return out;
 }
 
+std::shared_ptr<asio::ssl::context> Gateway::tls_context() const {
+    std::lock_guard lock(mutex_);
+    return tls_context_;
+}
+
+void Gateway::set_tls_context(std::shared_ptr<asio::ssl::context> context) {
+    std::lock_guard lock(mutex_);
+    tls_context_ = std::move(context);
+}
+
 std::size_t Gateway::connection_count() const {
     std::lock_guard lock(mutex_);
     return connections_.size();
@@ -163,9 +174,12 @@ struct Server::Impl {
           replay_workers(std::make_shared<BotWorkers>(std::max(1u, options.replay_threads))),
           metrics(m ? std::move(m) : std::make_shared<room::Metrics>()),
           acceptor(control),
+          redirect_acceptor(control),
           signals(control),
+          reload_signals(control),
           sweep_timer(control),
           retry_timer(control),
+          redirect_timer(control),
           shutdown_timer(control) {}
 
     unsigned thread_count() const {
@@ -189,10 +203,12 @@ struct Server::Impl {
     std::unique_ptr<room::Hub> hub;
     std::shared_ptr<Gateway> gateway;
     tcp::acceptor acceptor;
+    tcp::acceptor redirect_acceptor;  // --http-redirect-listen: plain HTTP, 308 to https
     asio::signal_set signals;
-    asio::steady_timer sweep_timer, retry_timer, shutdown_timer;
+    asio::signal_set reload_signals;  // SIGHUP: load the TLS certificate again
+    asio::steady_timer sweep_timer, retry_timer, redirect_timer, shutdown_timer;
     std::vector<std::thread> threads;
-    std::uint16_t port = 0;
+    std::uint16_t port = 0, redirect_port = 0;
     std::chrono::steady_clock::time_point shutdown_started;
     std::chrono::steady_clock::time_point last_refusal_log{};  // on the control strand, like on_accept
     std::uint64_t refused_since_log = 0;
@@ -201,7 +217,9 @@ struct Server::Impl {
     std::uint16_t start();
     void run_thread();
     void do_accept();
-    void on_accept(beast::error_code ec, tcp::socket socket);
+    void do_accept_redirect();
+    void on_accept(beast::error_code ec, tcp::socket socket, Serving serving);
+    void arm_reload();
     void note_refusal(Gateway::Refusal why, const std::string& remote);
     void arm_sweep();
     void arm_signals();
@@ -212,14 +230,17 @@ struct Server::Impl {
     void write_port_file() const;
 };
 
-std::uint16_t Server::Impl::start() {
-    const auto listen = parse_listen(options.listen);
-    if (!listen) throw std::runtime_error("bad --listen address '" + options.listen + "' (want host:port)");
+namespace {
+
+// Binds `acceptor` to `text` ("host:port", a literal address or a name to resolve; `flag` names it in
+// errors) and listens.
+void listen_on(tcp::acceptor& acceptor, asio::io_context& ioc, const std::string& text, const char* flag) {
+    const auto listen = parse_listen(text);
+    if (!listen) throw std::runtime_error(std::string("bad ") + flag + " address '" + text + "' (want host:port)");
     tcp::endpoint endpoint;
     beast::error_code ec;
     const auto address = asio::ip::make_address(listen->host, ec);
-    const bool literal = !ec;
-    if (literal) {
+    if (!ec) {
         endpoint = tcp::endpoint(address, listen->port);
     } else {
         tcp::resolver resolver(ioc);
@@ -230,9 +251,34 @@ std::uint16_t Server::Impl::start() {
     acceptor.open(endpoint.protocol());
     acceptor.set_option(asio::socket_base::reuse_address(true));
     acceptor.bind(endpoint, ec);
-    if (ec) throw std::runtime_error("cannot listen on " + options.listen + ": " + ec.message());
+    if (ec) throw std::runtime_error("cannot listen on " + text + " (" + flag + "): " + ec.message());
     acceptor.listen(asio::socket_base::max_listen_connections);
+}
+
+}  // namespace
+
+std::uint16_t Server::Impl::start() {
+    if (options.tls() != !options.tls_key.empty())
+        throw TlsError(options.tls() ? "--tls-cert without --tls-key: give both (or neither, for plain HTTP)"
+                                     : "--tls-key without --tls-cert: give both (or neither, for plain HTTP)");
+    if (!options.redirect_listen.empty() && !options.tls())
+        throw std::runtime_error("--http-redirect-listen redirects to HTTPS: it needs --tls-cert and --tls-key");
+    std::shared_ptr<asio::ssl::context> tls_context;
+    if (options.tls()) {
+        auto loaded = load_tls_context(options.tls_cert, options.tls_key);
+        spdlog::info("TLS certificate {}", loaded.description);
+        tls_context = std::move(loaded.context);
+    }
+    listen_on(acceptor, ioc, options.listen, "--listen");  // throws for a bad address
+    const auto listen = parse_listen(options.listen);
+    beast::error_code ec;
+    const auto address = asio::ip::make_address(listen->host, ec);
+    const bool literal = !ec;
     port = acceptor.local_endpoint().port();
+    if (!options.redirect_listen.empty()) {
+        listen_on(redirect_acceptor, ioc, options.redirect_listen, "--http-redirect-listen");
+        redirect_port = redirect_acceptor.local_endpoint().port();
+    }
 
     // The hub's join URLs: --public-url, or the address we listen on (REST answers use the Host header).
     room::HubOptions hub_options = options.hub;
@@ -245,7 +291,7 @@ std::uint16_t Server::Impl::start() {
         } else if (literal && address.is_v6()) {
             host = "[" + host + "]";
         }
-        hub_options.public_url = "http://" + host + ":" + std::to_string(port);
+        hub_options.public_url = (options.tls() ? "https://" : "http://") + host + ":" + std::to_string(port);
     }
     hub = std::make_unique<room::Hub>(
         hub_options, strand_executors(ioc, timers), metrics, bot_workers);
@@ -266,12 +312,18 @@ std::uint16_t Server::Impl::start() {
         spdlog::warn("--max-connections {} leaves fewer than {} of the {} file descriptors for the data file and logs",
                      max_connections, kDescriptorReserve, descriptors);
     gateway->set_max_connections(max_connections);
+    gateway->set_tls_context(std::move(tls_context));
+    gateway->https_port = port;
     spdlog::info("at most {} connections ({} per address; {} file descriptors)", max_connections,
                  options.max_connections_per_ip, descriptors);
 
     const auto bound = acceptor.local_endpoint();
-    spdlog::info("listening on http://{} ({} threads, join URLs {}/r/...)", endpoint_text(bound), thread_count(),
-                 options.hub.public_url.empty() ? std::string("http://<Host>") : options.hub.public_url);
+    const std::string scheme = options.tls() ? "https://" : "http://";
+    spdlog::info("listening on {}{} ({} threads, join URLs {}/r/...)", scheme, endpoint_text(bound), thread_count(),
+                 options.hub.public_url.empty() ? scheme + "<Host>" : options.hub.public_url);
+    if (redirect_port != 0)
+        spdlog::info("redirecting plain HTTP on {} to https (308)", endpoint_text(redirect_acceptor.local_endpoint()));
+    if (options.tls() && options.handle_signals) reload_signals.add(SIGHUP);  // before the port is announced, as below
     // Before the port is announced: a SIGTERM sent as soon as a script sees the port must be ours to
     // handle (a graceful stop, exit 0), not the default action's (killed, 143). Asio queues a signal
     // that comes before the first wait.
@@ -284,8 +336,10 @@ std::uint16_t Server::Impl::start() {
 
     asio::post(control, [this] {
         do_accept();
+        do_accept_redirect();
         arm_sweep();
         arm_signals();
+        arm_reload();
     });
     started = true;
     const unsigned n = thread_count();
@@ -300,6 +354,7 @@ void Server::Impl::write_port_file() const {
     {
         std::ofstream out(tmp, std::ios::trunc);
         out << port << "\n";
+        if (redirect_port != 0) out << redirect_port << "\n";  // the redirect listener's, on a line of its own
         if (!out) throw std::runtime_error("cannot write the port file " + tmp);
     }
     std::error_code ec;
@@ -322,11 +377,23 @@ void Server::Impl::run_thread() {
 
 void Server::Impl::do_accept() {
     if (gateway->stopping) return;
-    acceptor.async_accept(asio::make_strand(ioc),
-                          [this](beast::error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
+    acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+        on_accept(ec, std::move(socket), Serving::site);
+    });
 }
 
-void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
+void Server::Impl::do_accept_redirect() {
+    if (gateway->stopping || !redirect_acceptor.is_open()) return;
+    redirect_acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+        on_accept(ec, std::move(socket), Serving::redirect_to_https);
+    });
+}
+
+// Both listeners' connections share the caps (per address and in total) and the timeouts.
+void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket, Serving serving) {
+    const auto accept_next = [this, serving] {
+        serving == Serving::site ? do_accept() : do_accept_redirect();
+    };
     if (ec) {
         if (ec == asio::error::operation_aborted || gateway->stopping) return;
         if (ec == asio::error::no_descriptors || ec == asio::error::no_buffer_space ||
@@ -348,6 +415,13 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
         } else {
             spdlog::warn("accept: {}", ec.message());
         }
+        if (serving == Serving::redirect_to_https) {  // the retry timer is the site listener's
+            redirect_timer.expires_after(std::chrono::milliseconds(20));
+            redirect_timer.async_wait([this](beast::error_code e) {
+                if (!e) do_accept_redirect();
+            });
+            return;
+        }
         retry_timer.expires_after(std::chrono::milliseconds(20));
         retry_timer.async_wait([this](beast::error_code e) {
             if (!e) do_accept();
@@ -356,22 +430,29 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
     }
     beast::error_code ignored;
     const auto remote = socket.remote_endpoint(ignored);
-    if (ignored) return do_accept();  // already gone
+    if (ignored) return accept_next();  // already gone
     const auto id = gateway->next_id();
     const auto ip = remote.address().to_string();
     Gateway::Refusal refusal{};
     auto slot = gateway->acquire_ip(ip, refusal);
     if (!slot) {
         metrics->frame_rejected();
-        refuse_connection(socket, refusal);
+        refuse_connection(socket, refusal, options.tls() && serving == Serving::site);
         note_refusal(refusal, endpoint_text(remote));
-        return do_accept();
+        return accept_next();
     }
     socket.set_option(tcp::no_delay(true), ignored);
     if (options.socket_send_buffer > 0)
         socket.set_option(asio::socket_base::send_buffer_size(options.socket_send_buffer), ignored);
-    std::make_shared<HttpSession>(std::move(socket), gateway, std::move(slot), id, endpoint_text(remote))->run();
-    do_accept();
+    if (serving == Serving::site && options.tls())
+        std::make_shared<HttpSession<TlsStream>>(std::move(socket), gateway->tls_context(), serving, gateway,
+                                                 std::move(slot), id, endpoint_text(remote))
+            ->run();
+    else
+        std::make_shared<HttpSession<PlainStream>>(std::move(socket), nullptr, serving, gateway, std::move(slot), id,
+                                                   endpoint_text(remote))
+            ->run();
+    accept_next();
 }
 
 // One warning a second at most, with the count since the last one: a flood of refused connections
@@ -423,14 +504,36 @@ void Server::Impl::arm_signals() {
     });
 }
 
+// SIGHUP: the certificate and key are read again from the same paths; new connections use them,
+// open ones keep theirs. A pair that does not load leaves the old one in place.
+void Server::Impl::arm_reload() {
+    if (!options.tls() || !options.handle_signals) return;
+    reload_signals.async_wait([this](beast::error_code ec, int) {
+        if (ec || gateway->stopping) return;
+        try {
+            auto loaded = load_tls_context(options.tls_cert, options.tls_key);
+            gateway->set_tls_context(std::move(loaded.context));
+            gateway->tls_reloads.fetch_add(1);
+            spdlog::info("SIGHUP: TLS certificate reloaded for new connections: {}", loaded.description);
+        } catch (const std::exception& e) {
+            gateway->tls_reload_failures.fetch_add(1);
+            spdlog::error("SIGHUP: TLS certificate not reloaded, the previous one stays in use: {}", e.what());
+        }
+        arm_reload();
+    });
+}
+
 void Server::Impl::begin_shutdown(std::string_view why) {
     if (gateway->stopping.exchange(true)) return;
     spdlog::info("shutting down ({}): {} WebSocket connections, {} rooms", why, gateway->websocket_count(),
                  hub->room_count());
     beast::error_code ignored;
     acceptor.close(ignored);
+    redirect_acceptor.close(ignored);
+    reload_signals.cancel();
     sweep_timer.cancel();
     retry_timer.cancel();
+    redirect_timer.cancel();
     timers->stop();
     try {
         hub->shutdown("server shutting down");
@@ -515,6 +618,7 @@ void Server::wait() {
 }
 
 std::uint16_t Server::port() const { return impl_->port; }
+std::uint16_t Server::redirect_port() const { return impl_->redirect_port; }
 room::Hub& Server::hub() { return *impl_->hub; }
 room::Metrics& Server::metrics() { return *impl_->metrics; }
 std::size_t Server::connection_count() const { return impl_->gateway ? impl_->gateway->websocket_count() : 0; }

@@ -1,30 +1,35 @@
-// One WebSocket connection: the room layer's Outbox. Reads go to the hub in order; writes go out one
-// at a time from a bounded FIFO of shared, already serialised messages.
+// One WebSocket connection (ws:// or wss://): the room layer's Outbox. Reads go to the hub in order;
+// writes go out one at a time from a bounded FIFO of shared, already serialised messages.
 #include <deque>
 
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <spdlog/spdlog.h>
 
 #include "catan/net/memory_return.hpp"
 #include "catan/proto/error_json.hpp"
 #include "gateway.hpp"
+#include "http_session.hpp"
 
 namespace catan::net {
 
 namespace websocket = beast::websocket;
 
 // One WebSocket: the room layer's Outbox. Everything runs on the connection's strand: reads are handed
-// to the hub in order, and writes go out one at a time from a bounded FIFO.
+// to the hub in order, and writes go out one at a time from a bounded FIFO. `Stream` is PlainStream
+// or TlsStream.
+template <class Stream>
 class WebSocketSession final : public room::Outbox,
                                public Connection,
-                               public std::enable_shared_from_this<WebSocketSession> {
+                               public std::enable_shared_from_this<WebSocketSession<Stream>> {
 public:
-    WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
-                     std::string remote);
+    WebSocketSession(Stream&& stream, std::shared_ptr<asio::ssl::context> tls_context, std::shared_ptr<Gateway> gateway,
+                     IpSlot slot, std::uint64_t id, std::string remote);
     ~WebSocketSession() override;
     void run(http::request<http::string_body> request);
 
@@ -53,7 +58,8 @@ private:
     void do_close();
     void finish(beast::error_code ec);
 
-    websocket::stream<beast::tcp_stream> ws_;
+    std::shared_ptr<asio::ssl::context> tls_context_;  // before ws_: a TLS stream refers to it
+    websocket::stream<Stream> ws_;
     beast::flat_buffer buffer_;
     std::shared_ptr<Gateway> gateway_;
     IpSlot slot_;
@@ -67,9 +73,11 @@ private:
     bool opened_ = false, in_hub_ = false, writing_ = false, closing_ = false, close_sent_ = false, finished_ = false;
 };
 
-void start_websocket(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
-                     std::string remote, http::request<http::string_body>&& request) {
-    std::make_shared<WebSocketSession>(std::move(stream), std::move(gateway), std::move(slot), id, std::move(remote))
+template <class Stream>
+void start_websocket(Stream&& stream, std::shared_ptr<asio::ssl::context> tls_context, std::shared_ptr<Gateway> gateway,
+                     IpSlot slot, std::uint64_t id, std::string remote, http::request<http::string_body>&& request) {
+    std::make_shared<WebSocketSession<Stream>>(std::move(stream), std::move(tls_context), std::move(gateway),
+                                               std::move(slot), id, std::move(remote))
         ->run(std::move(request));
 }
 
@@ -85,9 +93,12 @@ std::string close_text(std::string_view reason) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Gateway> gateway, IpSlot slot,
-                                   std::uint64_t id, std::string remote)
-    : ws_(std::move(stream)),
+template <class Stream>
+WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<asio::ssl::context> tls_context,
+                                           std::shared_ptr<Gateway> gateway, IpSlot slot, std::uint64_t id,
+                                           std::string remote)
+    : tls_context_(std::move(tls_context)),
+      ws_(std::move(stream)),
       gateway_(std::move(gateway)),
       slot_(std::move(slot)),
       id_(id),
@@ -96,9 +107,11 @@ WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<G
       rate_(gateway_->options.messages_per_second, gateway_->options.message_burst),
       flood_(5.0, gateway_->options.flood_tolerance) {}
 
-WebSocketSession::~WebSocketSession() = default;
+template <class Stream>
+WebSocketSession<Stream>::~WebSocketSession() = default;
 
-void WebSocketSession::run(http::request<http::string_body> request) {
+template <class Stream>
+void WebSocketSession<Stream>::run(http::request<http::string_body> request) {
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = gateway_->options.ws_idle_timeout;  // ping after half of it, drop after all of it
     timeouts.keep_alive_pings = true;
@@ -106,17 +119,18 @@ void WebSocketSession::run(http::request<http::string_body> request) {
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "catan-server"); }));
     ws_.read_message_max(gateway_->options.max_frame_bytes);
-    ws_.async_accept(request, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
+    ws_.async_accept(request, beast::bind_front_handler(&WebSocketSession::on_accept, this->shared_from_this()));
 }
 
-void WebSocketSession::on_accept(beast::error_code ec) {
+template <class Stream>
+void WebSocketSession<Stream>::on_accept(beast::error_code ec) {
     if (ec) {
         spdlog::debug("[conn {} {}] WebSocket handshake failed: {}", id_, remote_, ec.message());
         finished_ = true;
         return;
     }
     opened_ = true;
-    gateway_->add(id_, shared_from_this());  // (the hub keeps Metrics' connection gauge)
+    gateway_->add(id_, this->shared_from_this());  // (the hub keeps Metrics' connection gauge)
     gateway_->websocket_opened();
     spdlog::info("[conn {} {}] WebSocket opened", id_, remote_);
     if (gateway_->stopping) {
@@ -124,7 +138,7 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     } else {
         in_hub_ = true;
         try {
-            gateway_->hub.on_open(shared_from_this());
+            gateway_->hub.on_open(this->shared_from_this());
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] hub.on_open: {}", id_, remote_, e.what());
         }
@@ -132,11 +146,13 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     do_read();
 }
 
-void WebSocketSession::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+template <class Stream>
+void WebSocketSession<Stream>::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, this->shared_from_this()));
 }
 
-void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+void WebSocketSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     if (ec) {
         if (ec == websocket::error::message_too_big) {
             gateway_->metrics.frame_rejected();
@@ -169,7 +185,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
         }
     } else if (in_hub_) {
         try {
-            gateway_->hub.on_text(shared_from_this(), text);
+            gateway_->hub.on_text(this->shared_from_this(), text);
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] hub.on_text: {}", id_, remote_, e.what());
         }
@@ -179,17 +195,20 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
     do_read();
 }
 
-void WebSocketSession::refuse(std::string_view code, std::string_view message, std::string_view id_json) {
+template <class Stream>
+void WebSocketSession<Stream>::refuse(std::string_view code, std::string_view message, std::string_view id_json) {
     const nlohmann::json id = id_json.empty() ? nlohmann::json() : nlohmann::json::parse(id_json, nullptr, false);
     enqueue(room::make_message(proto::error_frame({std::string(code), std::string(message), {}, {}}, id)));
 }
 
-void WebSocketSession::send(room::Message message) {
+template <class Stream>
+void WebSocketSession<Stream>::send(room::Message message) {
     asio::post(ws_.get_executor(),
-               [self = shared_from_this(), message = std::move(message)]() mutable { self->enqueue(std::move(message)); });
+               [self = this->shared_from_this(), message = std::move(message)]() mutable { self->enqueue(std::move(message)); });
 }
 
-void WebSocketSession::enqueue(room::Message message) {
+template <class Stream>
+void WebSocketSession<Stream>::enqueue(room::Message message) {
     if (finished_ || closing_ || !message) return;
     const std::size_t waiting = queue_.size() - (writing_ ? 1 : 0);
     const ServerOptions& o = gateway_->options;
@@ -206,7 +225,8 @@ void WebSocketSession::enqueue(room::Message message) {
 }
 
 // Too slow to read: drop it (it can reconnect and get a snapshot) rather than grow memory.
-void WebSocketSession::drop_slow(const std::string& limit) {
+template <class Stream>
+void WebSocketSession<Stream>::drop_slow(const std::string& limit) {
     gateway_->metrics.send_queue_dropped();
     spdlog::warn("[conn {} {}] too slow to read: over the send queue limit of {} ({} messages, {} bytes queued "
                  "here); disconnecting it",
@@ -220,21 +240,24 @@ void WebSocketSession::drop_slow(const std::string& limit) {
     dropped_queue(held);  // (the message on the wire, if any, goes when its write fails)
 }
 
-void WebSocketSession::discard_waiting() {
+template <class Stream>
+void WebSocketSession<Stream>::discard_waiting() {
     while (queue_.size() > (writing_ ? 1u : 0u)) {  // the front may be on the wire
         account_.release(queue_.back()->size());
         queue_.pop_back();
     }
 }
 
-void WebSocketSession::do_write() {
+template <class Stream>
+void WebSocketSession<Stream>::do_write() {
     writing_ = true;
     ws_.text(true);
     ws_.async_write(asio::buffer(*queue_.front()),
-                    beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+                    beast::bind_front_handler(&WebSocketSession::on_write, this->shared_from_this()));
 }
 
-void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
+template <class Stream>
+void WebSocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (!queue_.empty()) {
         account_.release(queue_.front()->size());
@@ -246,20 +269,23 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     if (closing_ && !close_sent_) do_close();
 }
 
-void WebSocketSession::close(std::string_view reason) {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), reason = std::string(reason)] {
+template <class Stream>
+void WebSocketSession<Stream>::close(std::string_view reason) {
+    asio::post(ws_.get_executor(), [self = this->shared_from_this(), reason = std::string(reason)] {
         self->begin_close(websocket::close_code::normal, reason);
     });
 }
 
-void WebSocketSession::close_gracefully(std::string_view reason) {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), reason = std::string(reason)] {
+template <class Stream>
+void WebSocketSession<Stream>::close_gracefully(std::string_view reason) {
+    asio::post(ws_.get_executor(), [self = this->shared_from_this(), reason = std::string(reason)] {
         self->begin_close(websocket::close_code::going_away, reason);
     });
 }
 
-void WebSocketSession::close_now() {
-    asio::post(ws_.get_executor(), [self = shared_from_this()] {
+template <class Stream>
+void WebSocketSession<Stream>::close_now() {
+    asio::post(ws_.get_executor(), [self = this->shared_from_this()] {
         if (self->finished_) return;
         self->closing_ = true;
         beast::error_code ignored;
@@ -268,21 +294,24 @@ void WebSocketSession::close_now() {
     });
 }
 
-void WebSocketSession::begin_close(websocket::close_code code, std::string_view reason) {
+template <class Stream>
+void WebSocketSession<Stream>::begin_close(websocket::close_code code, std::string_view reason) {
     if (finished_ || closing_) return;
     closing_ = true;
     close_reason_ = websocket::close_reason(code, close_text(reason));
     if (!writing_) do_close();  // otherwise once the queue has drained
 }
 
-void WebSocketSession::do_close() {
+template <class Stream>
+void WebSocketSession<Stream>::do_close() {
     close_sent_ = true;
-    ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code ec) {
+    ws_.async_close(close_reason_, [self = this->shared_from_this()](beast::error_code ec) {
         if (ec) self->finish(ec);
     });
 }
 
-void WebSocketSession::finish(beast::error_code ec) {
+template <class Stream>
+void WebSocketSession<Stream>::finish(beast::error_code ec) {
     if (finished_) return;
     finished_ = true;
     closing_ = true;
@@ -295,7 +324,7 @@ void WebSocketSession::finish(beast::error_code ec) {
     if (in_hub_) {
         in_hub_ = false;
         try {
-            gateway_->hub.on_close(shared_from_this());
+            gateway_->hub.on_close(this->shared_from_this());
         } catch (const std::exception& e) {
             spdlog::error("[conn {} {}] hub.on_close: {}", id_, remote_, e.what());
         }
@@ -307,5 +336,12 @@ void WebSocketSession::finish(beast::error_code ec) {
     else
         spdlog::info("[conn {} {}] WebSocket closed: {}", id_, remote_, ec.message());
 }
+
+template class WebSocketSession<PlainStream>;
+template class WebSocketSession<TlsStream>;
+template void start_websocket<PlainStream>(PlainStream&&, std::shared_ptr<asio::ssl::context>, std::shared_ptr<Gateway>,
+                                           IpSlot, std::uint64_t, std::string, http::request<http::string_body>&&);
+template void start_websocket<TlsStream>(TlsStream&&, std::shared_ptr<asio::ssl::context>, std::shared_ptr<Gateway>,
+                                         IpSlot, std::uint64_t, std::string, http::request<http::string_body>&&);
 
 }  // namespace catan::net

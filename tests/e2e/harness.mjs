@@ -50,7 +50,9 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
     run.server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(dir, 'catan.db'),
       '--log-level', 'warn', '--web-dir', WEB_DIR, '--allow-client-seeds', ...serverArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
     for (let i = 0; i < 100; i++) {
-      if (fs.existsSync(portFile)) return `http://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim()}`;
+      // With --tls-cert the port speaks https only (tls.test.mjs); the port is the file's first line.
+      const scheme = serverArgs.includes('--tls-cert') ? 'https' : 'http';
+      if (fs.existsSync(portFile)) return `${scheme}://127.0.0.1:${fs.readFileSync(portFile, 'utf8').trim().split('\n')[0]}`;
       if (run.server.exitCode !== null) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -180,7 +180,7 @@ void Peer::reconnect(std::unique_ptr<WsClient> socket) {
 
 // ---- Table ---------------------------------------------------------------------------------------------------------
 json Table::create_room_rest(const json& options) {
-    const HttpResponse r = http_request(port_, "POST", "/api/rooms", options.dump());
+    const HttpResponse r = (tls ? https_request : http_request)(port_, "POST", "/api/rooms", options.dump(), {}, kDefaultTimeout);
     if (r.status != 201) fail("POST /api/rooms answered " + std::to_string(r.status) + ": " + r.body);
     const json b = r.json_body();
     check_code(b.value("code", json()));
@@ -209,8 +209,12 @@ json first_snapshot(unsigned short port, const json& hello) {
     }
 }
 
+std::unique_ptr<WsClient> Table::open_socket() const {
+    return tls ? WsClient::connect_tls(port_) : WsClient::connect(port_);
+}
+
 json Table::create_room_ws(const json& options) {
-    auto ws = WsClient::connect(port_);
+    auto ws = open_socket();
     ws->send(msg("create_room", {{"options", options}, {"id", "create-1"}}));
     auto m = ws->receive();
     if (!m) fail("create_room: no answer");
@@ -228,7 +232,7 @@ json Table::create_room_ws(const json& options) {
 }
 
 Peer& Table::connect_only(const std::string& label) {
-    peers.push_back(std::make_unique<Peer>(label, WsClient::connect(port_)));
+    peers.push_back(std::make_unique<Peer>(label, open_socket()));
     if (on_new_peer) on_new_peer(*peers.back());
     return *peers.back();
 }
@@ -366,7 +370,7 @@ void Table::drop(Peer& p) {
 }
 
 void Table::rejoin(Peer& p) {
-    p.reconnect(WsClient::connect(port_));
+    p.reconnect(open_socket());
     p.send(msg("rejoin", {{"room", code}, {"token", p.token}, {"id", "rejoin"}}));
     json welcome = p.expect("welcome");
     if (welcome.value("seat", json()) != p.seat) fail(p.label + ": rejoined to another seat: " + clip(welcome));

@@ -106,6 +106,7 @@ public:
     // The server came back on another port (a restart): later connections go there.
     void move_to(unsigned short port) { port_ = port; }
     std::string code, host_key, url;
+    bool tls = false;  // https:// and wss:// (a server with --tls-cert)
     std::vector<std::unique_ptr<Peer>> peers;  // in the order they joined
     // Called for every new connection before it reads anything (e.g. to install an observer).
     std::function<void(Peer&)> on_new_peer;
@@ -145,6 +146,7 @@ public:
     void close_all();
 
 private:
+    std::unique_ptr<WsClient> open_socket() const;  // ws:// or wss://, as `tls` says
     unsigned short port_;
 };
 

@@ -131,6 +131,8 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
             const long p = std::strtol(text.c_str(), &end, 10);
             if (complete && end != text.c_str() && p > 0 && p < 65536) {
                 port_ = static_cast<unsigned short>(p);
+                const long redirect = std::strtol(end, nullptr, 10);  // a second line: --http-redirect-listen's
+                if (redirect > 0 && redirect < 65536) redirect_port_ = static_cast<unsigned short>(redirect);
                 return;
             }
         }

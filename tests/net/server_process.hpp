@@ -29,6 +29,7 @@ public:
     ServerProcess& operator=(const ServerProcess&) = delete;
 
     unsigned short port() const { return port_; }
+    unsigned short redirect_port() const { return redirect_port_; }  // 0 without --http-redirect-listen
     bool running();  // false once the process has exited (reaped)
     pid_t pid() const { return pid_; }
 
@@ -49,6 +50,7 @@ private:
     int status_ = 0;
     bool exited_ = false;
     unsigned short port_ = 0;
+    unsigned short redirect_port_ = 0;
     std::filesystem::path dir_;
     std::filesystem::path data_dir_;
     std::filesystem::path log_path_;

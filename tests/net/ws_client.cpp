@@ -1,12 +1,19 @@
 // The only translation unit of server_tests that includes Beast and Asio (header-only, compiled once).
+// The same client speaks plain TCP or TLS (tests/net/test_tls.cpp): WsClient's state is shared, its
+// stream is a template argument.
 #include "ws_client.hpp"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
+#include <openssl/evp.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
 
 #include <algorithm>
 #include <cctype>
@@ -23,6 +30,7 @@ namespace websocket = beast::websocket;
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
+using TlsSocket = asio::ssl::stream<tcp::socket>;
 
 // ---- Recording -----------------------------------------------------------------------------------------
 namespace {
@@ -85,6 +93,68 @@ void connect_socket(asio::io_context& ioc, tcp::socket& socket, unsigned short p
     if (result) throw std::runtime_error("connect to 127.0.0.1:" + std::to_string(port) + ": " + result.message());
 }
 
+// The tests' servers use a self-signed certificate made on the spot: the client takes any
+// certificate and reports its fingerprint for the test to check.
+asio::ssl::context& client_tls_context() {
+    static asio::ssl::context context = [] {
+        asio::ssl::context c(asio::ssl::context::tls_client);
+        c.set_verify_mode(asio::ssl::verify_none);
+        return c;
+    }();
+    return context;
+}
+
+std::string peer_sha256(TlsSocket& stream) {
+    X509* cert = SSL_get1_peer_certificate(stream.native_handle());
+    if (!cert) return {};
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    X509_digest(cert, EVP_sha256(), md, &n);
+    X509_free(cert);
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned i = 0; i < n; ++i) {
+        if (i) out += ':';
+        out += hex[md[i] >> 4];
+        out += hex[md[i] & 15];
+    }
+    return out;
+}
+
+// Connects `stream` (plain or TLS) to 127.0.0.1:port, with the TLS handshake for a TlsSocket.
+// Returns the server certificate's SHA-256 ("" for plain).
+template <class Stream>
+std::string connect_stream(asio::io_context& ioc, Stream& stream, unsigned short port, Clock::time_point deadline) {
+    auto& socket = beast::get_lowest_layer(stream);
+    connect_socket(ioc, socket, port, deadline);
+    if constexpr (std::is_same_v<Stream, TlsSocket>) {
+        SSL_set_tlsext_host_name(stream.native_handle(), "localhost");
+        bool done = false;
+        beast::error_code result;
+        stream.async_handshake(asio::ssl::stream_base::client, [&](beast::error_code ec) {
+            done = true;
+            result = ec;
+        });
+        if (!run_until(ioc, [&] { return done; }, deadline)) {
+            socket.close();
+            run_until(ioc, [&] { return done; }, Clock::now() + std::chrono::seconds(1));
+            throw std::runtime_error("TLS handshake with 127.0.0.1:" + std::to_string(port) + " timed out");
+        }
+        if (result) throw std::runtime_error("TLS handshake with 127.0.0.1:" + std::to_string(port) + ": " + result.message());
+        return peer_sha256(stream);
+    } else {
+        return {};
+    }
+}
+
+template <class Stream>
+Stream make_stream(asio::io_context& ioc) {
+    if constexpr (std::is_same_v<Stream, TlsSocket>)
+        return Stream(ioc, client_tls_context());
+    else
+        return Stream(ioc);
+}
+
 }  // namespace
 
 void start_recording(const std::string& path) {
@@ -126,13 +196,15 @@ json HttpResponse::json_body() const { return json::parse(body); }
 
 std::string same_origin(unsigned short port) { return "http://127.0.0.1:" + std::to_string(port); }
 
-HttpResponse http_request(unsigned short port, std::string_view method, std::string_view target, std::string_view body,
-                          const std::vector<std::pair<std::string, std::string>>& headers,
-                          std::chrono::milliseconds timeout) {
+namespace {
+
+template <class Stream>
+HttpResponse exchange(unsigned short port, std::string_view method, std::string_view target, std::string_view body,
+                      const std::vector<std::pair<std::string, std::string>>& headers, std::chrono::milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
     asio::io_context ioc;
-    tcp::socket socket(ioc);
-    connect_socket(ioc, socket, port, deadline);
+    Stream socket = make_stream<Stream>(ioc);
+    const std::string fingerprint = connect_stream(ioc, socket, port, deadline);
 
     http::request<http::string_body> req;
     req.method_string(std::string(method));
@@ -168,7 +240,7 @@ HttpResponse http_request(unsigned short port, std::string_view method, std::str
         result = ec;
     });
     if (!run_until(ioc, [&] { return done; }, deadline)) {
-        socket.close();
+        beast::get_lowest_layer(socket).close();
         throw std::runtime_error(std::string("HTTP ") + std::string(method) + " " + std::string(target) + " timed out");
     }
     if (result) throw std::runtime_error("HTTP read: " + result.message());
@@ -176,16 +248,31 @@ HttpResponse http_request(unsigned short port, std::string_view method, std::str
     HttpResponse out;
     out.status = static_cast<int>(res.result_int());
     out.body = res.body();
+    out.peer_certificate_sha256 = fingerprint;
     for (const auto& field : res) out.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
     beast::error_code ignored;
-    socket.shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(socket).shutdown(tcp::socket::shutdown_both, ignored);
     return out;
 }
 
+}  // namespace
+
+HttpResponse http_request(unsigned short port, std::string_view method, std::string_view target, std::string_view body,
+                          const std::vector<std::pair<std::string, std::string>>& headers,
+                          std::chrono::milliseconds timeout) {
+    return exchange<tcp::socket>(port, method, target, body, headers, timeout);
+}
+
+HttpResponse https_request(unsigned short port, std::string_view method, std::string_view target, std::string_view body,
+                           const std::vector<std::pair<std::string, std::string>>& headers,
+                           std::chrono::milliseconds timeout) {
+    return exchange<TlsSocket>(port, method, target, body, headers, timeout);
+}
+
 // ---- WebSocket ---------------------------------------------------------------------------------------------
+// What every client holds whatever its stream; the stream and what touches it are StreamImpl's.
 struct WsClient::Impl {
     asio::io_context ioc;
-    websocket::stream<tcp::socket> ws{ioc};
     beast::flat_buffer buffer;
     std::deque<std::string> inbox;
     bool reading = false;
@@ -194,8 +281,53 @@ struct WsClient::Impl {
     int close_code = -1;
     std::string close_reason;
     std::string read_error;
+    std::string peer_sha256;  // TLS only
 
-    void start_read() {
+    virtual ~Impl() = default;
+    virtual tcp::socket& socket() = 0;
+    // Connects (TLS handshake included), then the WebSocket upgrade; the upgrade's answer goes to `res`.
+    virtual beast::error_code open(unsigned short port, const std::optional<std::string>& origin,
+                                   websocket::response_type& res, Clock::time_point deadline) = 0;
+    virtual void start_read() = 0;
+    virtual void write(std::string_view data, bool binary, std::chrono::milliseconds timeout) = 0;
+    virtual void async_close(bool& done) = 0;
+};
+
+namespace {
+
+template <class Next>
+websocket::stream<Next> make_websocket(asio::io_context& ioc) {
+    if constexpr (std::is_same_v<Next, TlsSocket>)
+        return websocket::stream<Next>(ioc, client_tls_context());
+    else
+        return websocket::stream<Next>(ioc);
+}
+
+template <class Next>
+struct StreamImpl final : WsClient::Impl {
+    websocket::stream<Next> ws = make_websocket<Next>(ioc);
+
+    tcp::socket& socket() override { return beast::get_lowest_layer(ws); }
+
+    beast::error_code open(unsigned short port, const std::optional<std::string>& origin, websocket::response_type& res,
+                           Clock::time_point deadline) override {
+        peer_sha256 = connect_stream(ioc, ws.next_layer(), port, deadline);
+        ws.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
+            req.set(http::field::user_agent, "catan-server-tests");
+            if (origin) req.set(http::field::origin, *origin);
+        }));
+        bool done = false;
+        beast::error_code result;
+        ws.async_handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code ec) {
+            done = true;
+            result = ec;
+        });
+        if (!run_until(ioc, [&] { return done; }, deadline)) return beast::error::timeout;
+        ws.text(true);
+        return result;
+    }
+
+    void start_read() override {
         reading = true;
         ws.async_read(buffer, [this](beast::error_code ec, std::size_t) {
             reading = false;
@@ -216,7 +348,7 @@ struct WsClient::Impl {
         });
     }
 
-    void write(std::string_view data, bool binary, std::chrono::milliseconds timeout) {
+    void write(std::string_view data, bool binary, std::chrono::milliseconds timeout) override {
         if (closed) throw std::runtime_error("send on a closed WebSocket (" + read_error + ")");
         ws.binary(binary);
         auto buf = std::make_shared<std::string>(data);
@@ -228,7 +360,7 @@ struct WsClient::Impl {
         });
         if (!run_until(ioc, [&] { return done; }, Clock::now() + timeout)) {
             beast::error_code ignored;
-            beast::get_lowest_layer(ws).close(ignored);
+            socket().close(ignored);
             run_until(ioc, [&] { return done; }, Clock::now() + std::chrono::seconds(1));
             closed = true;
             throw std::runtime_error("WebSocket write timed out");
@@ -236,57 +368,64 @@ struct WsClient::Impl {
         ws.binary(false);
         if (result) throw std::runtime_error("WebSocket write: " + result.message());
     }
+
+    void async_close(bool& done) override {
+        ws.async_close(websocket::close_code::normal, [&done](beast::error_code) { done = true; });
+    }
 };
 
-WsClient::WsClient() : impl_(std::make_unique<Impl>()) {}
+}  // namespace
+
+WsClient::WsClient(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 WsClient::~WsClient() {
     if (!impl_) return;
     beast::error_code ignored;
-    beast::get_lowest_layer(impl_->ws).close(ignored);
+    impl_->socket().close(ignored);
 }
 
 WsClient::ConnectResult WsClient::try_connect(unsigned short port, std::optional<std::string> origin,
                                               std::chrono::milliseconds timeout) {
-    return open(port, origin, 0, true, timeout);
+    return open(port, origin, 0, true, false, timeout);
 }
 
 std::unique_ptr<WsClient> WsClient::connect_unread(unsigned short port, int receive_buffer,
                                                    std::chrono::milliseconds timeout) {
-    auto r = open(port, same_origin(port), receive_buffer, false, timeout);
+    auto r = open(port, same_origin(port), receive_buffer, false, false, timeout);
     if (!r.client) throw std::runtime_error("WebSocket connect to 127.0.0.1:" + std::to_string(port) + "/ws failed: " + r.error);
     return std::move(r.client);
 }
 
+std::unique_ptr<WsClient> WsClient::connect_tls(unsigned short port, std::chrono::milliseconds timeout) {
+    auto r = open(port, "https://127.0.0.1:" + std::to_string(port), 0, true, true, timeout);
+    if (!r.client) throw std::runtime_error("WebSocket connect to wss://127.0.0.1:" + std::to_string(port) + "/ws failed: " + r.error);
+    return std::move(r.client);
+}
+
 WsClient::ConnectResult WsClient::open(unsigned short port, const std::optional<std::string>& origin,
-                                       int receive_buffer, bool read, std::chrono::milliseconds timeout) {
+                                       int receive_buffer, bool read, bool tls, std::chrono::milliseconds timeout) {
     ConnectResult out;
     const auto deadline = Clock::now() + timeout;
-    std::unique_ptr<WsClient> c(new WsClient());
+    std::unique_ptr<Impl> impl;
+    if (tls)
+        impl = std::make_unique<StreamImpl<TlsSocket>>();
+    else
+        impl = std::make_unique<StreamImpl<tcp::socket>>();
+    std::unique_ptr<WsClient> c(new WsClient(std::move(impl)));
     Impl& m = *c->impl_;
     if (receive_buffer > 0) {  // before connecting: the window scale is agreed in the handshake
-        auto& socket = beast::get_lowest_layer(m.ws);
-        socket.open(tcp::v4());
-        socket.set_option(asio::socket_base::receive_buffer_size(receive_buffer));
+        m.socket().open(tcp::v4());
+        m.socket().set_option(asio::socket_base::receive_buffer_size(receive_buffer));
     }
+    websocket::response_type res;
+    beast::error_code result;
     try {
-        connect_socket(m.ioc, beast::get_lowest_layer(m.ws), port, deadline);
+        result = m.open(port, origin, res, deadline);
     } catch (const std::exception& e) {
         out.error = e.what();
         return out;
     }
-    m.ws.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
-        req.set(http::field::user_agent, "catan-server-tests");
-        if (origin) req.set(http::field::origin, *origin);
-    }));
-    websocket::response_type res;
-    bool done = false;
-    beast::error_code result;
-    m.ws.async_handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code ec) {
-        done = true;
-        result = ec;
-    });
-    if (!run_until(m.ioc, [&] { return done; }, deadline)) {
+    if (result == beast::error::timeout) {
         out.error = "WebSocket handshake timed out";
         return out;
     }
@@ -295,7 +434,6 @@ WsClient::ConnectResult WsClient::open(unsigned short port, const std::optional<
         out.error = "WebSocket handshake: " + result.message() + " (HTTP " + std::to_string(out.http_status) + ")";
         return out;
     }
-    m.ws.text(true);
     if (read) m.start_read();
     out.client = std::move(c);
     return out;
@@ -351,15 +489,16 @@ std::string WsClient::close_reason() const { return impl_->close_reason; }
 std::string WsClient::read_error() const { return impl_->read_error; }
 std::size_t WsClient::pending() const { return impl_->inbox.size(); }
 void WsClient::set_recording(bool on) { impl_->record = on; }
+const std::string& WsClient::peer_certificate_sha256() const { return impl_->peer_sha256; }
 
 void WsClient::close() {
     Impl& m = *impl_;
     if (m.closed) return;
     bool done = false;
-    m.ws.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
+    m.async_close(done);
     run_until(m.ioc, [&] { return done && !m.reading; }, Clock::now() + std::chrono::seconds(2));
     beast::error_code ignored;
-    beast::get_lowest_layer(m.ws).close(ignored);
+    m.socket().close(ignored);
     run_until(m.ioc, [&] { return done && !m.reading; }, Clock::now() + std::chrono::seconds(1));
     m.closed = true;
 }
@@ -367,8 +506,8 @@ void WsClient::close() {
 void WsClient::drop() {
     Impl& m = *impl_;
     beast::error_code ignored;
-    beast::get_lowest_layer(m.ws).shutdown(tcp::socket::shutdown_both, ignored);
-    beast::get_lowest_layer(m.ws).close(ignored);
+    m.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    m.socket().close(ignored);
     run_until(m.ioc, [&] { return !m.reading; }, Clock::now() + std::chrono::seconds(1));
     m.closed = true;
     m.inbox.clear();

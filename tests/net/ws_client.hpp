@@ -34,6 +34,8 @@ void record_message(const std::string& schema, const json& message);
 struct HttpResponse {
     int status = 0;
     std::string body;
+    std::string peer_certificate_sha256;  // https_request: the server certificate's SHA-256, "AB:CD:..."
+
     std::vector<std::pair<std::string, std::string>> headers;
     std::string header(std::string_view name) const;  // "" when absent (case-insensitive name)
     json json_body() const;                            // throws when the body is not JSON
@@ -44,6 +46,12 @@ HttpResponse http_request(unsigned short port, std::string_view method, std::str
                           std::string_view body = {},
                           const std::vector<std::pair<std::string, std::string>>& headers = {},
                           std::chrono::milliseconds timeout = kDefaultTimeout);
+
+// The same over TLS (https://), taking any server certificate (the tests make their own).
+HttpResponse https_request(unsigned short port, std::string_view method, std::string_view target,
+                           std::string_view body = {},
+                           const std::vector<std::pair<std::string, std::string>>& headers = {},
+                           std::chrono::milliseconds timeout = kDefaultTimeout);
 
 // The Origin a browser would send for a page served by this server ("http://127.0.0.1:<port>").
 std::string same_origin(unsigned short port);
@@ -67,6 +75,9 @@ public:
     // works on it; a send fails once the server has dropped the connection. Throws like connect().
     static std::unique_ptr<WsClient> connect_unread(unsigned short port, int receive_buffer,
                                                     std::chrono::milliseconds timeout = kDefaultTimeout);
+    // wss://127.0.0.1:port/ws with the https same-host Origin, taking any server certificate;
+    // throws when the TLS handshake or the upgrade fails.
+    static std::unique_ptr<WsClient> connect_tls(unsigned short port, std::chrono::milliseconds timeout = kDefaultTimeout);
 
     ~WsClient();
     WsClient(const WsClient&) = delete;
@@ -96,13 +107,17 @@ public:
     void drop();   // closes the TCP socket without a close frame (a network drop)
 
     void set_recording(bool on);  // per connection; on by default (recording only happens while started)
+    // connect_tls: the server certificate's SHA-256 as "AB:CD:..." ("" for plain ws://).
+    const std::string& peer_certificate_sha256() const;
+
+    struct Impl;
 
 private:
-    WsClient();
-    // Connects (with SO_RCVBUF `receive_buffer` when > 0), upgrades, and starts reading when `read`.
+    explicit WsClient(std::unique_ptr<Impl> impl);
+    // Connects (with SO_RCVBUF `receive_buffer` when > 0; over TLS when `tls`), upgrades, and starts
+    // reading when `read`.
     static ConnectResult open(unsigned short port, const std::optional<std::string>& origin, int receive_buffer,
-                              bool read, std::chrono::milliseconds timeout);
-    struct Impl;
+                              bool read, bool tls, std::chrono::milliseconds timeout);
     std::unique_ptr<Impl> impl_;
 };
 

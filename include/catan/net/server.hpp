@@ -61,6 +61,17 @@ struct ServerOptions {
 
     // the embedded files; empty: the web client compiled into this binary
     std::span<const EmbeddedFile> assets;
+
+    // TLS (docs/security.md "TLS"): with a certificate and key (PEM files, both or neither) the port
+    // speaks HTTPS and WSS only; SIGHUP loads them again for new connections.
+    std::string tls_cert;
+    std::string tls_key;
+    std::chrono::seconds tls_handshake_timeout{10};  // a TLS handshake not done by then is dropped
+    std::chrono::seconds hsts_max_age{365 * 24 * 3600};  // Strict-Transport-Security on HTTPS answers; 0: none
+    // A plain-HTTP listener ("host:port", port 0 picks one) that answers every request with a 308 to
+    // the https URL; empty: none. Only with TLS.
+    std::string redirect_listen;
+    bool tls() const { return !tls_cert.empty(); }
 };
 
 // File descriptors every server keeps besides its connections: the data file and its journal, logs,
@@ -90,6 +101,7 @@ public:
     void wait();
 
     std::uint16_t port() const;
+    std::uint16_t redirect_port() const;  // the redirect listener's port; 0 when there is none
     room::Hub& hub();
     room::Metrics& metrics();
     std::size_t connection_count() const;  // open WebSocket connections

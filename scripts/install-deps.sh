@@ -20,6 +20,7 @@ if [[ "$mode" == "test" ]]; then
   fi
   # The web client's end-to-end tests drive Debian's Chromium through npm playwright-core.
   packages+=(chromium fonts-noto-cjk)  # CJK fonts so Korean and Japanese screenshots are readable
+  packages+=(nginx caddy openssl)  # tests/net/test_reverse_proxy.cpp: docs/proxy/ configs, real proxies (openssl: their test certificate)
 fi
 
 missing=()

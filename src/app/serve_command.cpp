@@ -11,6 +11,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "catan/net/forwarded.hpp"
 #include "catan/net/memory_return.hpp"
 #include "catan/net/server.hpp"
 #include "catan/store/store.hpp"
@@ -69,6 +70,18 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
     app.add_option("--public-url", c.public_url,
                    "Base of join URLs, e.g. https://catan.example.org (default: from the request's Host)")
         ->envname("CATAN_PUBLIC_URL");
+    app.add_option("--trusted-proxy", o.trusted_proxies,
+                   "Reverse proxy addresses or CIDR ranges (IPv4, IPv6), comma-separated: from these peers only, "
+                   "X-Forwarded-For names the client for per-address limits and logs, and X-Forwarded-Proto the "
+                   "scheme (docs/proxy.md)")
+        ->envname("CATAN_TRUSTED_PROXY")
+        ->delimiter(',')
+        ->check(CLI::Validator(
+            [](std::string& entry) {
+                std::string error;
+                return net::TrustedProxies::parse({entry}, error) ? std::string() : error;
+            },
+            "ADDR[/PREFIX]"));
     app.add_option("--allowed-origin", o.allowed_origins,
                    "An origin that may open WebSockets besides the server's own host; repeatable, * for any")
         ->envname("CATAN_ALLOWED_ORIGIN")

@@ -1,5 +1,7 @@
 #include "server_process.hpp"
 
+#include <algorithm>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -61,8 +63,15 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
     log_path_ = dir_ / "server.log";
     const fs::path port_file = dir_ / "port";
 
-    std::vector<std::string> args = {server_binary(), "serve",       "--listen",    "127.0.0.1:0",
-                                     "--port-file",   port_file.string(), "--log-level", "warn"};
+    std::vector<std::string> args = {server_binary(), "serve", "--listen", "127.0.0.1:0", "--port-file", port_file.string()};
+    // The test's own --listen (e.g. 0.0.0.0:0) replaces 127.0.0.1:0; --log-level is warn unless the
+    // test asks for another (to read info lines from log()).
+    const auto has = [&](const char* flag) { return std::find(extra_args.begin(), extra_args.end(), flag) != extra_args.end(); };
+    if (has("--listen")) args.erase(args.begin() + 2, args.begin() + 4);
+    if (!has("--log-level")) {
+        args.push_back("--log-level");
+        args.push_back("warn");
+    }
     // A test that restarts the server on the same data file passes its own --data (or --no-persist).
     bool own_data = false;
     for (const auto& a : extra_args) own_data = own_data || a == "--data" || a == "--no-persist";

@@ -226,6 +226,7 @@ std::string play_game_through(unsigned short port) {
     ana.send(msg("start"));
     const auto deadline = Clock::now() + 90s;
     std::map<Peer*, std::int64_t> answered;
+    int commands = 0;
     while (phase_of(ana) != "finished") {
         if (Clock::now() > deadline) FAIL("the game through the proxy did not finish in time");
         for (Peer* p : {&ana, &bob}) {
@@ -236,10 +237,19 @@ std::string play_game_through(unsigned short port) {
             const json actions = p->view.legal_actions();
             if (phase_of(*p) != "playing" || actions.empty() || answered[p] == p->view.seq()) continue;
             answered[p] = p->view.seq();
-            if (const auto choice = passive_choice(actions)) p->send_command(*choice);
+            if (const auto choice = passive_choice(actions)) {
+                p->send_command(*choice);
+                ++commands;
+            }
         }
     }
     CHECK(ana.view.game()["winner"].is_number_integer());
+    // Real progress, not a shortcut: the people's own commands (placements, rolls, turns) went
+    // through the proxy too, and the game took its turns.
+    CHECK(commands >= 20);
+    CHECK(ana.view.seq() >= 50);
+    std::printf("game through the proxy: %d commands from the people, seq %lld, winner seat %s\n", commands,
+                static_cast<long long>(ana.view.seq()), ana.view.game()["winner"].dump().c_str());
     while (bob.poll(50ms)) {
     }
     CHECK(phase_of(bob) == "finished");
@@ -362,6 +372,12 @@ TEST_CASE("Reverse proxy: a game through nginx with the documented config (TLS a
     CHECK(redirect.status == 301);
     CHECK(redirect.head.find("Location: https://127.0.0.1/r/K7QX3") != std::string::npos);
 
+    // nginx's client_max_body_size: a body over the server's cap is refused by nginx itself.
+    const auto big = raw_request(hop_port, "POST", "/api/rooms", {}, std::string(20000, ' '));
+    INFO(big.head);
+    CHECK(big.status == 413);
+    CHECK(big.head.find("catan-server") == std::string::npos);
+
     // The game, over TLS between the hop and nginx: the server builds https join links
     // (X-Forwarded-Proto) on the host the players used.
     const auto url = play_game_through(hop_port);
@@ -394,9 +410,13 @@ TEST_CASE("Reverse proxy: a game through Caddy with the documented Caddyfile", "
     caddy.wait_listening(port);
     INFO("caddy log:\n" << caddy.log());
 
-    // The request body limit is Caddy's own: a body over the server's cap stops at the proxy.
+    // A body over the server's cap is refused, by Caddy's request_body limit or (when Caddy streams the
+    // request on before it has read 16 KiB) by the server's own: Caddy 2.6 answers 413, or 502 when it
+    // cut a request it had begun passing on. No room is created either way.
     const auto big = raw_request(port, "POST", "/api/rooms", {}, std::string(20000, ' '));
-    CHECK(big.status == 413);
+    INFO(big.head << big.body);
+    CHECK((big.status == 413 || big.status == 502));
+    CHECK(big.body.find("host_key") == std::string::npos);
 
     const auto url = play_game_through(port);
     CHECK(url.starts_with("http://127.0.0.1:" + std::to_string(port) + "/r/"));

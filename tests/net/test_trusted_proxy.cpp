@@ -56,19 +56,22 @@ TEST_CASE("Trusted proxy: a direct client's X-Forwarded-For is ignored, it canno
     CHECK(metric(server.port(), "catan_forwarded_requests_total") == 0);
     CHECK(metric(server.port(), "catan_forwarded_malformed_total") == 0);
 
-    // WebSockets: the third connection from 127.0.0.1 is refused whatever it claims.
-    RawConnection a(server.port(), "127.0.0.1"), b(server.port(), "127.0.0.1");
-    a.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.10"}}));
-    b.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.11"}}));
-    CHECK(a.read_response().status == 101);
-    CHECK(b.read_response().status == 101);
-    RawConnection c(server.port(), "127.0.0.1");
-    c.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.12"}}));
-    CHECK(c.read_response().status == 429);
+    {
+        // WebSockets: the third connection from 127.0.0.1 is refused whatever it claims.
+        RawConnection a(server.port(), "127.0.0.1"), b(server.port(), "127.0.0.1");
+        a.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.10"}}));
+        b.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.11"}}));
+        CHECK(a.read_response().status == 101);
+        CHECK(b.read_response().status == 101);
+        RawConnection c(server.port(), "127.0.0.1");
+        c.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.12"}}));
+        CHECK(c.read_response().status == 429);
+    }
     // The log names the peer, never the address the header claimed.
     const auto log = server.log();
     CHECK(log.find("203.0.113.") == std::string::npos);
     CHECK(log.find("trusted proxies: 127.0.0.9/32, 10.0.0.0/8") != std::string::npos);
+    CHECK(server.stop() == 0);
 }
 
 TEST_CASE("Trusted proxy: each forwarded client has its own budgets, a malformed header falls back to the proxy", "[forwarded]") {
@@ -115,6 +118,8 @@ TEST_CASE("Trusted proxy: each forwarded client has its own budgets, a malformed
     INFO(log);
     CHECK(std::regex_search(log, std::regex(R"(\[conn [0-9]+ 203\.0\.113\.2\] room [A-Z0-9]+ created over HTTP)")));
     CHECK(log.find("WebSocket for 203.0.113.7 refused: over the per-address cap") != std::string::npos);
+    held.clear();
+    CHECK(server.stop() == 0);
 }
 
 TEST_CASE("GET /api/server: the public URL, or the LAN links a loopback page should share", "[server-addresses]") {
@@ -128,12 +133,14 @@ TEST_CASE("GET /api/server: the public URL, or the LAN links a loopback page sho
         CHECK(body == nlohmann::json{{"public_url", nullptr}, {"lan_urls", nlohmann::json::array()}, {"loopback_only", true}});
         record_server_addresses(body);
         CHECK(http_request(server.port(), "POST", "/api/server").status == 405);
+        CHECK(server.stop() == 0);
     }
     SECTION("--public-url: that is the link") {
         ServerProcess server({"--no-persist", "--public-url", "https://catan.example.org/"});
         const auto body = http_request(server.port(), "GET", "/api/server").json_body();
         CHECK(body["public_url"] == "https://catan.example.org");
         record_server_addresses(body);
+        CHECK(server.stop() == 0);
     }
     SECTION("listening on every interface: this machine's non-loopback addresses with the port") {
         // Bound to 0.0.0.0 for the length of one request; the test only ever connects over loopback.
@@ -146,8 +153,9 @@ TEST_CASE("GET /api/server: the public URL, or the LAN links a loopback page sho
             const std::string s = u.get<std::string>();
             INFO(s);
             CHECK(std::regex_match(s, std::regex(R"(http://[0-9.]+:[0-9]+)")));  // 0.0.0.0 takes IPv4 only
-            CHECK(s.ends_with(":" + std::to_string(server.port())));
+            CHECK(s.substr(s.rfind(':') + 1) == std::to_string(server.port()));
             CHECK_FALSE(s.starts_with("http://127."));
         }
+        CHECK(server.stop() == 0);
     }
 }

@@ -68,7 +68,8 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_THREADS")
         ->check(CLI::Range(1u, 256u));
     app.add_option("--public-url", c.public_url,
-                   "Base of join URLs, e.g. https://catan.example.org (default: from the request's Host)")
+                   "Base of join URLs and of the lobby's share link and QR code, e.g. https://catan.example.org (default: "
+                   "the address the page was opened at; on 127.0.0.1, this machine's LAN address)")
         ->envname("CATAN_PUBLIC_URL");
     app.add_option("--trusted-proxy", o.trusted_proxies,
                    "Reverse proxy addresses or CIDR ranges (IPv4, IPv6), comma-separated: from these peers only, "

@@ -17,12 +17,17 @@ export function roomUrl(code) {
   return `${shareBase().base}/r/${code}`;
 }
 
+// A sentence with the server's flags ("--listen 0.0.0.0:8080") set as code that never breaks across lines.
+function withFlags(text) {
+  return text.split(/(--[a-z][a-z-]*(?: [0-9][0-9.:]*)?)/).map((part, i) => (i % 2 ? h('code', part) : part));
+}
+
 // Why the link is not the address in the address bar: friends cannot open 127.0.0.1.
 function shareWarning() {
   const share = shareBase();
   if (!share.warning) return null;
   const host = location.hostname;
-  if (share.warning !== 'lan') return h('p.share-warning#share-warning', { role: 'status' }, t(`share.warn_${share.warning}`, { host }));
+  if (share.warning !== 'lan') return h('p.share-warning#share-warning', { role: 'status' }, withFlags(t(`share.warn_${share.warning}`, { host })));
   return h('div.share-warning#share-warning', { role: 'status' },
     h('p', t('share.warn_lan', { host })),
     share.choices.length > 1

@@ -46,32 +46,38 @@ void record_server_addresses(const nlohmann::json& body) {
 }  // namespace
 
 TEST_CASE("Trusted proxy: a direct client's X-Forwarded-For is ignored, it cannot dodge per-address limits", "[forwarded]") {
-    ServerProcess server({"--no-persist", "--trusted-proxy", "127.0.0.9,10.0.0.0/8", "--room-create-burst", "2",
-                          "--room-create-rate", "0.01", "--max-connections-per-ip", "2", "--log-level", "info"});
-    // Each request claims another address; the server counts them all under 127.0.0.1.
-    CHECK(create_room_as(server.port(), "203.0.113.1") == 201);
-    CHECK(create_room_as(server.port(), "203.0.113.2") == 201);
-    CHECK(create_room_as(server.port(), "203.0.113.3") == 429);
-    CHECK(create_room_as(server.port(), "10.0.0.1") == 429);  // not even by naming a trusted proxy
-    CHECK(metric(server.port(), "catan_forwarded_requests_total") == 0);
-    CHECK(metric(server.port(), "catan_forwarded_malformed_total") == 0);
-
     {
-        // WebSockets: the third connection from 127.0.0.1 is refused whatever it claims.
-        RawConnection a(server.port(), "127.0.0.1"), b(server.port(), "127.0.0.1");
-        a.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.10"}}));
-        b.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.11"}}));
-        CHECK(a.read_response().status == 101);
-        CHECK(b.read_response().status == 101);
-        RawConnection c(server.port(), "127.0.0.1");
-        c.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.12"}}));
-        CHECK(c.read_response().status == 429);
+        ServerProcess server({"--no-persist", "--trusted-proxy", "127.0.0.9,10.0.0.0/8", "--room-create-burst", "2",
+                              "--room-create-rate", "0.01", "--log-level", "info"});
+        // Each request claims another address; the server counts them all under 127.0.0.1.
+        CHECK(create_room_as(server.port(), "203.0.113.1") == 201);
+        CHECK(create_room_as(server.port(), "203.0.113.2") == 201);
+        CHECK(create_room_as(server.port(), "203.0.113.3") == 429);
+        CHECK(create_room_as(server.port(), "10.0.0.1") == 429);  // not even by naming a trusted proxy
+        CHECK(metric(server.port(), "catan_forwarded_requests_total") == 0);
+        CHECK(metric(server.port(), "catan_forwarded_malformed_total") == 0);
+        // The log names the peer, never the address the header claimed.
+        const auto log = server.log();
+        CHECK(log.find("203.0.113.") == std::string::npos);
+        CHECK(log.find("trusted proxies: 127.0.0.9/32, 10.0.0.0/8") != std::string::npos);
+        CHECK(server.stop() == 0);
     }
-    // The log names the peer, never the address the header claimed.
-    const auto log = server.log();
-    CHECK(log.find("203.0.113.") == std::string::npos);
-    CHECK(log.find("trusted proxies: 127.0.0.9/32, 10.0.0.0/8") != std::string::npos);
-    CHECK(server.stop() == 0);
+    {
+        // WebSockets (a server of their own: these are its first connections, so the count is exact):
+        // the third connection from 127.0.0.1 is refused whatever it claims.
+        ServerProcess server({"--no-persist", "--trusted-proxy", "127.0.0.9", "--max-connections-per-ip", "2"});
+        {
+            RawConnection a(server.port(), "127.0.0.1"), b(server.port(), "127.0.0.1");
+            a.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.10"}}));
+            b.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.11"}}));
+            CHECK(a.read_response().status == 101);
+            CHECK(b.read_response().status == 101);
+            RawConnection c(server.port(), "127.0.0.1");
+            c.send(upgrade_request(server.port(), {{"X-Forwarded-For", "203.0.113.12"}}));
+            CHECK(c.read_response().status == 429);
+        }
+        CHECK(server.stop() == 0);
+    }
 }
 
 TEST_CASE("Trusted proxy: each forwarded client has its own budgets, a malformed header falls back to the proxy", "[forwarded]") {

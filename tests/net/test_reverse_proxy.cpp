@@ -13,6 +13,7 @@
 // (scripts/install-deps.sh test installs them).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -110,21 +111,30 @@ bool accepts(unsigned short port) {
 class Child {
 public:
     Child(std::vector<std::string> argv, std::vector<std::string> env, fs::path log) : log_(std::move(log)) {
+        // Everything the child needs is built before fork (this process has threads): the child only
+        // redirects its output and execs.
+        std::vector<char*> args, envp;
+        for (auto& a : argv) args.push_back(a.data());
+        args.push_back(nullptr);
+        for (auto& e : env) envp.push_back(e.data());
+        for (char** e = environ; *e; ++e) {  // the rest of ours, less the names set above
+            const std::string_view entry(*e);
+            const auto name = entry.substr(0, entry.find('=') + 1);
+            if (std::none_of(env.begin(), env.end(), [&](const std::string& mine) { return mine.starts_with(name); }))
+                envp.push_back(*e);
+        }
+        envp.push_back(nullptr);
+        const int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        REQUIRE(fd >= 0);
         pid_ = ::fork();
         REQUIRE(pid_ >= 0);
         if (pid_ == 0) {
-            const int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            if (fd >= 0) {
-                ::dup2(fd, 1);
-                ::dup2(fd, 2);
-            }
-            for (auto& e : env) ::putenv(e.data());
-            std::vector<char*> args;
-            for (auto& a : argv) args.push_back(a.data());
-            args.push_back(nullptr);
-            ::execv(args[0], args.data());
+            ::dup2(fd, 1);
+            ::dup2(fd, 2);
+            ::execve(args[0], args.data(), envp.data());
             std::_Exit(127);
         }
+        ::close(fd);
     }
     ~Child() { stop(); }
     Child(const Child&) = delete;

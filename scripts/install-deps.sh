@@ -27,6 +27,7 @@ if [[ "$mode" == "test" ]]; then
   # dpkg-shlibdeps (dpkg-dev) and file; systemd-analyze (systemd) checks the unit. Installing the
   # systemd package does not start it in a container.
   packages+=(dpkg-dev file systemd)
+  packages+=(nginx caddy openssl)  # tests/net/test_reverse_proxy.cpp: docs/proxy/ configs, real proxies (openssl: their test certificate)
 fi
 
 missing=()

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/net/forwarded.hpp"
 #include "catan/net/memory_return.hpp"
 #include "catan/net/server.hpp"
 #include "catan/net/tls.hpp"
@@ -79,8 +80,21 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_THREADS")
         ->check(CLI::Range(1u, 256u));
     app.add_option("--public-url", c.public_url,
-                   "Base of join URLs, e.g. https://catan.example.org (default: from the request's Host)")
+                   "Base of join URLs and of the lobby's share link and QR code, e.g. https://catan.example.org (default: "
+                   "the address the page was opened at; on 127.0.0.1, this machine's LAN address)")
         ->envname("CATAN_PUBLIC_URL");
+    app.add_option("--trusted-proxy", o.trusted_proxies,
+                   "Reverse proxy addresses or CIDR ranges (IPv4, IPv6), comma-separated: from these peers only, "
+                   "X-Forwarded-For names the client for per-address limits and logs, and X-Forwarded-Proto the "
+                   "scheme (docs/proxy.md)")
+        ->envname("CATAN_TRUSTED_PROXY")
+        ->delimiter(',')
+        ->check(CLI::Validator(
+            [](std::string& entry) {
+                std::string error;
+                return net::TrustedProxies::parse({entry}, error) ? std::string() : error;
+            },
+            "ADDR[/PREFIX]"));
     app.add_option("--allowed-origin", o.allowed_origins,
                    "An origin that may open WebSockets besides the server's own host; repeatable, * for any")
         ->envname("CATAN_ALLOWED_ORIGIN")

@@ -18,6 +18,7 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "catan/net/forwarded.hpp"
 #include "catan/net/policy.hpp"
 #include "catan/net/server.hpp"
 #include "catan/net/static_files.hpp"
@@ -91,14 +92,27 @@ public:
 
     std::uint64_t next_id() { return next_id_.fetch_add(1, std::memory_order_relaxed); }
 
+    // Behind a reverse proxy (--trusted-proxy, set at start): who a request is from. The TCP peer
+    // `peer` ("ip:port", returned as is), or, when the peer is a trusted proxy, the client its
+    // X-Forwarded-For names (forwarded.hpp). The one place per-address limits, logs and metrics take
+    // a request's address from; counts forwarded and malformed headers for /metrics.
+    TrustedProxies trusted_proxies;
+    ForwardedClient client_of(std::string_view peer, const http::request<http::string_body>& request);
+    std::atomic<std::uint64_t> forwarded_requests{0}, forwarded_malformed{0};
+    // Where the server listens, for GET /api/server's LAN links (set at start).
+    std::string listen_host;
+    std::uint16_t listen_port = 0;
+
     // Why a new connection got no slot.
     enum class Refusal { none, address_full, server_full };
     // A connection slot for this address (the per-address count goes by address_key: an IPv6 /64), or
     // an empty slot and why: the address is at max_connections_per_ip, or the server at
     // max_connections with no idle HTTP connection to close to make room. When the server is full,
     // the oldest HTTP connection waiting for a request is closed and the new one admitted
-    // (WebSockets are never closed for this).
-    IpSlot acquire_ip(const std::string& ip, Refusal& refusal);
+    // (WebSockets are never closed for this). `per_address` false (a trusted proxy's connection,
+    // shared by many clients): only the server's cap applies; its WebSockets take a slot of their
+    // client's address at the upgrade.
+    IpSlot acquire_ip(const std::string& ip, Refusal& refusal, bool per_address = true);
     void release_ip(const std::string& ip);
     // What acquire_ip admits at most: options.max_connections, resolved at start.
     void set_max_connections(std::size_t n) { max_connections_.store(n); }

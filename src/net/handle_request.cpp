@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/net/lan_addresses.hpp"
 #include "catan/proto/error_json.hpp"
 #include "catan/proto/parse.hpp"
 #include "catan/store/store.hpp"
@@ -133,6 +134,22 @@ std::string gateway_metrics(const Gateway& gw) {
            count(gw.tls_reloads) + "\ncatan_tls_reloads_total{result=\"failed\"} " + count(gw.tls_reload_failures) + "\n";
 }
 
+// GET /api/server: where friends can reach this server (docs/protocol.md, "Server addresses").
+nlohmann::json server_addresses(const Gateway& gw) {
+    return {{"public_url", gw.public_url.empty() ? nlohmann::json(nullptr) : nlohmann::json(gw.public_url)},
+            {"lan_urls", lan_urls(gw.listen_host, gw.listen_port, interface_addresses())},
+            {"loopback_only", loopback_listen(gw.listen_host)}};
+}
+
+std::string forwarded_metrics(const Gateway& gw) {
+    return "# HELP catan_forwarded_requests_total Requests and WebSockets whose client a trusted proxy named (X-Forwarded-For).\n"
+           "# TYPE catan_forwarded_requests_total counter\n"
+           "catan_forwarded_requests_total " + std::to_string(gw.forwarded_requests.load()) + "\n"
+           "# HELP catan_forwarded_malformed_total Requests from a trusted proxy whose X-Forwarded-For or -Proto could not be read (the proxy's address was used).\n"
+           "# TYPE catan_forwarded_malformed_total counter\n"
+           "catan_forwarded_malformed_total " + std::to_string(gw.forwarded_malformed.load()) + "\n";
+}
+
 }  // namespace
 
 http::message_generator redirect_to_https(const Gateway& gw, const Request& req) {
@@ -164,6 +181,21 @@ http::message_generator redirect_to_https(const Gateway& gw, const Request& req)
     if (!is_head(req)) res.body() = body;
     res.content_length(body.size());
     return res;
+}
+
+ForwardedClient Gateway::client_of(std::string_view peer, const http::request<http::string_body>& request) {
+    if (trusted_proxies.empty()) return {std::string(peer)};
+    std::vector<std::string_view> forwarded_for;
+    for (auto [it, end] = request.equal_range("X-Forwarded-For"); it != end; ++it) forwarded_for.push_back(it->value());
+    auto client = resolve_client(trusted_proxies, peer, forwarded_for, request["X-Forwarded-Proto"]);
+    if (client.forwarded) forwarded_requests.fetch_add(1, std::memory_order_relaxed);
+    if (client.malformed) {
+        forwarded_malformed.fetch_add(1, std::memory_order_relaxed);
+        spdlog::debug("[{}] unreadable X-Forwarded-For '{}' or X-Forwarded-Proto '{}' from a trusted proxy: the proxy's address is used",
+                      peer, forwarded_for.empty() ? std::string_view() : forwarded_for.front().substr(0, 200),
+                      request["X-Forwarded-Proto"].substr(0, 50));
+    }
+    return client;
 }
 
 http::message_generator closing_text(unsigned version, http::status status, std::string body, bool head) {
@@ -221,7 +253,7 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
     if (path == "/metrics") {
         if (!get) return refuse_method("GET, HEAD");
         log_request(200);
-        return send(make_response(req, http::status::ok, gw.metrics.prometheus() + gateway_metrics(gw),
+        return send(make_response(req, http::status::ok, gw.metrics.prometheus() + gateway_metrics(gw) + forwarded_metrics(gw),
                                   "text/plain; version=0.0.4; charset=utf-8"));
     }
     if (path == "/admin" || path.starts_with("/admin/")) return handle_admin(gw, std::move(req), peer, std::move(respond));
@@ -250,11 +282,12 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
         // The answer comes from the store's commit (this thread goes on meanwhile), back on this strand.
         auto request = std::make_shared<Request>(std::move(req));
         const auto created = [respond, request, id_, remote = std::string(remote_), public_url = gw.public_url,
-                              scheme = std::string(gw.tls() ? "https://" : "http://")](room::Hub::HttpResult result) {
-            respond([request, id_, remote, public_url, scheme,
-                     result = std::move(result)]() mutable -> http::message_generator {
+                              scheme = std::string(gw.tls() || peer.https ? "https://" : "http://")](
+                                 room::Hub::HttpResult result) {
+            respond([request, id_, remote, public_url, scheme, result = std::move(result)]() mutable -> http::message_generator {
                 const Request& req = *request;
-                // Without --public-url the join URL uses the address the client reached us by.
+                // Without --public-url the join URL uses the address the client reached us by (and the
+                // scheme, which a trusted proxy's X-Forwarded-Proto tells).
                 if (public_url.empty() && result.status == 201 && result.body.is_object() && result.body.contains("code") &&
                     result.body["code"].is_string() && plausible_host(req[http::field::host]))
                     result.body["url"] =
@@ -272,6 +305,11 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
             return send(text(*request, http::status::internal_server_error, "internal error\n"));
         }
         return std::nullopt;
+    }
+    if (path == "/api/server") {
+        if (!get) return refuse_method("GET, HEAD");
+        log_request(200);
+        return send(json(req, 200, server_addresses(gw)));
     }
     if (path == "/api/rules" || path.starts_with("/api/boards/")) {
         if (!get) return refuse_method("GET, HEAD");

@@ -15,10 +15,12 @@ namespace catan::net {
 
 using Request = http::request<http::string_body>;
 
-// Who asked, for log lines and per-address limits: the connection's id and "ip:port".
+// Who asked, for log lines and per-address limits: the connection's id and "ip:port" (behind a
+// trusted proxy, the client's address: Gateway::client_of), and whether the client used https.
 struct Peer {
     std::uint64_t id = 0;
     std::string_view remote;
+    bool https = false;
 };
 
 // Makes a response; run where the answer is written (the connection's strand), so that serialising a

@@ -165,7 +165,8 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
         if (auto refused = refuse_malformed(*gateway_, request)) return send(std::move(*refused));
         return upgrade(std::move(request));
     }
-    auto answer = handle_request(*gateway_, std::move(request), Peer{id_, remote_},
+    const auto client = gateway_->client_of(remote_, request);
+    auto answer = handle_request(*gateway_, std::move(request), Peer{id_, client.address, client.https},
                                  [self = this->shared_from_this()](MakeResponse make) {
                                      asio::post(self->executor_, [self, make = std::move(make)] { self->send(make()); });
                                  });
@@ -183,10 +184,28 @@ void HttpSession<Stream>::upgrade(Request&& req) {
         return send(plain(req, http::status::forbidden, "origin not allowed\n"));
     }
     if (gateway_->stopping) return send(plain(req, http::status::service_unavailable, "shutting down\n"));
+    auto client = gateway_->client_of(remote_, req);
+    if (gateway_->trusted_proxies.contains(remote_)) {
+        // The proxy's connection counted in no address: the WebSocket counts in its client's (the
+        // proxy's own when its header named nobody).
+        slot_ = IpSlot();
+        Gateway::Refusal refusal{};
+        slot_ = gateway_->acquire_ip(client.address, refusal);
+        if (!slot_) {
+            gateway_->metrics.frame_rejected();
+            spdlog::warn("[conn {} {}] WebSocket for {} refused: {}", id_, remote_, client.address,
+                         refusal == Gateway::Refusal::address_full ? "over the per-address cap" : "the server is full");
+            return send(refusal == Gateway::Refusal::address_full
+                            ? plain(req, http::status::too_many_requests,
+                                    "too many connections from this address: close some, then retry\n")
+                            : plain(req, http::status::service_unavailable, "server busy: retry later\n"));
+        }
+        spdlog::debug("[conn {} {}] WebSocket for {}", id_, remote_, client.address);
+    }
     upgraded_ = true;
     gateway_->remove(id_);  // the WebSocket registers itself once its handshake is done
     lowest().expires_never();  // the WebSocket keeps its own timeouts
-    start_websocket(std::move(stream_), std::move(tls_context_), gateway_, std::move(slot_), id_, std::move(remote_),
+    start_websocket(std::move(stream_), std::move(tls_context_), gateway_, std::move(slot_), id_, std::move(client.address),
                     std::move(req));
 }
 

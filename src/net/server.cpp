@@ -40,19 +40,19 @@ void IpSlot::release() {
     gateway_.reset();
 }
 
-IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal) {
+IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal, bool per_address) {
     // Closing the idle connection that makes room is done when the lock is released; until that
     // connection is gone the server holds one more socket than its cap, so admissions past the cap
     // stop at a small slack (the descriptor reserve covers it).
     constexpr std::size_t kEvictionSlack = 16;
     std::shared_ptr<Connection> evicted;
-    const std::string key = room::address_key(ip);
+    const std::string key = per_address ? room::address_key(ip) : std::string();  // "": counted in no address
     const std::size_t cap = max_connections_.load();
     {
         std::lock_guard lock(mutex_);
         refusal = Refusal::none;
         const auto it = per_ip_.find(key);
-        if (it != per_ip_.end() && it->second >= options.max_connections_per_ip) {
+        if (per_address && it != per_ip_.end() && it->second >= options.max_connections_per_ip) {
             refusal = Refusal::address_full;
             return {};
         }
@@ -63,7 +63,7 @@ IpSlot Gateway::acquire_ip(const std::string& ip, Refusal& refusal) {
                 return {};
             }
         }
-        ++per_ip_[key];
+        if (per_address) ++per_ip_[key];
         ++open_;
     }
     if (evicted) {
@@ -314,6 +314,16 @@ std::uint16_t Server::Impl::start() {
     gateway->set_max_connections(max_connections);
     gateway->set_tls_context(std::move(tls_context));
     gateway->https_port = port;
+    gateway->listen_host = listen->host;
+    gateway->listen_port = port;
+    {
+        std::string error;
+        auto trusted = TrustedProxies::parse(options.trusted_proxies, error);
+        if (!trusted) throw std::runtime_error("bad --trusted-proxy: " + error);
+        gateway->trusted_proxies = std::move(*trusted);
+        if (!gateway->trusted_proxies.empty())
+            spdlog::info("trusted proxies: {} (their X-Forwarded-For names the client)", gateway->trusted_proxies.describe());
+    }
     spdlog::info("at most {} connections ({} per address; {} file descriptors)", max_connections,
                  options.max_connections_per_ip, descriptors);
 
@@ -434,7 +444,7 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket, Serving s
     const auto id = gateway->next_id();
     const auto ip = remote.address().to_string();
     Gateway::Refusal refusal{};
-    auto slot = gateway->acquire_ip(ip, refusal);
+    auto slot = gateway->acquire_ip(ip, refusal, !gateway->trusted_proxies.contains(ip));
     if (!slot) {
         metrics->frame_rejected();
         refuse_connection(socket, refusal, options.tls() && serving == Serving::site);

@@ -27,28 +27,32 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
     console.error('playwright-core is missing: run `npm ci` at the repository root');
     process.exit(1);
   }
-  const run = { OUT, failures: 0, server: null, browser: null };
+  const run = { OUT, failures: 0, server: null, servers: [], browser: null };
   run.check = (ok, what) => {
     console.log(`${ok ? 'ok' : 'not ok'} - ${what}`);
     if (!ok) run.failures++;
   };
   run.finish = async (code) => {
     if (run.browser) await run.browser.close().catch(() => {});
-    if (run.server && run.server.exitCode === null) run.server.kill('SIGKILL');
+    for (const server of run.servers) if (server.exitCode === null) server.kill('SIGKILL');
     process.exit(code);
   };
   setTimeout(() => {
     console.error(`e2e ${name}: hard timeout`);
     run.finish(1);
   }, timeoutMs).unref();
-  run.startServer = async () => {
+  // `extraArgs`: flags for this server besides serverArgs; a --listen among them replaces 127.0.0.1:0.
+  // The URL returned is on 127.0.0.1 either way.
+  run.startServer = async (extraArgs = []) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `catan-e2e-${name}-`));
     process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     const portFile = path.join(dir, 'port');
     // A fresh data file per run: rooms of an earlier run must not come back. The tests create repeatable
     // games (/?seed=...), which only a test server accepts (docs/security.md).
-    run.server = spawn(SERVER, ['--listen', '127.0.0.1:0', '--port-file', portFile, '--data', path.join(dir, 'catan.db'),
-      '--log-level', 'warn', '--web-dir', WEB_DIR, '--allow-client-seeds', ...serverArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const listen = extraArgs.includes('--listen') ? [] : ['--listen', '127.0.0.1:0'];
+    run.server = spawn(SERVER, [...listen, '--port-file', portFile, '--data', path.join(dir, 'catan.db'),
+      '--log-level', 'warn', '--web-dir', WEB_DIR, '--allow-client-seeds', ...serverArgs, ...extraArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
+    run.servers.push(run.server);
     for (let i = 0; i < 100; i++) {
       // With --tls-cert the port speaks https only (tls.test.mjs); the port is the file's first line.
       const scheme = serverArgs.includes('--tls-cert') ? 'https' : 'http';
@@ -58,9 +62,9 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
     }
     throw new Error('the server wrote no port file');
   };
-  run.launch = async () => {
+  run.launch = async (extraArgs = []) => {
     fs.mkdirSync(OUT, { recursive: true });
-    run.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'] });
+    run.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', ...extraArgs] });
     return run.browser;
   };
   // The start page's "create a room" with a repeatable seed; the room's code and join URL.

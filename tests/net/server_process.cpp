@@ -1,5 +1,7 @@
 #include "server_process.hpp"
 
+#include <algorithm>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -62,10 +64,11 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
     const fs::path port_file = dir_ / "port";
 
     std::vector<std::string> args = {server_binary(), "serve", "--listen", "127.0.0.1:0", "--port-file", port_file.string()};
-    // Quiet unless the test asks for its own level (the flag may be given once).
-    bool own_level = false;
-    for (const auto& a : extra_args) own_level = own_level || a == "--log-level";
-    if (!own_level) {
+    // The test's own --listen (e.g. 0.0.0.0:0) replaces 127.0.0.1:0; --log-level is warn unless the
+    // test asks for another (to read info lines from log()).
+    const auto has = [&](const char* flag) { return std::find(extra_args.begin(), extra_args.end(), flag) != extra_args.end(); };
+    if (has("--listen")) args.erase(args.begin() + 2, args.begin() + 4);
+    if (!has("--log-level")) {
         args.push_back("--log-level");
         args.push_back("warn");
     }

@@ -28,6 +28,8 @@ struct ServerOptions {
     unsigned replay_threads = 1;             // replay records (hub.replay_workers is this pool)
     std::vector<std::string> allowed_origins;  // besides the request's own host; "*" allows any
     std::size_t max_connections_per_ip = 64;
+    // Reverse proxies whose X-Forwarded-For names the client (addresses or CIDR ranges; forwarded.hpp).
+    std::vector<std::string> trusted_proxies;
     // Every open connection, HTTP and WebSocket; 0: from the descriptor limit (default_max_connections).
     std::size_t max_connections = 0;
     std::string port_file;                   // the bound port is written here once listening

@@ -4,6 +4,7 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { seatBadge } from '../icons.js';
 import { qrElement } from '../qr.js';
+import { pickAddress, shareBase } from '../share.js';
 import { langSelect, unfairWarning } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { deviceLinkSection } from '../ui/menu.js';
@@ -11,8 +12,29 @@ import { gameRules, optionValues, optionDefault, roomLimits } from '../rules.js'
 
 let qrCache = { url: null, el: null };
 
+// The link friends open: on a page opened at 127.0.0.1 it is the server's LAN address (share.js).
 export function roomUrl(code) {
-  return `${location.origin}/r/${code}`;
+  return `${shareBase().base}/r/${code}`;
+}
+
+// A sentence with the server's flags ("--listen 0.0.0.0:8080") set as code that never breaks across lines.
+function withFlags(text) {
+  return text.split(/(--[a-z][a-z-]*(?: [0-9][0-9.:]*)?)/).map((part, i) => (i % 2 ? h('code', part) : part));
+}
+
+// Why the link is not the address in the address bar: friends cannot open 127.0.0.1.
+function shareWarning() {
+  const share = shareBase();
+  if (!share.warning) return null;
+  const host = location.hostname;
+  if (share.warning !== 'lan') return h('p.share-warning#share-warning', { role: 'status' }, withFlags(t(`share.warn_${share.warning}`, { host })));
+  return h('div.share-warning#share-warning', { role: 'status' },
+    h('p', t('share.warn_lan', { host })),
+    share.choices.length > 1
+      ? h('label.field.share-pick', h('span', t('share.pick')),
+          h('select#share-address', { onchange: (e) => pickAddress(e.target.value) },
+            share.choices.map((c) => h('option', { value: c, selected: c === share.base }, c.replace(/^https?:\/\//, '')))))
+      : null);
 }
 
 export async function copyText(text) {
@@ -219,6 +241,7 @@ export function renderLobby(main, state, store) {
       unfairWarning(room),
       h('section.card.share',
         h('p', t('lobby.share')),
+        shareWarning(),
         h('div.share-grid',
           h('div.share-text',
             h('div.code-label', t('lobby.code')),

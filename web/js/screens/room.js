@@ -10,6 +10,7 @@ import { nameFieldUnits } from '../rules.js';
 import { fetchRules } from '../server_rules.js';
 import { toast } from '../ui/toast.js';
 import { renderLobby } from './lobby.js';
+import { loadServerInfo, onShareChange } from '../share.js';
 import { GameView } from './game.js';
 import { connectionBanner } from '../ui/banner.js';
 
@@ -137,6 +138,8 @@ export function startRoom(app, code) {
   }
 
   store.subscribe(render);
+  onShareChange(() => render(store.state)); // the share link's address came from the server (share.js)
+  loadServerInfo();
   onLang(() => {
     if (game) {
       game.destroy();

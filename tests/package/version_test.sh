@@ -3,7 +3,7 @@
 # usage: version_test.sh BINARY SOURCE_DIR RELEASE
 #   RELEASE: CMake's project version. The commit must be what `git rev-parse --short HEAD` says in
 #   SOURCE_DIR (with -dirty when tracked files changed), or "unknown" outside a git checkout; the
-#   protocol version the one the code speaks (include/catan/proto/proto.hpp), which docs/protocol.md
+#   protocol version the one the code speaks (include/catan/proto/version.hpp), which docs/protocol.md
 #   must name too.
 set -euo pipefail
 binary=$1 source=$2 release=$3
@@ -27,8 +27,8 @@ fi
 [[ ${lines[1]} == "commit: $expected" ]] ||
     fail "line 2 is '${lines[1]}', expected 'commit: $expected' (a binary built before the last commit or edit? rebuild it)"
 
-protocol=$(sed -n 's/.*inline constexpr int kProtocolVersion = \([0-9][0-9]*\);.*/\1/p' "$source/include/catan/proto/proto.hpp")
-[[ -n $protocol ]] || fail "no kProtocolVersion in include/catan/proto/proto.hpp"
+protocol=$(sed -n 's/.*inline constexpr int kProtocolVersion = \([0-9][0-9]*\);.*/\1/p' "$source/include/catan/proto/version.hpp")
+[[ -n $protocol ]] || fail "no kProtocolVersion in include/catan/proto/version.hpp"
 [[ ${lines[2]} == "protocol: $protocol" ]] || fail "line 3 is '${lines[2]}', expected 'protocol: $protocol'"
 head -1 "$source/docs/protocol.md" | grep -qx "# Protocol (version $protocol)" ||
     fail "docs/protocol.md's title does not name protocol version $protocol"

@@ -1,10 +1,11 @@
 // libFuzzer target: one WebSocket text message from a client, through what the hub does with it
-// before any room sees it: room::parse_client_message, the error reply for a refusal (serialised
+// before any room sees it: room::parse_client_message (a new room's options checked by the Catan module), the error reply for a refusal (serialised
 // with the client's id echoed), the name and chat checks, and the game command inside "command".
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
+#include "catan/games/catan.hpp"
 #include "catan/proto/command_json.hpp"
 #include "catan/room/envelope.hpp"
 #include "catan/room/text.hpp"
@@ -12,6 +13,11 @@
 #include "messages.hpp"
 
 using namespace catan;
+
+namespace {
+// A new room's options are checked against its game (Catan, as the server registers it).
+const bool registered = (game::register_module(games::catan_module()), true);
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const room::ParsedMessage parsed = room::parse_client_message(fuzz::as_text(data, size));

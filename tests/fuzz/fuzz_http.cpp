@@ -16,6 +16,7 @@
 #include <boost/beast/http/string_body.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/games/catan.hpp"
 #include "catan/room/metrics.hpp"
 #include "fuzz_support.hpp"
 #include "handle_request.hpp"
@@ -37,6 +38,7 @@ struct World {
 
     World() {
         spdlog::set_level(spdlog::level::off);
+        game::register_module(games::catan_module());  // the hub's rooms host Catan, as catan-server's do
         options.hub.max_rooms = 256;  // rooms created by inputs accumulate: keep memory bounded
         hub = std::make_unique<room::Hub>(options.hub, strand_executors(ioc, std::make_shared<RoomTimers>()), metrics);
         gateway = std::make_shared<Gateway>(options, *hub, *metrics, StaticFiles(web_assets()), "");

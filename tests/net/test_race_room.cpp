@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <set>
@@ -110,6 +112,36 @@ void play(Table& t, std::vector<Logged>& log, Peer& p, const json& command) {
 json next_add(const json& game, int step) {
     const int left = game["target"].get<int>() - game["total"].get<int>();
     return add(left <= 3 ? left : 1 + step % 3);
+}
+
+// A person who answers whatever they are asked (ready, then add 1 on their turns), waiting for their
+// own move's update (or a stale_sequence refusal) before looking again, until `done` holds; bots play
+// the other seats meanwhile.
+void play_along(Peer& p, const std::function<bool()>& done, std::chrono::seconds limit = 30s) {
+    const auto deadline = Clock::now() + limit;
+    const auto no_error = [&](const json& m) {
+        INFO(p.label << ": " << m.dump());
+        REQUIRE(m.value("type", "") != "error");
+    };
+    const auto moved = [&] {
+        for (const json& event : p.view.last_events())
+            if (event.value("seat", -1) == p.seat) return true;
+        return false;
+    };
+    while (!done()) {
+        REQUIRE(Clock::now() < deadline);
+        const json actions = p.view.legal_actions();
+        if (actions.empty()) {
+            if (auto m = p.poll(20ms)) no_error(*m);
+            continue;
+        }
+        p.send_command(actions[0]["type"] == "ready" ? kReadyCommand : add(1));
+        for (json m = p.recv(); !(m.value("type", "") == "update" && moved()); m = p.recv()) {
+            // The room moved on meanwhile (a bot took a seat over): look again, as any client does.
+            if (m.value("type", "") == "error" && m.value("code", "") == "stale_sequence") break;
+            no_error(m);
+        }
+    }
 }
 
 struct Verdict {
@@ -292,6 +324,51 @@ TEST_CASE("Race room: a non-Catan game plays through real rooms and sockets, sur
     CHECK(server->stop() == 0);
 }
 
+TEST_CASE("Race room: a race room mid-game moves to another data file with export and import, and plays on there", "[race-room]") {
+    const catan::store::test::TempDir dir;
+    const std::string a = dir.file("a.db").string(), b = dir.file("b.db").string(), doc_path = dir.file("room.json").string();
+    auto server = race_server({"--data", a});
+    Table t(server->port());
+    t.create_room_rest({{"game", "race"}, {"players", 2}, {"target", 12}, {"seed", "99"}});
+    Peer& ana = t.join("Ana", true);
+    Peer& bob = t.join("Bob");
+    start_race(t);
+    t.play(ana, kReadyCommand);
+    t.play(bob, kReadyCommand);
+    const auto play_on_turn = [&] {
+        const int left = ana.game()["target"].get<int>() - ana.game()["total"].get<int>();
+        t.play(t.player(ana.game()["current"].get<int>()), add(std::min(left, 2)));
+    };
+    for (int i = 0; i < 3; ++i) play_on_turn();
+    const json ana_game = ana.game(), bob_game = bob.game();
+    t.close_all();
+    REQUIRE(server->stop() == 0);
+
+    const auto tool = [&](const std::string& args) {
+        const int status = std::system((std::string(race_binary()) + " " + args + " 2>" + dir.file("tool.err").string()).c_str());
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    REQUIRE(tool("export --data '" + a + "' --room " + t.code + " --out '" + doc_path + "'") == 0);
+    json doc;
+    std::ifstream(doc_path) >> doc;
+    CHECK(doc["commands"].size() == 5);
+    REQUIRE(tool("import --data '" + b + "' '" + doc_path + "'") == 0);
+
+    server = race_server({"--data", b});
+    t.move_to(server->port());
+    for (auto& p : t.peers) p->ws.reset();
+    t.rejoin(ana);
+    t.rejoin(bob);
+    CHECK(ana.game() == ana_game);
+    CHECK(bob.game() == bob_game);
+    CHECK(ana.view.doc()["room"]["options"]["game"] == "race");
+    while (ana.game()["phase"] == kPlay) play_on_turn();
+    CHECK(ana.game()["total"] == 12);
+    CHECK(room_phase(bob) == "finished");
+    t.close_all();
+    CHECK(server->stop() == 0);
+}
+
 TEST_CASE("Race room: a race bot the host seats plays a race to a winner", "[race-room]") {
     auto server = race_server({"--bot-delay", "0"});
     Table t(server->port());
@@ -311,28 +388,8 @@ TEST_CASE("Race room: a race bot the host seats plays a race to a winner", "[rac
     CHECK(ana.view.doc()["room"]["seats"][1]["bot"] == "basic");
 
     start_race(t);
-    // Ana answers whatever she is asked (ready, then add 1 on her turns) and waits for her own move's
-    // update before looking again; the bot plays its own seat meanwhile.
-    const auto deadline = Clock::now() + 30s;
-    const auto no_error = [](const json& m) {
-        INFO(m.dump());
-        REQUIRE(m.value("type", "") != "error");
-    };
-    const auto moved = [](const Peer& p) {
-        for (const json& event : p.view.last_events())
-            if (event.value("seat", -1) == p.seat) return true;
-        return false;
-    };
-    while (room_phase(ana) != "finished") {
-        REQUIRE(Clock::now() < deadline);
-        const json actions = ana.view.legal_actions();
-        if (actions.empty()) {
-            if (auto m = ana.poll(20ms)) no_error(*m);
-            continue;
-        }
-        ana.send_command(actions[0]["type"] == "ready" ? kReadyCommand : add(1));
-        for (json m = ana.recv(); !(m.value("type", "") == "update" && moved(ana)); m = ana.recv()) no_error(m);
-    }
+    // Ana answers whatever she is asked; the bot plays its own seat meanwhile.
+    play_along(ana, [&] { return room_phase(ana) == "finished"; });
     CHECK(ana.game()["phase"] == kOver);
     CHECK(ana.game()["total"] == 10);
     const int winner = ana.game()["winner"];
@@ -343,6 +400,44 @@ TEST_CASE("Race room: a race bot the host seats plays a race to a winner", "[rac
     int bot_adds = 0;
     for (const json& s : record["steps"]) bot_adds += s["seat"] == 1 && s["command"]["type"] == "add";
     CHECK(bot_adds > 0);
+    t.close_all();
+    CHECK(server->stop() == 0);
+}
+
+TEST_CASE("Race room: a dropped player's seat is played by a takeover bot of the race's own levels until they rejoin", "[race-room]") {
+    // The takeover level asked for is Catan's "strong", which the race has not: its default bot plays.
+    auto server = race_server({"--bot-delay", "0", "--takeover-bot", "strong"});
+    Table t(server->port());
+    t.create_room_rest({{"game", "race"}, {"players", 2}, {"target", 30}, {"seed", "77"}, {"takeover_after", 0}});
+    Peer& ana = t.join("Ana", true);
+    Peer& bob = t.join("Bob");
+    start_race(t);
+    t.play(ana, kReadyCommand);
+    t.play(bob, kReadyCommand);
+    REQUIRE(ana.game()["phase"] == kPlay);
+
+    t.drop(bob);
+    const auto bob_seat = [&] { return ana.view.doc()["room"]["seats"][1]; };
+    int bot_adds = 0;
+    ana.observer = [&](Peer& p, const json& m, const json&) {
+        if (m.value("type", "") == "update")
+            for (const json& event : p.view.last_events()) bot_adds += event["type"] == "added" && event["seat"] == 1;
+    };
+    // Ana plays her turns; the bot plays Bob's. Bob comes back on Ana's turn (no bot decision in flight).
+    play_along(ana, [&] { return bot_adds >= 2 && ana.game()["current"] == 0; });
+    CHECK(bob_seat()["controlled_by"] == "bot");
+    CHECK(bob_seat()["connected"] == false);
+    REQUIRE(ana.game()["phase"] == kPlay);
+    t.rejoin(bob);
+    CHECK(bob_seat()["controlled_by"] == "player");
+    CHECK(bob.game()["me"]["secret"].is_number_integer());
+    // The people play on to a winner.
+    while (ana.game()["phase"] == kPlay) {
+        const int left = ana.game()["target"].get<int>() - ana.game()["total"].get<int>();
+        t.play(t.player(ana.game()["current"].get<int>()), add(std::min(left, 3)));
+    }
+    CHECK(ana.game()["total"] == 30);
+    CHECK(room_phase(bob) == "finished");
     t.close_all();
     CHECK(server->stop() == 0);
 }

@@ -258,6 +258,19 @@ TEST_CASE("Race room: a non-Catan game plays through real rooms and sockets, sur
     for (int i = 0; i < 2; ++i) play_one();
     REQUIRE(ana.game()["phase"] == kPlay);
 
+    // While the race runs, its replay record is the public log: the module, no seed, no secret.
+    {
+        const HttpResponse running = http_request(server->port(), "GET", "/api/rooms/" + t.code + "/replay");
+        INFO(running.body.substr(0, 800));
+        REQUIRE(running.status == 200);
+        const json record = running.json_body();
+        CHECK(record["module"] == "race");
+        CHECK(record["finished"] == false);
+        CHECK(record["fairness"]["seed"].is_null());
+        CHECK(record["steps"].size() == log.size());
+        CHECK(running.body.find("secret") == std::string::npos);
+    }
+
     // SIGKILL between two commands; the server restarts on the same data file and both rejoin.
     const json before_kill = ana.game(), bob_before = bob.game();
     server->kill_now();
@@ -395,11 +408,28 @@ TEST_CASE("Race room: a race bot the host seats plays a race to a winner", "[rac
     const int winner = ana.game()["winner"];
     CHECK((winner == 0 || winner == 1));
 
-    const json record = http_request(server->port(), "GET", "/api/rooms/" + t.code + "/replay").json_body();
-    CHECK(record["module"] == "race");
-    int bot_adds = 0;
-    for (const json& s : record["steps"]) bot_adds += s["seat"] == 1 && s["command"]["type"] == "add";
-    CHECK(bot_adds > 0);
+    const auto bot_adds_in_replay = [&](int game) {
+        const json record = http_request(server->port(), "GET", "/api/rooms/" + t.code + "/replay").json_body();
+        CHECK(record["module"] == "race");
+        CHECK(record["game"] == game);
+        CHECK(record["winner"] == ana.game()["winner"]);
+        int adds = 0;
+        for (const json& s : record["steps"]) adds += s["seat"] == 1 && s["command"]["type"] == "add";
+        return adds;
+    };
+    CHECK(bot_adds_in_replay(1) > 0);
+
+    // Another race in the same room: back to the lobby (no game), the same options, a new game.
+    ana.send(msg("play_again"));
+    ana.wait_seq(ana.view.seq() + 1);
+    CHECK(room_phase(ana) == "lobby");
+    CHECK(ana.game().is_null());
+    CHECK(ana.view.doc()["room"]["options"]["game"] == "race");
+    start_race(t);
+    CHECK(ana.game()["total"] == 0);
+    play_along(ana, [&] { return room_phase(ana) == "finished"; });
+    CHECK(ana.game()["total"] == 10);
+    CHECK(bot_adds_in_replay(2) > 0);
     t.close_all();
     CHECK(server->stop() == 0);
 }

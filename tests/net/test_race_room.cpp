@@ -6,14 +6,18 @@
 // refusals: not their turn, malformed commands naming the field), one drops and rejoins with its
 // token, the server is SIGKILLed and restarted on its data file, and the game plays on identically to
 // a winner; the replay record names the module, its steps are the commands played, and
-// `catan-server-race verify` accepts it. A bot the host seats plays a race to a winner; the room's and
-// the game's options are told apart; /api/rules and /api/boards show each game's table.
+// `catan-server-race verify` accepts it. A race room also moves to another data file (export,
+// import); bots of the race's own levels play (seated by the host, twice with play_again, and taking
+// over a dropped seat); the room's and the game's options are told apart, the turn timer runs on the
+// race's decisions, and /api/rules and /api/boards show each game's table. docs/game-modules.md,
+// "Proof: the race game in a real room".
 #include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sys/wait.h>

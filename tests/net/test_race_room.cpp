@@ -386,6 +386,39 @@ TEST_CASE("Race room: a race room mid-game moves to another data file with expor
     CHECK(server->stop() == 0);
 }
 
+TEST_CASE("Race room: three people in a four-seat room play a three-seat race", "[race-room]") {
+    auto server = race_server();
+    Table t(server->port());
+    t.create_room_rest({{"game", "race"}, {"players", 4}, {"target", 10}});
+    Peer& ana = t.join("Ana", true);
+    Peer& bob = t.join("Bob");
+    Peer& cy = t.join("Cy");
+    // Cy moves to the last seat: the start seats the game's players 0..2 again.
+    ana.send(msg("move_seat", {{"seat", 2}, {"to", 3}}));
+    t.catch_up(ana.view.seq() + 1);
+    start_race(t);
+    CHECK(ana.view.doc()["room"]["options"]["players"] == 3);
+    std::set<int> seats;
+    for (Peer* p : {&ana, &bob, &cy}) {
+        INFO(p->label);
+        check_race_view(*p);
+        seats.insert(p->game()["viewer"].get<int>());
+        t.play(*p, kReadyCommand);
+    }
+    CHECK(seats == std::set<int>{0, 1, 2});
+    CHECK(ana.game()["ready"] == 7);
+    std::set<int> movers;
+    while (ana.game()["phase"] == kPlay) {
+        const int current = ana.game()["current"];
+        movers.insert(current);
+        t.play(t.player(current), add(1));
+    }
+    CHECK(movers == std::set<int>{0, 1, 2});  // each of the three had turns, in order
+    CHECK(ana.game()["secrets"].size() == 3);
+    t.close_all();
+    CHECK(server->stop() == 0);
+}
+
 TEST_CASE("Race room: a race bot the host seats plays a race to a winner", "[race-room]") {
     auto server = race_server({"--bot-delay", "0"});
     Table t(server->port());
@@ -477,8 +510,10 @@ TEST_CASE("Race room: a dropped player's seat is played by a takeover bot of the
 }
 
 TEST_CASE("Race room: the room's options and the race's are told apart, the turn timer, /api/rules and /api/boards", "[race-room]") {
-    auto server = race_server();
-    const unsigned short port = server->port();
+    const catan::store::test::TempDir dir;
+    const std::vector<std::string> args = {"--data", dir.file("race.db").string()};
+    auto server = race_server(args);
+    unsigned short port = server->port();
     const auto post = [&](const json& options) { return http_request(port, "POST", "/api/rooms", options.dump()); };
     const auto error_of = [](const HttpResponse& r) {
         INFO(r.body);
@@ -535,6 +570,18 @@ TEST_CASE("Race room: the room's options and the race's are told apart, the turn
     t.catch_up(ana.view.seq() + 1);
     CHECK(bob.view.doc()["room"]["options"]["target"] == 20);
     CHECK(bob.view.doc()["room"]["options"]["turn_timer"] == 90);
+
+    // The lobby's options are the store's too: a restart on the same data file keeps them.
+    const json options = ana.view.doc()["room"]["options"];
+    t.close_all();
+    REQUIRE(server->stop() == 0);
+    server = race_server(args);
+    port = server->port();
+    t.move_to(port);
+    for (auto& p : t.peers) p->ws.reset();
+    t.rejoin(ana);
+    t.rejoin(bob);
+    CHECK(ana.view.doc()["room"]["options"] == options);
 
     // The timer runs on the race's decisions: the ready answers get a quarter of the turn limit.
     start_race(t);

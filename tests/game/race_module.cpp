@@ -207,7 +207,8 @@ public:
     std::optional<Error> validate(const Json& options, std::string_view prefix) const override {
         const Json schema = option_schema(0);
         for (const auto& [name, value] : options.items()) {
-            const std::string field = std::string(prefix) + "." + name;
+            // REST checks the body's options at the top (prefix ""): the name alone, as Catan does.
+            const std::string field = prefix.empty() ? name : std::string(prefix) + "." + name;
             if (!schema.contains(name)) return bad("unexpected_field", field, "field '" + field + "' is not an option of this game");
             const int lo = schema[name]["min"], hi = schema[name]["max"];
             if (!value.is_number_integer() || value.get<int>() < lo || value.get<int>() > hi)

@@ -57,13 +57,14 @@ std::string describe_status(int status) {
 }  // namespace
 
 ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::milliseconds timeout,
-                             std::vector<std::string> extra_env) {
+                             std::vector<std::string> extra_env, std::string binary)
+    : binary_(binary.empty() ? std::string(server_binary()) : std::move(binary)) {
     dir_ = make_temp_dir();
     data_dir_ = dir_ / "data";
     log_path_ = dir_ / "server.log";
     const fs::path port_file = dir_ / "port";
 
-    std::vector<std::string> args = {server_binary(), "serve", "--listen", "127.0.0.1:0", "--port-file", port_file.string()};
+    std::vector<std::string> args = {binary_, "serve", "--listen", "127.0.0.1:0", "--port-file", port_file.string()};
     // The test's own --listen (e.g. 0.0.0.0:0) replaces 127.0.0.1:0; --log-level is warn unless the
     // test asks for another (to read info lines from log()).
     const auto has = [&](const char* flag) { return std::find(extra_args.begin(), extra_args.end(), flag) != extra_args.end(); };
@@ -122,7 +123,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
     std::string last_text;
     for (;;) {
         if (reap(false))
-            throw std::runtime_error(std::string(server_binary()) + " exited before listening (" + describe_status(status_) +
+            throw std::runtime_error(binary_ + " exited before listening (" + describe_status(status_) +
                                      "); its output:\n" + log());
         std::error_code ec;
         if (fs::exists(port_file, ec)) {
@@ -141,7 +142,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args, std::chrono::m
         }
         if (std::chrono::steady_clock::now() > deadline) {
             kill_now();
-            throw std::runtime_error("catan-server did not write its port to --port-file within " +
+            throw std::runtime_error(binary_ + " did not write its port to --port-file within " +
                                      std::to_string(timeout.count()) + " ms; its output:\n" + log());
         }
         std::this_thread::sleep_for(5ms);

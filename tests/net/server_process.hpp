@@ -20,10 +20,11 @@ public:
     // unless `extra_args` has its own --data (or --no-persist). Clients may choose seeds
     // (--allow-client-seeds) unless `extra_args` says --allow-client-seeds=false.
     // `extra_env` ("NAME=value") is added to the environment the server inherits (the test hooks,
-    // e.g. CATAN_TEST_KILL_AFTER_COMMITS).
+    // e.g. CATAN_TEST_KILL_AFTER_COMMITS). `binary`: another server binary with the same command line
+    // (catan-server-race, which hosts the test-only race game too); empty: server_binary().
     explicit ServerProcess(std::vector<std::string> extra_args = {},
                            std::chrono::milliseconds timeout = std::chrono::seconds(10),
-                           std::vector<std::string> extra_env = {});
+                           std::vector<std::string> extra_env = {}, std::string binary = {});
     ~ServerProcess();
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -46,6 +47,7 @@ public:
 private:
     bool reap(bool block);
 
+    std::string binary_;
     pid_t pid_ = -1;
     int status_ = 0;
     bool exited_ = false;

@@ -122,13 +122,15 @@ public:
     virtual int max_players() const = 0;
 
     // The options a room may set for `players` seats: {"<option>": {"type": "int"|"bool"|"enum",
-    // "min", "max" | "values", "default"}, ...}, the players range included. The client builds its
-    // option controls from it (room.limits). Variants may change ranges with the players count.
+    // "min", "max" | "values", "default"}, ...}, the players range included. The room checks each
+    // option's type against it before validate judges the value. Variants may change ranges with the
+    // players count. (Catan's client reads the same ranges from the rules block of its table.)
     virtual Json option_schema(int players) const = 0;
     // Every option at its default for `players` seats (players included).
     virtual Json default_options(int players) const = 0;
     // Whether `options` (a full set, players included) may start a game. The error's field is
-    // `prefix` + "." + the option's name ("options.vp_target"), its message says what is allowed.
+    // `prefix` + "." + the option's name ("options.vp_target"; the name alone when `prefix` is empty,
+    // as in a POST /api/rooms body), its message says what is allowed.
     virtual std::optional<Error> validate(const Json& options, std::string_view prefix) const = 0;
 
     // How a room keeps these options in its record (players aside, which the room keeps): the members

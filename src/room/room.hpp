@@ -196,6 +196,11 @@ private:
     // The table (Catan: the board) connections hold, as a number that changes exactly when the
     // module's table_id does (Connection::topology_board).
     int table() const;
+    struct TableCache {
+        int players = -1;
+        int number = -1;
+    };
+    mutable TableCache table_cache_;  // table()'s last answer: the room's strand only
     // A visible change happened: seq + 1 and an update to every connection but `exclude`. `events`:
     // the game's last events go with it (a command, the start).
     void publish(Changed what, bool events = false, const Connection* exclude = nullptr);

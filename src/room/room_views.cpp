@@ -60,13 +60,19 @@ json Room::limits_json() {
 }
 
 // A number per (game, table id), the same for the life of the process: connections keep the number
-// of the table they hold (an atomic int), and a room compares it with its own.
+// of the table they hold (an atomic int), and a room compares it with its own. Every publish asks;
+// the room keeps its last answer (the table changes only with the players count), so the process-wide
+// lock is taken when the count changes, not once per command in every room.
 int Room::table() const {
+    const int players = table_players();
+    if (players == table_cache_.players) return table_cache_.number;
     static std::mutex mutex;
     static std::map<std::string, int, std::less<>> numbers;
-    const std::string key = module_->id() + '/' + module_->table_id(table_players());
+    const std::string key = module_->id() + '/' + module_->table_id(players);
     const std::lock_guard lock(mutex);
-    return numbers.try_emplace(key, static_cast<int>(numbers.size())).first->second;
+    const int number = numbers.try_emplace(key, static_cast<int>(numbers.size())).first->second;
+    table_cache_ = {players, number};
+    return number;
 }
 
 // The game as the publisher shows it, for one publish (with its events) or one snapshot.

@@ -196,6 +196,15 @@ json Table::create_room_rest(const json& options) {
     return b;
 }
 
+std::optional<json> passive_choice(const json& actions) {
+    for (const char* type : {"roll_dice", "end_turn", "decline_trade", "cancel_trade"})
+        for (const json& a : actions)
+            if (a["type"] == type) return a;
+    for (const json& a : actions)
+        if (a["type"] == "accept_trade" || a["type"] == "counter_trade") return std::nullopt;
+    return actions[0];
+}
+
 json first_snapshot(unsigned short port, const json& hello) {
     auto ws = WsClient::connect(port);
     ws->send(hello);

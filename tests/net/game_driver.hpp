@@ -36,6 +36,12 @@ json msg(std::string_view type, json fields = json::object());
 // connection then closes.
 json first_snapshot(unsigned short port, const json& hello);
 
+// A person who plays the least they can: rolls, ends the turn, declines offers (once: an offer they
+// declined still lets them accept, which they never do); anything forced (placements, discards, the
+// robber) takes the first legal choice. Nothing (wait) when only answers to a declined offer are left.
+// The bots do the winning.
+std::optional<json> passive_choice(const json& actions);
+
 // ---- One connection ------------------------------------------------------------------------------------
 class Peer {
 public:

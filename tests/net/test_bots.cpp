@@ -21,17 +21,6 @@ std::vector<std::string> quick_bot_flags() { return {"--bot-delay", "0", "--stro
 const json& seat_of(const Peer& p, int seat) { return p.view.doc()["room"]["seats"][seat]; }
 std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
-// A person who plays the least they can: rolls, ends the turn, declines offers (once: an offer they
-// declined still lets them accept, which they never do); anything forced (placements, discards, the
-// robber) takes the first legal choice. The bots do the winning.
-std::optional<json> passive_choice(const json& actions) {
-    for (const char* type : {"roll_dice", "end_turn", "decline_trade", "cancel_trade"})
-        for (const json& a : actions)
-            if (a["type"] == type) return a;
-    for (const json& a : actions)
-        if (a["type"] == "accept_trade" || a["type"] == "counter_trade") return std::nullopt;
-    return actions[0];
-}
 
 // Reads every person's messages and answers for them until `done` holds; stale_sequence refusals are
 // expected (bots move meanwhile) and the person simply looks again.

@@ -211,16 +211,6 @@ long long value_of(const std::string& text, const std::string& pattern) {
 
 std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
-// A person who rolls, ends turns, declines offers and takes the first choice of anything forced; the
-// bots do the winning (as in test_bots.cpp).
-std::optional<json> passive_choice(const json& actions) {
-    for (const char* type : {"roll_dice", "end_turn", "decline_trade", "cancel_trade"})
-        for (const json& a : actions)
-            if (a["type"] == type) return a;
-    for (const json& a : actions)
-        if (a["type"] == "accept_trade" || a["type"] == "counter_trade") return std::nullopt;
-    return actions[0];
-}
 
 // Plays a whole game through the proxy on `port`: REST creation, WebSocket joins (a host and a
 // second person), two bots, to a winner. Returns the join URL the server handed out.

@@ -22,8 +22,12 @@ StringResponse json_answer(const Request& req, int status, const nlohmann::json&
     res.set(http::field::cache_control, "no-store");
     res.set("X-Content-Type-Options", "nosniff");
     res.keep_alive(req.keep_alive());
-    res.body() = body.dump();
-    res.prepare_payload();
+    std::string bytes = body.dump();
+    const auto size = bytes.size();
+    // An answer to HEAD has the headers of the body, not the body: bytes after them would be read as
+    // the start of the next response on a kept-alive connection.
+    if (req.method() != http::verb::head) res.body() = std::move(bytes);
+    res.content_length(size);
     return res;
 }
 

@@ -179,6 +179,22 @@ TEST_CASE("health and metrics", "[net]") {
         CHECK(metrics.body.find(std::string("# TYPE ") + family + " ") != std::string::npos);
 }
 
+TEST_CASE("HEAD to any endpoint has no body: the next answer on the connection starts clean", "[net][http]") {
+    TestServer s;
+    // The admin endpoint answers this test's server with 404 (no token file); its JSON body once
+    // followed the headers of a HEAD answer, and a client read it as the start of the next response.
+    for (const std::string target : {"/admin/rooms", "/admin/rooms/ABCDE", "/healthz", "/api/rules", "/metrics", "/app.js"}) {
+        INFO(target);
+        const auto wire = raw_exchange(s.port, "HEAD " + target + " HTTP/1.1\r\nHost: x\r\n\r\n" +
+                                                   "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        const auto second = wire.find("\r\n\r\n");
+        REQUIRE(second != std::string::npos);
+        // Right after the first answer's headers comes the second answer's status line.
+        CHECK(wire.substr(second + 4, 9) == "HTTP/1.1 ");
+        CHECK(wire.ends_with("\r\n\r\nok"));
+    }
+}
+
 TEST_CASE("REST: create a room, read its summary", "[net]") {
     TestServer s;
     const auto created = http_request(s.port, Method::post, "/api/rooms",

@@ -8,15 +8,11 @@
 #include <arpa/inet.h>
 #include <fmt/format.h>
 
+#include "catan/net/policy.hpp"
+
 namespace catan::net {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
 
 bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -55,7 +51,7 @@ bool same_prefix(const std::array<std::uint8_t, 16>& a, const std::array<std::ui
 }  // namespace
 
 std::optional<std::array<std::uint8_t, 16>> parse_ip(std::string_view text) {
-    text = trim(text);
+    text = trim_ows(text);
     if (text.starts_with('[')) {  // "[v6]" or "[v6]:port"
         const auto close = text.find(']');
         if (close == std::string_view::npos) return std::nullopt;
@@ -87,7 +83,7 @@ std::string ip_text(const std::array<std::uint8_t, 16>& b) {
 std::optional<TrustedProxies> TrustedProxies::parse(const std::vector<std::string>& entries, std::string& error) {
     TrustedProxies out;
     for (const auto& raw : entries) {
-        const std::string_view entry = trim(raw);
+        const std::string_view entry = trim_ows(raw);
         if (entry.empty()) continue;  // "a,,b" or a trailing comma
         const auto slash = entry.find('/');
         const auto address = entry.substr(0, slash);
@@ -140,7 +136,7 @@ ForwardedClient resolve_client(const TrustedProxies& trusted, std::string_view p
     for (auto line : forwarded_for) {
         while (true) {
             const auto comma = line.find(',');
-            entries.push_back(trim(line.substr(0, comma)));
+            entries.push_back(trim_ows(line.substr(0, comma)));
             if (comma == std::string_view::npos) break;
             line.remove_prefix(comma + 1);
         }
@@ -165,7 +161,7 @@ ForwardedClient resolve_client(const TrustedProxies& trusted, std::string_view p
         }
     }
 
-    auto proto = trim(forwarded_proto.substr(0, forwarded_proto.find(',')));
+    auto proto = trim_ows(forwarded_proto.substr(0, forwarded_proto.find(',')));
     if (!proto.empty()) {
         const auto is = [&](std::string_view word) {
             return proto.size() == word.size() &&

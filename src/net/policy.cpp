@@ -10,13 +10,13 @@
 
 namespace catan::net {
 
-namespace {
-
-std::string_view trim(std::string_view s) {
+std::string_view trim_ows(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
     return s;
 }
+
+namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -29,7 +29,7 @@ template <class F>
 void for_each_item(std::string_view list, F&& f) {
     while (!list.empty()) {
         const auto comma = list.find(',');
-        f(trim(list.substr(0, comma)));
+        f(trim_ows(list.substr(0, comma)));
         if (comma == std::string_view::npos) break;
         list.remove_prefix(comma + 1);
     }
@@ -39,9 +39,9 @@ template <class F>
 void for_params(std::string_view params, F&& f) {
     while (!params.empty()) {
         const auto semi = params.find(';');
-        const auto param = trim(params.substr(0, semi));
+        const auto param = trim_ows(params.substr(0, semi));
         const auto eq = param.find('=');
-        if (eq != std::string_view::npos) f(trim(param.substr(0, eq)), trim(param.substr(eq + 1)));
+        if (eq != std::string_view::npos) f(trim_ows(param.substr(0, eq)), trim_ows(param.substr(eq + 1)));
         if (semi == std::string_view::npos) break;
         params.remove_prefix(semi + 1);
     }
@@ -50,11 +50,11 @@ void for_params(std::string_view params, F&& f) {
 }  // namespace
 
 bool origin_allowed(std::string_view origin, std::string_view host, const std::vector<std::string>& allowed) {
-    origin = trim(origin);
+    origin = trim_ows(origin);
     if (origin.empty()) return true;  // not a browser
     while (!origin.empty() && origin.back() == '/') origin.remove_suffix(1);
     for (const auto& a : allowed) {
-        std::string_view entry = trim(a);
+        std::string_view entry = trim_ows(a);
         while (!entry.empty() && entry.back() == '/') entry.remove_suffix(1);
         if (entry == "*" || iequals(entry, origin)) return true;
     }
@@ -64,7 +64,7 @@ bool origin_allowed(std::string_view origin, std::string_view host, const std::v
     const auto scheme = origin.substr(0, scheme_end);
     if (!iequals(scheme, "http") && !iequals(scheme, "https")) return false;
     std::string_view authority = origin.substr(scheme_end + 3);
-    host = trim(host);
+    host = trim_ows(host);
     if (iequals(authority, host)) return true;
     // "http://example.org" against "example.org:80" and the like: compare with default ports dropped.
     auto strip_default = [](std::string_view a, std::string_view port) {
@@ -78,7 +78,7 @@ bool accepts_gzip(std::string_view header) {
     bool gzip = false, star = false, star_seen = false, gzip_seen = false;
     for_each_item(header, [&](std::string_view item) {
         const auto semi = item.find(';');
-        const auto coding = trim(item.substr(0, semi));
+        const auto coding = trim_ows(item.substr(0, semi));
         bool ok = true;
         if (semi != std::string_view::npos) {
             for_params(item.substr(semi + 1), [&](std::string_view name, std::string_view value) {

@@ -1,6 +1,7 @@
 // The table's layout checks the browser tests share: everything wrong with the instruction line, the
 // hand, the action bar, the player cards and an open dialog in the page as it is now, run inside the
-// page (page.evaluate(layoutProblems)); and a wait for two animation frames after a resize.
+// page (page.evaluate(layoutProblems)); whether one element can be seen and tapped (inView); and a
+// wait for two animation frames after a resize.
 
 // Everything wrong with the table's layout in the page as it is now ([] when all is well).
 export function layoutProblems() {
@@ -81,3 +82,15 @@ export function actionProblems() {
 }
 
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+// 'ok' when the element `sel` is wholly inside the viewport and a tap on its middle reaches it;
+// otherwise what is wrong ('missing', where it is, 'covered by ...').
+export const inView = (page, sel) => page.evaluate((s) => {
+  const el = document.querySelector(s);
+  if (!el) return 'missing';
+  const r = el.getBoundingClientRect();
+  if (!(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth))
+    return `at ${Math.round(r.left)},${Math.round(r.top)} size ${Math.round(r.width)}x${Math.round(r.height)} in ${window.innerWidth}x${window.innerHeight}`;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top && (el.contains(top) || top.contains(el)) ? 'ok' : `covered by ${top ? top.id || top.className || top.tagName : 'nothing'}`;
+}, sel);

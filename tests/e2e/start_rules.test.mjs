@@ -9,6 +9,7 @@
 //   node tests/e2e/start_rules.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
+import { inView } from './layout-checks.mjs';
 
 const run = e2e('start_rules', { timeoutMs: 60_000 });
 const { check, OUT } = run;
@@ -17,15 +18,6 @@ const values = (o) => (Array.isArray(o.values) ? o.values : Array.from({ length:
 const boardFor = (rules, n) => Object.values(rules.boards).find((b) => n >= b.players.min && n <= b.players.max);
 const listed = (page, sel) => page.$$eval(`${sel} option`, (os) => os.map((o) => o.value));
 const chosen = (page, sel) => page.$eval(sel, (s) => s.value);
-const inView = (page, sel) => page.evaluate((s) => {
-  const el = document.querySelector(s);
-  if (!el) return 'missing';
-  const r = el.getBoundingClientRect();
-  if (!(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth)) return `at ${Math.round(r.left)},${Math.round(r.top)} in ${window.innerWidth}x${window.innerHeight}`;
-  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return top && (el.contains(top) || top.contains(el)) ? 'ok' : 'covered';
-}, sel);
-
 // What the start page must show for the rules `rules`.
 async function expectLists(page, rules, label) {
   const players = rules.boards[Object.keys(rules.boards)[0]].options.players;

@@ -9,6 +9,7 @@
 //   node tests/e2e/timer.test.mjs --server build/test/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
+import { inView } from './layout-checks.mjs';
 
 const run = e2e('timer', { timeoutMs: 80_000, serverArgs: ['--bot-delay', '50'] });
 const { check, OUT } = run;
@@ -16,16 +17,6 @@ const { check, OUT } = run;
 const state = (page) => page.evaluate(() => {
   const s = window.catanDebug.store.state;
   return { room: s.doc?.room ?? null, game: s.doc?.game ?? null, legal: s.legal, seq: s.seq, seat: s.seat };
-});
-
-// The countdown is inside the viewport and what a tap on its middle would hit.
-const inView = (page) => page.evaluate(() => {
-  const el = document.querySelector('.turn-timer');
-  if (!el) return 'missing';
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return `outside (${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)})`;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return hit === el || el.contains(hit) ? 'ok' : `covered by ${hit?.tagName}.${hit?.className}`;
 });
 
 try {
@@ -70,7 +61,7 @@ try {
   });
   const s = await state(page);
   check(s.room.timer.decision === 'setup' && s.room.timer.limit === 30, `room.timer: a setup placement with half the turn limit (${JSON.stringify(s.room.timer)})`);
-  const where = await inView(page);
+  const where = await inView(page, '.turn-timer');
   check(where === 'ok', `the countdown is in the viewport and not covered at 360x640 (${where})`);
   const first = Number(await page.getAttribute('.turn-timer', 'data-remaining'));
   const text = await page.textContent('.turn-timer');
@@ -104,7 +95,7 @@ try {
 
   for (const [width, height] of [[640, 360], [320, 568], [1440, 900]]) {
     await page.setViewportSize({ width, height });
-    const w = await inView(page);
+    const w = await inView(page, '.turn-timer');
     check(w === 'ok', `the countdown is in the viewport and not covered at ${width}x${height} (${w})`);
   }
   await page.setViewportSize({ width: 360, height: 640 });

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { e2e } from './harness.mjs';
+import { inView } from './layout-checks.mjs';
 
 const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catan-e2e-tls-cert-'));
 process.on('exit', () => fs.rmSync(certDir, { recursive: true, force: true }));
@@ -22,15 +23,6 @@ execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramg
 
 const run = e2e('tls', { timeoutMs: 90_000, serverArgs: ['--tls-cert', cert, '--tls-key', key] });
 const { check, OUT } = run;
-
-const inView = (page, sel) => page.evaluate((s) => {
-  const el = document.querySelector(s);
-  if (!el) return 'missing';
-  const r = el.getBoundingClientRect();
-  if (!(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth)) return `at ${Math.round(r.left)},${Math.round(r.top)} in ${window.innerWidth}x${window.innerHeight}`;
-  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return top && (el.contains(top) || top.contains(el)) ? 'ok' : 'covered';
-}, sel);
 
 try {
   const base = await run.startServer();

@@ -12,6 +12,9 @@
 
 namespace catan::net {
 
+// `s` without the spaces and tabs around it (HTTP's optional whitespace in header values and lists).
+std::string_view trim_ows(std::string_view s);
+
 // A connection's message rate (websocket_session.cpp): the room layer's token bucket.
 using TokenBucket = room::TokenBucket;
 

@@ -240,8 +240,8 @@ for i in "${!paced_res[@]}"; do
   row "paced $n: commands/s" "$(field "$r" cmds_per_s)"
   row "paced $n: latency p50 / p99 / p999 (target p99 <= 10 ms)" \
     "$(field "$r" p50_us) / $(field "$r" p99_us) / $(field "$r" p999_us) us"
-  row "paced $n: server CPU / load_gen CPU / other work" \
-    "$(field "$r" server_cpu_pct) / $(field "$r" loadgen_cpu_pct) / $(field "$r" other_cpu_pct) % of a core"
+  row "paced $n: server CPU / load_gen CPU / other work (of it steal)" \
+    "$(field "$r" server_cpu_pct) / $(field "$r" loadgen_cpu_pct) / $(field "$r" other_cpu_pct) ($(field "$r" steal_cpu_pct)) % of a core"
   row "paced $n: server RSS per room / per connection" \
     "$(field "$r" rss_per_room_kib) / $(field "$r" rss_per_conn_kib) KiB"
   row "paced $n: errors / gaps / stalls / disconnects / failures" \

@@ -213,18 +213,19 @@ int run() {
     std::unique_ptr<ReplayHammer> hammer;
     if (o.mode == "play" && o.replay_clients > 0) hammer = std::make_unique<ReplayHammer>(o.replay_clients);
     ProcSample before{}, after{};
-    double self0 = 0, self1 = 0, sys0 = 0, sys1 = 0;
+    double self0 = 0, self1 = 0;
+    SystemCpu sys0{}, sys1{};
     long slab_after = -1;
     if (o.mode == "idle") {
         sleep_s(o.settle);
         before = sample_proc(pid);
         self0 = self_cpu_s();
-        sys0 = system_busy_s();
+        sys0 = system_cpu();
         slab_after = slab_kib();
         sleep_s(o.duration);
         after = sample_proc(pid);
         self1 = self_cpu_s();
-        sys1 = system_busy_s();
+        sys1 = system_cpu();
     } else {
         if (o.mode == "play") {
             g_go.store(true);
@@ -242,14 +243,14 @@ int run() {
         sleep_with_progress(o.warmup, "warm-up");
         before = sample_proc(pid);
         self0 = self_cpu_s();
-        sys0 = system_busy_s();
+        sys0 = system_cpu();
         g_window_start.store(now_ns());
         sleep_with_progress(o.duration, "measured");
         g_window_end.store(now_ns());
         g_stop.store(true);
         after = sample_proc(pid);
         self1 = self_cpu_s();
-        sys1 = system_busy_s();
+        sys1 = system_cpu();
         slab_after = slab_kib();
         const auto drain_start = Clock::now();
         while (g_inflight.load() > 0 && std::chrono::duration<double>(Clock::now() - drain_start).count() < o.drain) sleep_s(0.01);
@@ -268,7 +269,10 @@ int run() {
     const double server_cpu = (after.ok && before.ok && measured_s > 0) ? 100.0 * (after.cpu_s - before.cpu_s) / measured_s : -1;
     const double self_cpu = measured_s > 0 ? 100.0 * (self1 - self0) / measured_s : -1;
     // Everything else that ran meanwhile (other processes, and kernel work not charged to either).
-    const double other_cpu = measured_s > 0 && server_cpu >= 0 ? 100.0 * (sys1 - sys0) / measured_s - server_cpu - self_cpu : -1;
+    const double other_cpu = measured_s > 0 && server_cpu >= 0 ? 100.0 * (sys1.busy_s - sys0.busy_s) / measured_s - server_cpu - self_cpu : -1;
+    // Part of "other": CPU time this machine's processes were ready for but the host ran another
+    // guest; runs with much of it are not comparable with quiet ones (docs/performance.md, issue 13).
+    const double steal_cpu = measured_s > 0 ? 100.0 * (sys1.steal_s - sys0.steal_s) / measured_s : -1;
     const long delta_kb = after.rss_kb - empty.rss_kb;
     const double per_conn_kib = connections > 0 ? static_cast<double>(delta_kb) / connections : 0;
     const double per_room_kib = rooms > 0 ? static_cast<double>(delta_kb) / rooms : 0;
@@ -360,8 +364,9 @@ int run() {
     std::printf("  server RSS per connection: %.1f KiB (%d connections)\n", per_conn_kib, connections);
     if (kernel_kib_per_socket >= 0)
         std::printf("  kernel slab per socket (system-wide delta / 2 ends / connections): %.1f KiB\n", kernel_kib_per_socket);
-    std::printf("  load_gen: CPU %.1f%% of one core; everything else on the machine: %.1f%% of one core (of %ld)\n", self_cpu,
-                other_cpu, sysconf(_SC_NPROCESSORS_ONLN) * 100);
+    std::printf("  load_gen: CPU %.1f%% of one core; everything else on the machine: %.1f%% of one core (of %ld), of which "
+                "stolen by the host's other guests: %.1f%%\n",
+                self_cpu, other_cpu, sysconf(_SC_NPROCESSORS_ONLN) * 100, steal_cpu);
     std::printf("  errors %" PRIu64, all.errors);
     for (auto& [k, v] : all.error_codes) std::printf(" %s=%" PRIu64, k.c_str(), v);
     std::printf(", gaps %" PRIu64 ", stalls %" PRIu64 ", disconnects %" PRIu64 ", failed rooms/setups %" PRIu64 "\n", all.gaps, all.stalls,
@@ -371,6 +376,7 @@ int run() {
     add("server_cpu_pct", server_cpu, 1);
     add("loadgen_cpu_pct", self_cpu, 1);
     add("other_cpu_pct", other_cpu, 1);
+    add("steal_cpu_pct", steal_cpu, 1);
     add("rss_empty_kib", static_cast<double>(empty.rss_kb), 0);
     add("rss_kib", static_cast<double>(after.rss_kb), 0);
     add("rss_peak_kib", static_cast<double>(after.hwm_kb), 0);

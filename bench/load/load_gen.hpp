@@ -144,7 +144,13 @@ struct ProcSample {
 };
 
 ProcSample sample_proc(int pid);
-double system_busy_s();
+// CPU seconds of the whole machine (/proc/stat): busy (all but idle and iowait), and of those the time
+// the hypervisor gave this virtual machine's CPUs to someone else (steal).
+struct SystemCpu {
+    double busy_s = 0;
+    double steal_s = 0;
+};
+SystemCpu system_cpu();
 double self_cpu_s();
 long slab_kib();
 int find_pid_by_port(int port);

@@ -46,15 +46,15 @@ ProcSample sample_proc(int pid) {
     return s;
 }
 
-// CPU seconds all processes spent busy (from /proc/stat), to tell how much other work shared the machine.
-double system_busy_s() {
+// To tell how much other work shared the machine, and how much of it the host's other guests took.
+SystemCpu system_cpu() {
     std::ifstream f("/proc/stat");
     std::string cpu;
-    unsigned long long v[8] = {};
+    unsigned long long v[8] = {};  // user nice system idle iowait irq softirq steal
     f >> cpu;
     for (auto& x : v) f >> x;
-    const unsigned long long busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];  // all but idle and iowait
-    return static_cast<double>(busy) / static_cast<double>(sysconf(_SC_CLK_TCK));
+    const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+    return {static_cast<double>(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / tick, static_cast<double>(v[7]) / tick};
 }
 
 double self_cpu_s() {

@@ -13,18 +13,17 @@
 // "Proof: the race game in a real room".
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <set>
-#include <sys/wait.h>
 
 #include "game_driver.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
+#include "tool_run.hpp"
 
 using namespace catan::nettest;
 using Clock = std::chrono::steady_clock;
@@ -146,24 +145,6 @@ void play_along(Peer& p, const std::function<bool()>& done, std::chrono::seconds
             no_error(m);
         }
     }
-}
-
-struct Verdict {
-    int exit_code = -1;
-    std::string output;
-};
-
-// `binary verify FILE` on `record`, as a user would run it.
-Verdict run_verify(const char* binary, const json& record, const std::string& path) {
-    std::ofstream(path) << record.dump(2);
-    Verdict v;
-    FILE* pipe = ::popen((std::string(binary) + " verify '" + path + "' 2>&1").c_str(), "r");
-    REQUIRE(pipe);
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) v.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    v.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return v;
 }
 
 }  // namespace
@@ -328,11 +309,11 @@ TEST_CASE("Race room: a non-Catan game plays through real rooms and sockets, sur
 
     // `catan-server-race verify` re-runs it from the revealed seed; catan-server, which does not host
     // the race, says so instead of guessing.
-    const Verdict v = run_verify(race_binary(), record, dir.file("race-replay.json").string());
+    const Verdict v = run_verify(dir.file("race-replay.json"), record.dump(2), race_binary());
     INFO(v.output);
     CHECK(v.exit_code == 0);
     CHECK(v.output.find("VERIFIED") != std::string::npos);
-    const Verdict other = run_verify(server_binary(), record, dir.file("race-replay.json").string());
+    const Verdict other = run_verify(dir.file("race-replay.json"), record.dump(2));
     INFO(other.output);
     CHECK(other.exit_code != 0);
     CHECK(other.output.find("\"race\"") != std::string::npos);
@@ -362,8 +343,9 @@ TEST_CASE("Race room: a race room mid-game moves to another data file with expor
     REQUIRE(server->stop() == 0);
 
     const auto tool = [&](const std::string& args) {
-        const int status = std::system((std::string(race_binary()) + " " + args + " 2>" + dir.file("tool.err").string()).c_str());
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        const ToolRun r = run_tool(dir.file("room.json").parent_path(), args, "tool", race_binary());
+        INFO(r.err);
+        return r.exit_code;
     };
     REQUIRE(tool("export --data '" + a + "' --room " + t.code + " --out '" + doc_path + "'") == 0);
     json doc;

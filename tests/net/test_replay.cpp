@@ -5,13 +5,12 @@
 // (exit 0) and rejects tampered copies (exit 1, naming what is wrong).
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <fstream>
-#include <sys/wait.h>
 
 #include "game_driver.hpp"
 #include "server_process.hpp"
 #include "sha256.hpp"
+#include "tool_run.hpp"
 
 using namespace catan::nettest;
 
@@ -24,23 +23,9 @@ json get_replay(unsigned short port, const std::string& code, int status) {
     return r.json_body();
 }
 
-struct Verdict {
-    int exit_code = -1;
-    std::string output;
-};
-
-// Runs `catan-server verify FILE` on `record` saved to a file, as a user would.
+// Runs `catan-server verify FILE` on `record` saved to a file in the server's data directory.
 Verdict run_verify(const ServerProcess& server, const json& record, const std::string& name) {
-    const std::string path = (server.data_dir() / name).string();
-    std::ofstream(path) << record.dump(2);
-    Verdict v;
-    FILE* pipe = ::popen((std::string(server_binary()) + " verify '" + path + "' 2>&1").c_str(), "r");
-    REQUIRE(pipe);
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) v.output.append(buffer, n);
-    const int status = ::pclose(pipe);
-    v.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return v;
+    return catan::nettest::run_verify(server.data_dir() / name, record.dump(2));
 }
 
 }  // namespace

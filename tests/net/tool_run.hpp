@@ -1,6 +1,6 @@
 #pragma once
-// Runs the catan-server binary as a command-line tool (backup, rooms, export ...) and captures its
-// exit code, stdout and stderr: shared by the operating tests (test_backup.cpp, test_admin.cpp).
+// Runs the catan-server binary as a command-line tool (backup, rooms, export, verify ...) and captures
+// its exit code, stdout and stderr: shared by the tests of the subcommands.
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -33,10 +33,13 @@ inline std::string shell_quote(const std::string& s) {
 }
 
 // `args` go to the shell as they are (quote paths with shell_quote); output is captured in `dir`
-// under `tag` (distinct tags let several threads run tools at once).
-inline ToolRun run_tool(const std::filesystem::path& dir, const std::string& args, const std::string& tag = "tool") {
+// under `tag` (distinct tags let several threads run tools at once). `binary`: another server binary
+// with the same command line (catan-server-race); empty: server_binary().
+inline ToolRun run_tool(const std::filesystem::path& dir, const std::string& args, const std::string& tag = "tool",
+                        const std::string& binary = {}) {
     const auto out = dir / (tag + ".out"), err = dir / (tag + ".err");
-    const std::string line = "timeout 60 " + shell_quote(server_binary()) + " " + args + " >" + shell_quote(out.string()) +
+    const std::string line = "timeout 60 " + shell_quote(binary.empty() ? std::string(server_binary()) : binary) + " " + args +
+                             " >" + shell_quote(out.string()) +
                              " 2>" + shell_quote(err.string());
     const int status = std::system(line.c_str());
     ToolRun r;
@@ -44,6 +47,18 @@ inline ToolRun run_tool(const std::filesystem::path& dir, const std::string& arg
     r.out = slurp_file(out);
     r.err = slurp_file(err);
     return r;
+}
+
+struct Verdict {
+    int exit_code = -1;
+    std::string output;  // stdout, then stderr
+};
+
+// `binary verify FILE` on `record` written to `path`, as a user would run it.
+inline Verdict run_verify(const std::filesystem::path& path, const std::string& record, const std::string& binary = {}) {
+    std::ofstream(path) << record;
+    const ToolRun r = run_tool(path.parent_path(), "verify " + shell_quote(path.string()), path.stem().string() + "-verify", binary);
+    return {r.exit_code, r.out + r.err};
 }
 
 }  // namespace catan::nettest

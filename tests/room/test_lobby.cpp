@@ -2,6 +2,7 @@
 // seat error of docs/protocol.md, each answered to its sender only with nothing changed.
 #include <tuple>
 
+#include "lobby_support.hpp"
 #include "support.hpp"
 
 #include "catan/room/envelope.hpp"
@@ -16,29 +17,6 @@ bool is_hex(const json& v, std::size_t len) {
     return v.is_string() && v.get<std::string>().size() == len &&
            v.get<std::string>().find_first_not_of("0123456789abcdef") == std::string::npos;
 }
-
-// The error a client got for its last message, after checking it came alone.
-json error_of(Client& c) {
-    const auto got = c.poll();
-    REQUIRE(got.size() == 1);
-    REQUIRE(got[0]["type"] == "error");
-    return got[0];
-}
-
-struct Lobby : Fixture {
-    explicit Lobby(json options = json::object(), HubOptions hub_options = seeded()) : Fixture(std::move(hub_options)) {
-        room = create(hub, std::move(options));
-        host.send(msg("join", {{"room", room.code}, {"name", "Ana"}, {"host_key", room.host_key}}));
-        host.poll();
-    }
-    void join(Client& c, const std::string& name) {
-        c.send(msg("join", {{"room", room.code}, {"name", name}}));
-        const json w = c.last("welcome");
-        REQUIRE(!w.is_null());
-    }
-    Created room;
-    Client host{hub, 1};
-};
 
 }  // namespace
 
@@ -576,59 +554,4 @@ TEST_CASE("lobby: a connection moves between rooms", "[room]") {
     l.host.poll();
     CHECK(l.host.doc()["room"]["seats"][1] == (json{{"seat", 1}, {"name", "Bob"}, {"connected", false}, {"bot", nullptr}, {"controlled_by", "player"}}));
     CHECK(l.hub.room_summary(other.code).body["spectators"] == 1);
-}
-
-TEST_CASE("lobby: invisible names are bad_name, look-alikes of a seated name are name_taken", "[room][names]") {
-    Lobby l;  // Ana is seated
-    Client b(l.hub, 2);
-    for (const char* name : {"\u200b", "\u3164", "\ufeffBob", "Bo\u061cb"}) {
-        INFO(name);
-        b.send(msg("join", {{"room", l.room.code}, {"name", name}}));
-        const json e = error_of(b);
-        CHECK(e["code"] == "bad_name");
-        CHECK(e["field"] == "name");
-    }
-    // Folded, these are Ana's name itself.
-    for (const char* name : {"Ana\u00a0", "\uff21na", "ana"}) {
-        INFO(name);
-        b.send(msg("join", {{"room", l.room.code}, {"name", name}}));
-        const json e = error_of(b);
-        CHECK(e["code"] == "name_taken");
-        CHECK(e["field"] == "name");
-        CHECK_THAT(e["message"].get<std::string>(), Catch::Contains("already has that name"));
-    }
-    // These only look like it.
-    for (const char* name : {"\u0410na", "AN\u0410", "\u0391na"}) {
-        INFO(name);
-        b.send(msg("join", {{"room", l.room.code}, {"name", name}}));
-        const json e = error_of(b);
-        CHECK(e["code"] == "name_taken");
-        CHECK(e["field"] == "name");
-        CHECK_THAT(e["message"].get<std::string>(), Catch::Contains("looks like") && Catch::Contains("\"Ana\""));
-    }
-
-    // The name kept and shown is the folded one.
-    l.join(b, "\uff22\uff4f\uff42\u00a0");
-    l.host.poll();
-    CHECK(l.host.doc()["room"]["seats"][1]["name"] == "Bob");
-    b.send(msg("chat", {{"text", "hi"}}));
-    CHECK(l.host.last("chat")["name"] == "Bob");
-    Client c(l.hub, 3);
-    c.send(msg("join", {{"room", l.room.code}, {"name", "B0b"}}));
-    CHECK(error_of(c)["code"] == "name_taken");
-}
-
-TEST_CASE("lobby: a chat line with U+061C or nothing visible is out_of_range", "[room][names]") {
-    Lobby l;
-    Client b(l.hub, 2);
-    l.join(b, "Bob");
-    l.host.poll();
-    for (const char* text : {"hi \u061c there", "\u200b", "   "}) {
-        INFO(text);
-        b.send(msg("chat", {{"text", text}}));
-        const json e = error_of(b);
-        CHECK(e["code"] == "out_of_range");
-        CHECK(e["field"] == "text");
-        CHECK(l.host.poll().empty());
-    }
 }

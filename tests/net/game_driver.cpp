@@ -205,6 +205,31 @@ std::optional<json> passive_choice(const json& actions) {
     return actions[0];
 }
 
+int play_people(const std::vector<Peer*>& people, const std::function<bool()>& done, std::chrono::seconds limit,
+                std::string_view what) {
+    using namespace std::chrono_literals;
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    std::map<Peer*, std::int64_t> answered;
+    int commands = 0;
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > deadline) fail(std::string(what) + " did not get there in time");
+        for (Peer* p : people) {
+            while (auto m = p->poll(2ms)) {
+                if (m->value("type", "") == "error" && m->value("code", "") != "stale_sequence")
+                    fail(p->label + " was refused: " + m->dump());
+            }
+            const json actions = p->view.legal_actions();
+            if (p->view.doc()["room"].value("phase", "") != "playing" || actions.empty() || answered[p] == p->view.seq()) continue;
+            answered[p] = p->view.seq();
+            if (const auto choice = passive_choice(actions)) {
+                p->send_command(*choice);
+                ++commands;
+            }
+        }
+    }
+    return commands;
+}
+
 json first_snapshot(unsigned short port, const json& hello) {
     auto ws = WsClient::connect(port);
     ws->send(hello);

@@ -103,6 +103,12 @@ private:
 // Throws unless `m` is an error with this code, a non-empty message and (when given) this rule/field.
 void require_error(const json& m, std::string_view code, std::string_view label);
 
+// Reads every person's messages and answers for them with passive_choice until `done` holds;
+// stale_sequence refusals are expected (bots move meanwhile) and the person simply looks again. Any
+// other refusal, or `done` not holding after `limit`, throws. Returns the commands the people sent.
+int play_people(const std::vector<Peer*>& people, const std::function<bool()>& done,
+                std::chrono::seconds limit = std::chrono::seconds(60), std::string_view what = "the game");
+
 // ---- A room and its connections -------------------------------------------------------------------------------
 class Table {
 public:

@@ -22,26 +22,6 @@ const json& seat_of(const Peer& p, int seat) { return p.view.doc()["room"]["seat
 std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
 
-// Reads every person's messages and answers for them until `done` holds; stale_sequence refusals are
-// expected (bots move meanwhile) and the person simply looks again.
-void play_people(const std::vector<Peer*>& people, const std::function<bool()>& done, std::chrono::seconds limit = 60s) {
-    const auto deadline = Clock::now() + limit;
-    std::map<Peer*, std::int64_t> answered;
-    while (!done()) {
-        if (Clock::now() > deadline) FAIL("the game did not get there in time");
-        for (Peer* p : people) {
-            while (auto m = p->poll(2ms)) {
-                const std::string type = m->value("type", ""), code = m->value("code", "");
-                if (type == "error" && code != "stale_sequence") FAIL("refused: " << m->dump());
-            }
-            const json actions = p->view.legal_actions();
-            if (phase_of(*p) != "playing" || actions.empty() || answered[p] == p->view.seq()) continue;
-            answered[p] = p->view.seq();
-            if (const auto choice = passive_choice(actions)) p->send_command(*choice);
-        }
-    }
-}
-
 std::string metrics(unsigned short port) { return http_request(port, "GET", "/metrics").body; }
 
 }  // namespace

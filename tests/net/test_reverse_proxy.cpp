@@ -224,25 +224,7 @@ std::string play_game_through(unsigned short port) {
     t.catch_up(t.seq() + 2);
     ana.ping_pong();
     ana.send(msg("start"));
-    const auto deadline = Clock::now() + 90s;
-    std::map<Peer*, std::int64_t> answered;
-    int commands = 0;
-    while (phase_of(ana) != "finished") {
-        if (Clock::now() > deadline) FAIL("the game through the proxy did not finish in time");
-        for (Peer* p : {&ana, &bob}) {
-            while (auto m = p->poll(2ms)) {
-                const std::string type = m->value("type", ""), code = m->value("code", "");
-                if (type == "error" && code != "stale_sequence") FAIL("refused: " << m->dump());
-            }
-            const json actions = p->view.legal_actions();
-            if (phase_of(*p) != "playing" || actions.empty() || answered[p] == p->view.seq()) continue;
-            answered[p] = p->view.seq();
-            if (const auto choice = passive_choice(actions)) {
-                p->send_command(*choice);
-                ++commands;
-            }
-        }
-    }
+    const int commands = play_people({&ana, &bob}, [&] { return phase_of(ana) == "finished"; }, 90s, "the game through the proxy");
     CHECK(ana.view.game()["winner"].is_number_integer());
     // Real progress, not a shortcut: the people's own commands (placements, rolls, turns) went
     // through the proxy too, and the game took its turns.

@@ -19,6 +19,12 @@ using namespace catan::nettest;
 
 namespace {
 
+// A token that is not `token`, whatever `token` is: its last character changed to another one.
+std::string other_token(std::string token) {
+    token.back() = token.back() == 'a' ? 'b' : 'a';
+    return token;
+}
+
 const json* find_room(const json& list, const std::string& code) {
     for (const json& r : list["rooms"])
         if (r["code"] == code) return &r;
@@ -99,13 +105,13 @@ TEST_CASE("Admin: rooms list, show and close act on the running server, and its 
     CHECK(run_tool(tmp, "rooms frobnicate" + where).exit_code == 1);     // no such action
 
     // Refusals: a wrong token (the tool says what the server said), no token, an Origin, a proxy.
-    catan::store::test::write_bytes(dir.file("wrong-token"), std::string(64, 'a') + "\n");
+    catan::store::test::write_bytes(dir.file("wrong-token"), other_token(token) + "\n");
     const ToolRun wrong = run_tool(tmp, "rooms list --admin-token-file " + shell_quote(dir.file("wrong-token").string()) + where);
     CHECK(wrong.exit_code == 2);
     CHECK_THAT(wrong.err, Catch::Contains("401"));
     const auto port = server->port();
     CHECK(http_request(port, "GET", "/admin/rooms").status == 401);
-    CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token.substr(0, 63) + "b"}}).status == 401);
+    CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + other_token(token)}}).status == 401);
     CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}}).status == 200);
     CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}, {"Origin", url}}).status == 403);
     CHECK(http_request(port, "GET", "/admin/rooms", {}, {{"Authorization", "Bearer " + token}, {"X-Forwarded-For", "203.0.113.9"}})

@@ -5,10 +5,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <memory>
+#include <thread>
 
 namespace catan::app {
 
@@ -72,7 +75,9 @@ std::string admin_url_for_listen(const std::string& listen) {
     return "http://127.0.0.1:" + port;
 }
 
-AdminReply admin_request(const AdminUrl& url, const std::string& method, const std::string& path, const std::string& token) {
+namespace {
+
+AdminReply request_once(const AdminUrl& url, const std::string& method, const std::string& path, const std::string& token) {
     AdminReply reply;
     addrinfo hints{};
     hints.ai_socktype = SOCK_STREAM;
@@ -132,7 +137,24 @@ AdminReply admin_request(const AdminUrl& url, const std::string& method, const s
     reply.reached = true;
     reply.status = std::atoi(answer.substr(9, 3).c_str());
     reply.body = answer.substr(head_end + 4);
+    std::string head = answer.substr(0, head_end + 2);
+    for (char& ch : head) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (const auto at = head.find("\r\nretry-after:"); at != std::string::npos)
+        reply.retry_after = std::atoi(head.c_str() + at + 15);
     return reply;
+}
+
+}  // namespace
+
+AdminReply admin_request(const AdminUrl& url, const std::string& method, const std::string& path, const std::string& token) {
+    // A 429 means nothing was done: the operator's budget is shared with their other tools (a script
+    // that lists rooms in a loop), so the tool waits as the server says and asks again, a few times.
+    constexpr int kAttempts = 3;
+    for (int attempt = 1;; ++attempt) {
+        AdminReply reply = request_once(url, method, path, token);
+        if (!reply.reached || reply.status != 429 || attempt == kAttempts) return reply;
+        std::this_thread::sleep_for(std::chrono::seconds(std::clamp(reply.retry_after, 1, 5)));
+    }
 }
 
 }  // namespace catan::app

@@ -23,10 +23,13 @@ struct AdminReply {
     bool reached = false;    // an HTTP answer came back (`status`, `body`); else see `error`
     int status = 0;
     std::string body;
+    int retry_after = 0;  // seconds, from a Retry-After header (0: none)
     std::string error;
 };
 
-// One request with "Authorization: Bearer <token>"; waits at most 10 s for the whole answer.
+// One request with "Authorization: Bearer <token>"; waits at most 10 s for the whole answer. A 429
+// (over the server's admin budget: nothing was done) is asked again after its Retry-After (1 to 5 s),
+// three attempts in all.
 AdminReply admin_request(const AdminUrl& url, const std::string& method, const std::string& path, const std::string& token);
 
 }  // namespace catan::app

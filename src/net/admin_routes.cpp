@@ -1,12 +1,14 @@
 #include "admin_routes.hpp"
 
 #include <mutex>
+#include <optional>
 
 #include <boost/asio/ip/address.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "catan/proto/error_json.hpp"
+#include "catan/room/address_limiter.hpp"
 #include "catan/room/token_bucket.hpp"
 
 namespace catan::net {
@@ -35,15 +37,6 @@ nlohmann::json error(std::string_view code, std::string message) {
     return proto::error_json(proto::ErrorReply{std::string(code), std::move(message), {}, {}});
 }
 
-// Every admin request of the process, answered or refused, spends one token: guessing the token
-// (it has 256 bits anyway) or hammering the data file reads stays bounded.
-bool admin_budget() {
-    static std::mutex mutex;
-    static room::TokenBucket bucket(10, 20);
-    const std::lock_guard lock(mutex);
-    return bucket.take();
-}
-
 // Whether `given` equals `secret`, in time that depends only on the secret's length.
 bool same_secret(std::string_view given, std::string_view secret) {
     unsigned char differ = given.size() != secret.size() ? 1 : 0;
@@ -56,6 +49,55 @@ std::string_view bearer(std::string_view authorization) {
     constexpr std::string_view kScheme = "Bearer ";
     if (authorization.size() <= kScheme.size() || !beast::iequals(authorization.substr(0, kScheme.size()), kScheme)) return {};
     return authorization.substr(kScheme.size());
+}
+
+// Why a request is refused, found with comparisons only: no budget is spent and nothing is read
+// before the request is known to be the operator's.
+struct Refusal {
+    int status;
+    nlohmann::json body;
+    const char* log;  // the warning's reason, or nullptr for none
+};
+
+std::optional<Refusal> refusal_of(const Gateway& gw, const Request& req, const Peer& peer) {
+    // The TCP peer itself: a proxy's X-Forwarded-For is never read here, so a request relayed by a
+    // proxy on this machine carries the proxy's loopback address, and it still needs the token.
+    if (!is_loopback_peer(peer.remote))
+        return Refusal{403, error("forbidden", "the admin endpoint answers only connections from this machine (loopback)"),
+                       "not from this machine"};
+    if (gw.options.admin_token.empty())
+        return Refusal{404, error("not_found", "the admin endpoint is off on this server (it has no admin token file)"), nullptr};
+    // A proxy on this machine connects from loopback on behalf of a client elsewhere: what it relays
+    // carries a forwarding header, and is never the operator's own tool.
+    for (const std::string_view header : {"Forwarded", "X-Forwarded-For", "X-Real-IP", "X-Forwarded-Host"})
+        if (req.find(header) != req.end())
+            return Refusal{403,
+                           error("forbidden", "the admin endpoint does not answer requests relayed by a proxy (the request has " +
+                                                  std::string(header) + "); run `catan-server rooms` on the server's machine"),
+                           nullptr};
+    if (!req[http::field::origin].empty())
+        return Refusal{403, error("forbidden", "the admin endpoint does not answer browsers (the request has an Origin)"), nullptr};
+    if (!same_secret(bearer(req[http::field::authorization]), gw.options.admin_token))
+        return Refusal{401,
+                       error("unauthorized", "send the server's admin token as \"Authorization: Bearer <token>\"; the server writes it to "
+                                             "its admin token file at start (docs/operating.md, \"Admin\")"),
+                       "missing or wrong admin token"};
+    return std::nullopt;
+}
+
+// A refused request spends its address's budget and the budget of all refused requests; the
+// operator's own is left alone.
+bool refused_budget(Gateway& gw, std::string_view remote) {
+    auto& b = gw.admin_budgets;
+    if (!b.refused_per_address.take(room::address_key(remote))) return false;
+    const std::lock_guard lock(b.mutex);
+    return b.refused_total.take();
+}
+
+bool operator_budget(Gateway& gw) {
+    auto& b = gw.admin_budgets;
+    const std::lock_guard lock(b.mutex);
+    return b.operator_requests.take();
 }
 
 }  // namespace
@@ -88,29 +130,16 @@ std::optional<http::message_generator> handle_admin(Gateway& gw, Request&& req, 
         if (gw.stopping) res.keep_alive(false);
         return http::message_generator(std::move(res));
     };
-    if (!admin_budget()) return answer(429, error("rate_limited", "too many admin requests; try again in a second"));
-    // The TCP peer itself: a proxy's X-Forwarded-For is never read here, so a request relayed by a
-    // proxy on this machine carries the proxy's loopback address, and it still needs the token.
-    if (!is_loopback_peer(peer.remote)) {
-        spdlog::warn("[conn {} {}] admin request refused: not from this machine", peer.id, peer.remote);
-        return answer(403, error("forbidden", "the admin endpoint answers only connections from this machine (loopback)"));
+    // Authenticate first, then charge: refused requests spend budgets of their own, so a flood of
+    // them (a proxy on this machine relays every stranger's) never spends the operator's.
+    if (auto refused = refusal_of(gw, req, peer)) {
+        if (!refused_budget(gw, peer.remote))
+            return answer(429, error("rate_limited", "too many refused admin requests from this address; try again in a second"));
+        if (refused->log) spdlog::warn("[conn {} {}] admin request refused: {}", peer.id, peer.remote, refused->log);
+        return answer(refused->status, refused->body);
     }
-    if (gw.options.admin_token.empty())
-        return answer(404, error("not_found", "the admin endpoint is off on this server (it has no admin token file)"));
-    // A proxy on this machine connects from loopback on behalf of a client elsewhere: what it relays
-    // carries a forwarding header, and is never the operator's own tool.
-    for (const std::string_view header : {"Forwarded", "X-Forwarded-For", "X-Real-IP", "X-Forwarded-Host"})
-        if (req.find(header) != req.end())
-            return answer(403, error("forbidden", "the admin endpoint does not answer requests relayed by a proxy (the request has " +
-                                                      std::string(header) + "); run `catan-server rooms` on the server's machine"));
-    if (!req[http::field::origin].empty())
-        return answer(403, error("forbidden", "the admin endpoint does not answer browsers (the request has an Origin)"));
-    if (!same_secret(bearer(req[http::field::authorization]), gw.options.admin_token)) {
-        spdlog::warn("[conn {} {}] admin request refused: missing or wrong admin token", peer.id, peer.remote);
-        return answer(401, error("unauthorized",
-                                 "send the server's admin token as \"Authorization: Bearer <token>\"; the server writes it to "
-                                 "its admin token file at start (docs/operating.md, \"Admin\")"));
-    }
+    if (!operator_budget(gw))
+        return answer(429, error("rate_limited", "too many admin requests with the admin token; try again in a second"));
 
     constexpr std::string_view kRooms = "/admin/rooms";
     const bool get = req.method() == http::verb::get;

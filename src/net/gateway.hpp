@@ -26,6 +26,7 @@
 #include "catan/room/hub.hpp"
 #include "catan/room/metrics.hpp"
 #include "catan/room/outbox.hpp"
+#include "catan/room/token_bucket.hpp"
 #include "send_budget.hpp"
 
 namespace boost::asio::ssl {
@@ -67,6 +68,17 @@ private:
     void release();
     std::shared_ptr<Gateway> gateway_;
     std::string ip_;
+};
+
+// The admin endpoint's request budgets (admin_routes.cpp). The operator's is spent only by requests
+// that carry the admin token: strangers, however many and wherever from, cannot lock the operator
+// out. Refused requests spend budgets of their own, per address and in total, so that they stay
+// bounded (and so do the warnings they log).
+struct AdminBudgets {
+    std::mutex mutex;
+    room::TokenBucket operator_requests{10, 20};  // under mutex
+    room::TokenBucket refused_total{100, 200};    // under mutex
+    room::AddressLimiter refused_per_address{10, 20, 4096};
 };
 
 class Gateway : public std::enable_shared_from_this<Gateway> {
@@ -140,6 +152,8 @@ public:
     std::atomic<std::uint16_t> https_port{0};  // where the redirect listener sends browsers
     std::atomic<std::uint64_t> tls_handshake_failures{0};  // failed or timed out (/metrics)
     std::atomic<std::uint64_t> tls_reloads{0}, tls_reload_failures{0};  // SIGHUP (/metrics)
+
+    AdminBudgets admin_budgets;
 
 private:
     std::shared_ptr<Connection> pop_waiting_http();

@@ -9,6 +9,9 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include <atomic>
+#include <thread>
+
 #include "game_driver.hpp"
 #include "raw_http.hpp"
 #include "server_process.hpp"
@@ -150,7 +153,7 @@ TEST_CASE("Admin: rooms list, show and close act on the running server, and its 
                 CHECK(r.status == 401);
             }
         }
-        CHECK(limited >= 10);  // the bucket holds 20 and refills 10 a second: 20 or so are answered
+        CHECK(limited >= 10);  // the address's budget for refused requests holds 20 and refills 10 a second
     }
 
     other.close_all();
@@ -199,4 +202,72 @@ TEST_CASE("Admin: rooms list, show and close act on the running server, and its 
     CHECK((*set_aside)["problem"].is_string());
     CHECK_THAT(run_tool(tmp, "rooms list" + again).out, Catch::Contains(other.code) && Catch::Contains("lobby (set aside)"));
     REQUIRE(server->stop() == 0);
+}
+
+TEST_CASE("Admin: refused requests, however many, do not spend the operator's budget", "[admin]") {
+    const catan::store::test::TempDir dir;
+    const std::string data = dir.file("catan.db").string();
+    ServerProcess server({"--data", data});
+    const auto port = server.port();
+    const std::string token = slurp_file(data + ".admin-token").substr(0, 64);
+
+    // What a proxy on this machine relays from strangers (X-Forwarded-For) and requests without a
+    // token, all from 127.0.0.1 (the proxy's address and the operator's), pipelined in one write on
+    // one connection so that no time passes between them: then the operator's own request.
+    {
+        RawConnection c(port, "127.0.0.1");
+        std::string flood;
+        for (int i = 0; i < 100; ++i) {
+            flood += "GET /admin/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n";
+            flood += "GET /admin/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + other_token(token) + "\r\n\r\n";
+        }
+        flood += "GET /admin/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token + "\r\n\r\n";
+        c.send(flood);
+        int limited = 0;
+        for (int i = 0; i < 200; ++i) {
+            const RawResponse r = c.read_response();
+            if (r.status == 429)
+                ++limited;
+            else
+                CHECK((r.status == 401 || r.status == 403));
+        }
+        // Still bounded: the address's budget for refused requests holds 20 and refills 10 a second.
+        CHECK(limited >= 100);
+        const RawResponse mine = c.read_response();
+        CHECK(mine.status == 200);
+        CHECK(mine.json()["rooms"].is_array());
+    }
+
+    // The tool, while token-less requests keep coming (a bounded number, on a connection of their own).
+    std::atomic<bool> done{false};
+    std::atomic<int> flooded{0};
+    std::thread flooder([&] {
+        try {
+            RawConnection c(port, "127.0.0.1");
+            std::string batch;
+            for (int i = 0; i < 50; ++i) batch += "GET /admin/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+            for (int round = 0; round < 400 && !done; ++round) {
+                c.send(batch);
+                for (int i = 0; i < 50; ++i) c.read_response();
+                flooded += 50;
+            }
+        } catch (const std::exception&) {
+            // the main thread's checks say what went wrong
+        }
+    });
+    for (const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+         flooded == 0 && std::chrono::steady_clock::now() < until;)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+         flooded == 0 && std::chrono::steady_clock::now() < until;)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const ToolRun listed = run_tool(dir.file(""), "rooms list --json --server http://127.0.0.1:" + std::to_string(port) +
+                                                      " --data " + shell_quote(data));
+    done = true;
+    flooder.join();
+    INFO(listed.err);
+    CHECK(flooded > 0);
+    CHECK(listed.exit_code == 0);
+    CHECK(json::parse(listed.out, nullptr, false)["source"] == "server");
+    REQUIRE(server.stop() == 0);
 }

@@ -4,6 +4,7 @@
 #include "admin_routes.hpp"
 #include "shared_text_body.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <boost/beast/core/string.hpp>
@@ -121,6 +122,30 @@ bool plain_chunked(std::string_view value) {
     while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
     while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
     return beast::iequals(value, "chunked");
+}
+
+// RFC 9112 3.2: an HTTP/1.1 request has exactly one Host, any request at most one, and its value is
+// uri-host [":" port] (RFC 3986: a name, an IPv4 address or an [IP literal]); empty is allowed.
+// Answers built from the Host (join URLs, redirects) must not pick one of two, or take a value that
+// is not a host. What is wrong, or nothing.
+std::optional<std::string> host_problem(const Request& req) {
+    const auto [first, end] = req.equal_range(http::field::host);
+    if (first == end) {
+        if (req.version() >= 11)
+            return std::string("an HTTP/1.1 request needs a Host header (RFC 9112, section 3.2): send Host: "
+                               "<the server's name>[:port]");
+        return std::nullopt;  // HTTP/1.0 had no Host
+    }
+    if (std::next(first) != end)
+        return std::string("the request has more than one Host header (RFC 9112, section 3.2): send exactly one");
+    const std::string_view value = first->value();
+    const auto allowed = [](char c) {
+        // unreserved, sub-delims, pct-encoded, and the port's ':' and an IP literal's brackets
+        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-._~!$&'()*+,;=%:[]").find(c) != std::string_view::npos;
+    };
+    if (value.size() > 255 || !std::all_of(value.begin(), value.end(), allowed))
+        return std::string("the Host header is not a host name or address with an optional port (RFC 9112, section 3.2)");
+    return std::nullopt;
 }
 
 // The gateway's own counters, after the room layer's in /metrics.
@@ -423,6 +448,8 @@ std::optional<http::message_generator> refuse_malformed(const Gateway& gateway, 
         (std::next(codings.first) != codings.second || !plain_chunked(codings.first->value())))
         return refusal(http::status::bad_request, "bad request: the only Transfer-Encoding accepted is chunked\n",
                        is_head(request));
+    if (const auto host = host_problem(request))
+        return refusal(http::status::bad_request, "bad request: " + *host + "\n", is_head(request));
     return std::nullopt;
 }
 

@@ -47,8 +47,9 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
 http::message_generator redirect_to_https(const Gateway& gateway, const Request& request);
 
 // 400 for a request whose framing the parser let through but which could be read two ways (a
-// Transfer-Encoding other than exactly "chunked"), 414 for a target over options.max_target_bytes;
-// nothing when the request is fine. handle_request calls it first.
+// Transfer-Encoding other than exactly "chunked"), or whose Host is missing (HTTP/1.1), repeated or
+// not a host (RFC 9112, section 3.2); 414 for a target over options.max_target_bytes; nothing when
+// the request is fine. handle_request calls it first; so do upgrades and the redirect listener.
 std::optional<http::message_generator> refuse_malformed(const Gateway& gateway, const Request& request);
 
 // The answer to a request the parser refused with `ec` (a Beast http::error): 400, 413, 414 or 431

@@ -160,7 +160,11 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
         return do_close();
     }
     auto request = parser_->release();
-    if (serving_ == Serving::redirect_to_https) return send(redirect_to_https(*gateway_, request));
+    if (serving_ == Serving::redirect_to_https) {
+        // A redirect is built from the Host: one the request could be read two ways by is refused.
+        if (auto refused = refuse_malformed(*gateway_, request)) return send(std::move(*refused));
+        return send(redirect_to_https(*gateway_, request));
+    }
     if (websocket::is_upgrade(request)) {
         if (auto refused = refuse_malformed(*gateway_, request)) return send(std::move(*refused));
         return upgrade(std::move(request));

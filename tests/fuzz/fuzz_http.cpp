@@ -3,8 +3,9 @@
 // connection), answered by handle_request on a Gateway over a memory-only Hub, or by
 // parse_error_response when the parser refuses them. Every answer must serialise into a well-formed
 // HTTP/1.1 response with a status that exists and a Content-Length that matches its body; a pending
-// answer must arrive. "@ROOM@" in the input becomes the code of a room that exists, so the summary and
-// replay endpoints are reached too.
+// answer must arrive; a request without exactly the one Host HTTP/1.1 asks for gets 400 (or 414, for
+// its target, which is checked first). "@ROOM@" in the input becomes the code of a room that exists,
+// so the summary and replay endpoints are reached too.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -54,8 +55,9 @@ World& world() {
     return w;
 }
 
-// Serialises an answer as the session would write it, parses it back as a client would, and checks it.
-void check_response(http::message_generator answer, bool head) {
+// Serialises an answer as the session would write it, parses it back as a client would, and checks
+// it; returns its status.
+unsigned check_response(http::message_generator answer, bool head) {
     std::string wire;
     beast::error_code ec;
     while (!answer.is_done()) {
@@ -86,6 +88,7 @@ void check_response(http::message_generator answer, bool head) {
         fuzz::check(std::to_string(res.body().size()) == res[http::field::content_length],
                     "the Content-Length is not the body's size");
     fuzz::check(res[http::field::server] == "catan-server", "the response has no Server header");
+    return status;
 }
 
 }  // namespace
@@ -124,6 +127,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         auto request = parser.release();
         const bool head = request.method() == http::verb::head;
+        // RFC 9112 3.2: an HTTP/1.1 request has exactly one Host, any request at most one.
+        const auto hosts = request.count(http::field::host);
+        const bool host_wrong = hosts > 1 || (hosts == 0 && request.version() >= 11);
         std::optional<http::message_generator> later;
         auto answer = handle_request(*w.gateway, std::move(request), Peer{1, "192.0.2.1:4000"},
                                      [&later](MakeResponse make) { later.emplace(make()); });
@@ -135,7 +141,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             answer = std::move(later);
         }
         const bool keep_alive = answer->keep_alive();
-        check_response(std::move(*answer), head);
+        const unsigned status = check_response(std::move(*answer), head);
+        fuzz::check(!host_wrong || status == 400 || status == 414, "a request without its one Host is answered");
         if (!keep_alive) break;
     }
     w.ioc.restart();

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "game_driver.hpp"
+#include "raw_http.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
 #include "ws_client.hpp"
@@ -166,6 +167,15 @@ TEST_CASE("TLS: a game over wss, HSTS on HTTPS answers, plain HTTP refused on th
     CHECK(server.stop() == 0);
 }
 
+    {
+        // A redirect built from one of two Hosts would send the browser wherever the first one says.
+        RawConnection two(server.redirect_port(), "127.0.0.1");
+        two.send("GET / HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1\r\n\r\n");
+        const RawResponse r = two.read_response();
+        CHECK(r.status == 400);
+        CHECK_THAT(r.body, Catch::Contains("more than one Host header"));
+        CHECK(r.head.find("evil.example") == std::string::npos);
+    }
 TEST_CASE("TLS: a connection that never completes its handshake is dropped, and its slot is free again", "[tls]") {
     const TempDir dir;
     const Cert a = make_cert(dir, "a");

@@ -213,6 +213,28 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_TLS_HANDSHAKE_TIMEOUT")
         ->check(CLI::Range(1L, 300L))
         ->default_str(std::to_string(o.tls_handshake_timeout.count()));
+    // A handshake costs the server a private-key operation (milliseconds with an RSA key): these bound
+    // what a flood of handshakes can take from games (docs/security.md, "TLS").
+    app.add_option("--tls-handshake-rate", o.tls_handshake_rate,
+                   "With TLS: handshakes per second one address may start (the TCP peer's; a --trusted-proxy's count "
+                   "only in the total); over it a new connection is closed before its handshake (0: no limit)")
+        ->envname("CATAN_TLS_HANDSHAKE_RATE")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
+    app.add_option("--tls-handshake-burst", o.tls_handshake_burst, "With TLS: handshakes one address may start at once")
+        ->envname("CATAN_TLS_HANDSHAKE_BURST")
+        ->check(CLI::Range(1.0, 1e6))
+        ->capture_default_str();
+    app.add_option("--tls-handshake-total-rate", o.tls_handshake_total_rate,
+                   "With TLS: handshakes per second the whole server starts, all addresses together (0: no limit)")
+        ->envname("CATAN_TLS_HANDSHAKE_TOTAL_RATE")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
+    app.add_option("--tls-handshake-total-burst", o.tls_handshake_total_burst,
+                   "With TLS: handshakes the whole server starts at once")
+        ->envname("CATAN_TLS_HANDSHAKE_TOTAL_BURST")
+        ->check(CLI::Range(1.0, 1e6))
+        ->capture_default_str();
     app.add_option_function<long>(
            "--hsts-max-age", [&o](long s) { o.hsts_max_age = std::chrono::seconds(s); },
            "With TLS: Strict-Transport-Security max-age in seconds on HTTPS answers, so browsers use https only "

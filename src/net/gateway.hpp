@@ -115,8 +115,8 @@ public:
     std::string listen_host;
     std::uint16_t listen_port = 0;
 
-    // Why a new connection got no slot.
-    enum class Refusal { none, address_full, server_full };
+    // Why a new connection got no slot, or (TLS) no handshake.
+    enum class Refusal { none, address_full, server_full, handshakes_address, handshakes_total };
     // A connection slot for this address (the per-address count goes by address_key: an IPv6 /64), or
     // an empty slot and why: the address is at max_connections_per_ip, or the server at
     // max_connections with no idle HTTP connection to close to make room. When the server is full,
@@ -152,6 +152,8 @@ public:
     std::atomic<std::uint16_t> https_port{0};  // where the redirect listener sends browsers
     std::atomic<std::uint64_t> tls_handshake_failures{0};  // failed or timed out (/metrics)
     std::atomic<std::uint64_t> tls_reloads{0}, tls_reload_failures{0};  // SIGHUP (/metrics)
+    // Connections closed at accept over the handshake rate of their address, or of the server (/metrics).
+    std::atomic<std::uint64_t> tls_handshakes_refused_address{0}, tls_handshakes_refused_total{0};
 
     AdminBudgets admin_budgets;
 

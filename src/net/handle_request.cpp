@@ -156,7 +156,12 @@ std::string gateway_metrics(const Gateway& gw) {
            count(gw.tls_handshake_failures) +
            "\n# HELP catan_tls_reloads_total Certificate reloads on SIGHUP, by result\n"
            "# TYPE catan_tls_reloads_total counter\ncatan_tls_reloads_total{result=\"ok\"} " +
-           count(gw.tls_reloads) + "\ncatan_tls_reloads_total{result=\"failed\"} " + count(gw.tls_reload_failures) + "\n";
+           count(gw.tls_reloads) + "\ncatan_tls_reloads_total{result=\"failed\"} " + count(gw.tls_reload_failures) +
+           "\n# HELP catan_tls_handshakes_refused_total TLS connections closed at accept, before any handshake, over the "
+           "handshake rate of their address or of the whole server\n# TYPE catan_tls_handshakes_refused_total counter\n"
+           "catan_tls_handshakes_refused_total{limit=\"address\"} " +
+           count(gw.tls_handshakes_refused_address) + "\ncatan_tls_handshakes_refused_total{limit=\"total\"} " +
+           count(gw.tls_handshakes_refused_total) + "\n";
 }
 
 // GET /api/server: where friends can reach this server (docs/protocol.md, "Server addresses").
@@ -443,13 +448,13 @@ std::optional<http::message_generator> refuse_malformed(const Gateway& gateway, 
                                                         std::to_string(gateway.options.max_target_bytes) +
                                                         " bytes: shorten it\n",
                        is_head(request));
+    if (const auto host = host_problem(request))
+        return refusal(http::status::bad_request, "bad request: " + *host + "\n", is_head(request));
     const auto codings = request.equal_range(http::field::transfer_encoding);
     if (codings.first != codings.second &&
         (std::next(codings.first) != codings.second || !plain_chunked(codings.first->value())))
         return refusal(http::status::bad_request, "bad request: the only Transfer-Encoding accepted is chunked\n",
                        is_head(request));
-    if (const auto host = host_problem(request))
-        return refusal(http::status::bad_request, "bad request: " + *host + "\n", is_head(request));
     return std::nullopt;
 }
 

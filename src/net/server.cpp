@@ -15,6 +15,8 @@
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/room/address_limiter.hpp"
+#include "catan/room/token_bucket.hpp"
 #include "http_session.hpp"
 #include "room_executors.hpp"
 #include "tls_context.hpp"
@@ -82,6 +84,10 @@ struct Server::Impl {
     std::chrono::steady_clock::time_point shutdown_started;
     std::chrono::steady_clock::time_point last_refusal_log{};  // on the control strand, like on_accept
     std::uint64_t refused_since_log = 0;
+    // TLS handshakes new connections may start (ServerOptions::tls_handshake_rate...): used by
+    // on_accept only, on the control strand.
+    room::AddressLimiter handshakes_per_address{options.tls_handshake_rate, options.tls_handshake_burst};
+    room::TokenBucket handshakes_total{options.tls_handshake_total_rate, options.tls_handshake_total_burst};
     bool nudged = false, finalizing = false, started = false, signals_added = false;
 
     std::uint16_t start();
@@ -89,6 +95,7 @@ struct Server::Impl {
     void do_accept();
     void do_accept_redirect();
     void on_accept(beast::error_code ec, tcp::socket socket, Serving serving);
+    Gateway::Refusal handshake_budget(const std::string& ip, bool per_address);
     void arm_reload();
     void note_refusal(Gateway::Refusal why, const std::string& remote);
     void arm_sweep();
@@ -321,6 +328,12 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket, Serving s
         note_refusal(refusal, endpoint_text(remote));
         return accept_next();
     }
+    if (serving == Serving::site && options.tls())
+        if (const auto over = handshake_budget(ip, !gateway->trusted_proxies.contains(ip)); over != Gateway::Refusal::none) {
+            refuse_connection(socket, over, true);  // `slot` is released on return
+            note_refusal(over, endpoint_text(remote));
+            return accept_next();
+        }
     socket.set_option(tcp::no_delay(true), ignored);
     if (options.socket_send_buffer > 0)
         socket.set_option(asio::socket_base::send_buffer_size(options.socket_send_buffer), ignored);
@@ -335,13 +348,37 @@ void Server::Impl::on_accept(beast::error_code ec, tcp::socket socket, Serving s
     accept_next();
 }
 
+// Whether a new TLS connection from `ip` may start its handshake: a token of its address (unless it
+// is a trusted proxy's, which carries many clients) and one of the server's. Checked at accept,
+// since the handshake's private-key operation is what a flood of handshakes costs; the count of
+// refusals goes to /metrics.
+Gateway::Refusal Server::Impl::handshake_budget(const std::string& ip, bool per_address) {
+    if (per_address && options.tls_handshake_rate > 0 && !handshakes_per_address.take(room::address_key(ip))) {
+        gateway->tls_handshakes_refused_address.fetch_add(1, std::memory_order_relaxed);
+        return Gateway::Refusal::handshakes_address;
+    }
+    if (options.tls_handshake_total_rate > 0 && !handshakes_total.take()) {
+        gateway->tls_handshakes_refused_total.fetch_add(1, std::memory_order_relaxed);
+        return Gateway::Refusal::handshakes_total;
+    }
+    return Gateway::Refusal::none;
+}
+
 // One warning a second at most, with the count since the last one: a flood of refused connections
 // must not become a flood of log lines.
 void Server::Impl::note_refusal(Gateway::Refusal why, const std::string& remote) {
     ++refused_since_log;
     const auto now = std::chrono::steady_clock::now();
     if (now - last_refusal_log < std::chrono::seconds(1)) return;
-    if (why == Gateway::Refusal::address_full)
+    if (why == Gateway::Refusal::handshakes_address)
+        spdlog::warn("[{}] over this address's TLS handshake rate ({}/s, bursts of {}): closed before the handshake; {} "
+                     "refused in all since the last such line",
+                     remote, options.tls_handshake_rate, options.tls_handshake_burst, refused_since_log);
+    else if (why == Gateway::Refusal::handshakes_total)
+        spdlog::warn("[{}] over the server's TLS handshake rate ({}/s, bursts of {}): closed before the handshake; {} "
+                     "refused in all since the last such line",
+                     remote, options.tls_handshake_total_rate, options.tls_handshake_total_burst, refused_since_log);
+    else if (why == Gateway::Refusal::address_full)
         spdlog::warn("[{}] over the cap of {} connections for this address: refused (429); {} refused in all since the last such line",
                      remote, options.max_connections_per_ip, refused_since_log);
     else

@@ -19,6 +19,7 @@
 #include "raw_http.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
+#include "tls_client.hpp"
 #include "ws_client.hpp"
 
 namespace {
@@ -84,6 +85,29 @@ int open_tcp(unsigned short port) {
     return fd;
 }
 
+// A TCP connection from `source` (an address of 127.0.0.0/8) that sends nothing.
+int open_tcp_from(const std::string& source, unsigned short port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    ::inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(port);
+    ::inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0 ||
+        ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0)
+        throw std::runtime_error("connect from " + source + " failed");
+    return fd;
+}
+
+// The value of the sample `name` (with its labels) in a /metrics body.
+long sample(const std::string& body, const std::string& name) {
+    const auto at = body.find("\n" + name + " ");
+    if (at == std::string::npos) throw std::runtime_error("no " + name + " in /metrics:\n" + body);
+    return std::stol(body.substr(at + name.size() + 2));
+}
+
 // A counter's value in /metrics (the first line starting with `name`).
 long metric(unsigned short port, const std::string& name) {
     const auto r = https_request(port, "GET", "/metrics");
@@ -143,6 +167,15 @@ TEST_CASE("TLS: a game over wss, HSTS on HTTPS answers, plain HTTP refused on th
     CHECK(named.header("Location") == "https://catan.example.org:" + std::to_string(port) + "/");
     CHECK(http_request(server.redirect_port(), "POST", "/api/rooms", "{}").status == 308);
     CHECK(http_request(server.redirect_port(), "GET", "/", {}, {{"Host", "bad host"}}).status == 400);
+    {
+        // A redirect built from one of two Hosts would send the browser wherever the first one says.
+        RawConnection two(server.redirect_port(), "127.0.0.1");
+        two.send("GET / HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1\r\n\r\n");
+        const RawResponse r = two.read_response();
+        CHECK(r.status == 400);
+        CHECK_THAT(r.body, Catch::Contains("more than one Host header"));
+        CHECK(r.head.find("evil.example") == std::string::npos);
+    }
     // A request over the header cap gets the same 431 as on the main port.
     CHECK(http_request(server.redirect_port(), "GET", "/", {}, {{"X-Big", std::string(40000, 'x')}}).status == 431);
     // WebSockets: only wss on the main port; the redirect port never upgrades.
@@ -167,15 +200,6 @@ TEST_CASE("TLS: a game over wss, HSTS on HTTPS answers, plain HTTP refused on th
     CHECK(server.stop() == 0);
 }
 
-    {
-        // A redirect built from one of two Hosts would send the browser wherever the first one says.
-        RawConnection two(server.redirect_port(), "127.0.0.1");
-        two.send("GET / HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1\r\n\r\n");
-        const RawResponse r = two.read_response();
-        CHECK(r.status == 400);
-        CHECK_THAT(r.body, Catch::Contains("more than one Host header"));
-        CHECK(r.head.find("evil.example") == std::string::npos);
-    }
 TEST_CASE("TLS: a connection that never completes its handshake is dropped, and its slot is free again", "[tls]") {
     const TempDir dir;
     const Cert a = make_cert(dir, "a");
@@ -241,7 +265,8 @@ TEST_CASE("TLS: SIGHUP loads a new certificate for new connections, open games k
     const fs::path cert = dir.file("server.crt"), key = dir.file("server.key");
     fs::copy_file(a.cert, cert);
     fs::copy_file(a.key, key);
-    ServerProcess server({"--tls-cert", cert.string(), "--tls-key", key.string()});
+    // It polls for the new certificate with a handshake every 50 ms: no handshake rate in the way.
+    ServerProcess server({"--tls-cert", cert.string(), "--tls-key", key.string(), "--tls-handshake-rate", "0"});
     const auto port = server.port();
 
     Table t(port);
@@ -321,4 +346,70 @@ TEST_CASE("TLS: a missing, unreadable, non-PEM or mismatched certificate or key 
     } else {
         WARN("running as root, which reads any file: the unreadable-key case is not checked here");
     }
+}
+
+TEST_CASE("TLS: an address over its handshake rate is closed at accept, before any TLS, and another address still gets its handshake",
+          "[tls]") {
+    const TempDir dir;
+    const Cert a = make_cert(dir, "a");
+    auto args = tls_args(a);
+    // Three handshakes per address, refilled too slowly to matter while the test runs; handshakes
+    // let in have a minute to come, so that the ones held open below are not dropped meanwhile.
+    args.insert(args.end(), {"--tls-handshake-rate", "0.001", "--tls-handshake-burst", "3", "--tls-handshake-timeout", "60"});
+    ServerProcess server(args);
+    const auto port = server.port();
+
+    // From 127.0.0.1: three connections that send nothing are let in (the server waits for their
+    // ClientHello) ...
+    std::vector<int> admitted;
+    for (int i = 0; i < 3; ++i) admitted.push_back(open_tcp_from("127.0.0.1", port));
+    // ... and the next ones are closed at once, though they too sent nothing and the address has
+    // connection slots left (64): no handshake was started for them.
+    for (int i = 0; i < 5; ++i) {
+        const int fd = open_tcp_from("127.0.0.1", port);
+        CHECK(time_until_closed(fd, 5s));
+        ::close(fd);
+    }
+    CHECK_THROWS(https_request_from("127.0.0.1", port, "GET", "/healthz"));
+    // The three let in are still open, waiting for their ClientHello.
+    for (const int fd : admitted) CHECK_FALSE(time_until_closed(fd, 200ms));
+
+    // Another address has a budget of its own: its handshakes complete.
+    const auto other = https_request_from("127.0.0.2", port, "GET", "/healthz");
+    CHECK(other.status == 200);
+    CHECK(other.peer_certificate_sha256 == a.sha256);
+    const auto metrics = https_request_from("127.0.0.2", port, "GET", "/metrics");
+    REQUIRE(metrics.status == 200);
+    CHECK(sample(metrics.body, "catan_tls_handshakes_refused_total{limit=\"address\"}") == 6);
+    CHECK(sample(metrics.body, "catan_tls_handshakes_refused_total{limit=\"total\"}") == 0);
+    for (const int fd : admitted) ::close(fd);
+    CHECK(server.stop() == 0);
+}
+
+TEST_CASE("TLS: the server's handshake rate holds for all addresses together, and a trusted proxy spends only that one",
+          "[tls]") {
+    const TempDir dir;
+    const Cert a = make_cert(dir, "a");
+    auto args = tls_args(a);
+    args.insert(args.end(), {"--tls-handshake-rate", "0.001", "--tls-handshake-burst", "2", "--tls-handshake-total-rate", "0.001",
+                             "--tls-handshake-total-burst", "6", "--tls-handshake-timeout", "60", "--trusted-proxy", "127.0.0.1"});
+    ServerProcess server(args);
+    const auto port = server.port();
+
+    // A trusted proxy carries many clients: its connections are not held to one address's budget.
+    std::vector<int> admitted;
+    for (int i = 0; i < 4; ++i) admitted.push_back(open_tcp_from("127.0.0.1", port));
+    // An address of its own: two handshakes, then closed at accept.
+    CHECK(https_request_from("127.0.0.2", port, "GET", "/healthz").status == 200);
+    admitted.push_back(open_tcp_from("127.0.0.2", port));
+    const int over_address = open_tcp_from("127.0.0.2", port);
+    CHECK(time_until_closed(over_address, 5s));
+    ::close(over_address);
+    // Six handshakes in all have been let in: a fresh address is closed at accept too.
+    const int over_total = open_tcp_from("127.0.0.3", port);
+    CHECK(time_until_closed(over_total, 5s));
+    ::close(over_total);
+    for (const int fd : admitted) CHECK_FALSE(time_until_closed(fd, 200ms));
+    for (const int fd : admitted) ::close(fd);
+    CHECK(server.stop() == 0);
 }

@@ -2,6 +2,7 @@
 // The same client speaks plain TCP or TLS (tests/net/test_tls.cpp): WsClient's state is shared, its
 // stream is a template argument.
 #include "ws_client.hpp"
+#include "tls_client.hpp"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -77,8 +78,14 @@ bool run_until(asio::io_context& ioc, Done&& done, Clock::time_point deadline) {
 
 tcp::endpoint loopback(unsigned short port) { return {asio::ip::make_address_v4("127.0.0.1"), port}; }
 
-// Connects a socket to 127.0.0.1:port before the deadline; throws otherwise.
-void connect_socket(asio::io_context& ioc, tcp::socket& socket, unsigned short port, Clock::time_point deadline) {
+// Connects a socket to 127.0.0.1:port before the deadline, from `source` (an address of
+// 127.0.0.0/8; empty: the system's choice); throws otherwise.
+void connect_socket(asio::io_context& ioc, tcp::socket& socket, unsigned short port, Clock::time_point deadline,
+                    const std::string& source = {}) {
+    if (!source.empty()) {
+        socket.open(tcp::v4());
+        socket.bind(tcp::endpoint(asio::ip::make_address_v4(source), 0));
+    }
     bool done = false;
     beast::error_code result;
     socket.async_connect(loopback(port), [&](beast::error_code ec) {
@@ -124,9 +131,10 @@ std::string peer_sha256(TlsSocket& stream) {
 // Connects `stream` (plain or TLS) to 127.0.0.1:port, with the TLS handshake for a TlsSocket.
 // Returns the server certificate's SHA-256 ("" for plain).
 template <class Stream>
-std::string connect_stream(asio::io_context& ioc, Stream& stream, unsigned short port, Clock::time_point deadline) {
+std::string connect_stream(asio::io_context& ioc, Stream& stream, unsigned short port, Clock::time_point deadline,
+                           const std::string& source = {}) {
     auto& socket = beast::get_lowest_layer(stream);
-    connect_socket(ioc, socket, port, deadline);
+    connect_socket(ioc, socket, port, deadline, source);
     if constexpr (std::is_same_v<Stream, TlsSocket>) {
         SSL_set_tlsext_host_name(stream.native_handle(), "localhost");
         bool done = false;
@@ -200,11 +208,12 @@ namespace {
 
 template <class Stream>
 HttpResponse exchange(unsigned short port, std::string_view method, std::string_view target, std::string_view body,
-                      const std::vector<std::pair<std::string, std::string>>& headers, std::chrono::milliseconds timeout) {
+                      const std::vector<std::pair<std::string, std::string>>& headers, std::chrono::milliseconds timeout,
+                      const std::string& source = {}) {
     const auto deadline = Clock::now() + timeout;
     asio::io_context ioc;
     Stream socket = make_stream<Stream>(ioc);
-    const std::string fingerprint = connect_stream(ioc, socket, port, deadline);
+    const std::string fingerprint = connect_stream(ioc, socket, port, deadline, source);
 
     http::request<http::string_body> req;
     req.method_string(std::string(method));
@@ -267,6 +276,11 @@ HttpResponse https_request(unsigned short port, std::string_view method, std::st
                            const std::vector<std::pair<std::string, std::string>>& headers,
                            std::chrono::milliseconds timeout) {
     return exchange<TlsSocket>(port, method, target, body, headers, timeout);
+}
+
+HttpResponse https_request_from(const std::string& source, unsigned short port, std::string_view method,
+                                std::string_view target, std::chrono::milliseconds timeout) {
+    return exchange<TlsSocket>(port, method, target, {}, {}, timeout, source);
 }
 
 // ---- WebSocket ---------------------------------------------------------------------------------------------

@@ -69,6 +69,14 @@ struct ServerOptions {
     std::string tls_cert;
     std::string tls_key;
     std::chrono::seconds tls_handshake_timeout{10};  // a TLS handshake not done by then is dropped
+    // TLS handshakes new connections may start, per address (the TCP peer's, IPv6 by its /64; a
+    // trusted proxy's connections count in the total only) and for the whole server; over either
+    // budget a connection is closed at accept, before the handshake's private-key operation, which
+    // is what a flood makes the server spend. Rates per second; 0: no limit.
+    double tls_handshake_rate = 10;
+    double tls_handshake_burst = 60;
+    double tls_handshake_total_rate = 100;
+    double tls_handshake_total_burst = 200;
     std::chrono::seconds hsts_max_age{365 * 24 * 3600};  // Strict-Transport-Security on HTTPS answers; 0: none
     // A plain-HTTP listener ("host:port", port 0 picks one) that answers every request with a 308 to
     // the https URL; empty: none. Only with TLS.

@@ -91,7 +91,7 @@ struct HubOptions {
     double command_rate_seat = 20, command_burst_seat = 40;
     // The commands a game's log may hold before the room refuses optional moves (Catan: trade offers
     // and counter-offers), which nothing needs to finish a game; docs/security.md, "Limits". Bots'
-    // games never reach it (docs/performance.md: at most a few thousand commands).
+    // games never reach it (docs/security.md, "Trade spam": under 3,000 commands in random play).
     std::size_t max_game_commands = 5000;
     // Tests only: the commit callback of each room creation ("create") and chat write ("chat")
     // passes through here before the room layer sees it, so a test can hold it back like a slow disk

@@ -163,6 +163,16 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_CHAT_RATE_ADDRESS")
         ->check(CLI::Range(0.01, 1e9))
         ->capture_default_str();
+    app.add_option("--command-rate-seat", o.hub.command_rate_seat,
+                   "Game commands per second from one seat, all its connections together (bursts of twice that; 0: no limit)")
+        ->envname("CATAN_COMMAND_RATE_SEAT")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
+    app.add_option("--max-game-commands", o.hub.max_game_commands,
+                   "Commands a game's log may hold before trade offers and counter-offers are refused")
+        ->envname("CATAN_MAX_GAME_COMMANDS")
+        ->check(CLI::Range(std::size_t{100}, std::size_t{1000000}))
+        ->capture_default_str();
     app.add_option("--room-create-rate", c.room_creates_per_minute, "Rooms one address may create per minute, after its burst")
         ->envname("CATAN_ROOM_CREATE_RATE")
         ->check(CLI::Range(0.01, 1e9))
@@ -323,6 +333,7 @@ int run_serve(ServeConfig config) {
     o.hub.create_rate_address = config.room_creates_per_minute / 60;
     o.hub.chat_burst_room = std::max(1.0, 3 * o.hub.chat_rate_room);
     o.hub.chat_burst_address = std::max(1.0, 3 * o.hub.chat_rate_address);
+    o.hub.command_burst_seat = std::max(1.0, 2 * o.hub.command_rate_seat);
     o.hub.bot_delay = std::chrono::milliseconds(config.bot_delay_ms);
     o.hub.sync_interval = std::chrono::milliseconds(config.sync_interval_ms);
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);

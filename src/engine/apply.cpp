@@ -57,9 +57,27 @@ std::optional<Error> apply_command(GameState& s, const Command& c, std::vector<E
 }
 }  // namespace
 
-std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* ev) {
+namespace {
+// R-L1 is refused only where the command would otherwise be accepted, so a command that is wrong anyway
+// says why; a trial on a copy is cheap, and made only once the turn's trading is used up.
+std::optional<Error> trade_limit_refusal(const GameState& s, const Command& c) {
+    static_assert(kMaxOffersPerTurn == 20 && kMaxTradeAnswersPerTurn == 40, "the messages below name the limits");
+    GameState trial = s;
+    if (auto e = s.board_kind == BoardKind::Large ? apply_command<LargeVariant>(trial, c, nullptr)
+                                                   : apply_command<BaseVariant>(trial, c, nullptr))
+        return e;
+    if (c.type == CommandType::ProposeTrade)
+        return handlers::fail(ErrorCode::TradeLimit, "R-L1",
+                              "you have made as many trade offers as one turn allows (20): trade with the bank, build or end your turn");
+    return handlers::fail(ErrorCode::TradeLimit, "R-L1",
+                          "you have accepted or countered as many offers as one turn allows (40): you may still decline");
+}
+}  // namespace
+
+std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* ev, Limits limits) {
     if (s.phase == Phase::GameOver) return handlers::fail(ErrorCode::GameOver, "R-V2", "the game is over");
     if (c.player >= s.num_players) return handlers::fail(ErrorCode::BadArgument, "", "no such seat");
+    if (limits == Limits::Live && rules::over_trade_limit(s, c)) return trade_limit_refusal(s, c);
     // Returned in place: a named result was copied through the stack with a byte store and a wider
     // load, a store-forwarding stall on every command, so only checking builds name it.
 #if defined(CATAN_ASSERT_STATE) && !defined(NDEBUG)

@@ -156,12 +156,13 @@ unsigned players_to_act(const GameState& s) {
 
 bool may_propose_trade(const GameState& s, int p) {
     return s.phase == Phase::Main && p == s.current && !s.players[p].hand.empty() &&
-           rules::step_allows(s.step, rules::StepAct::DomesticTrade);  // R-X6, R-X7
+           rules::step_allows(s.step, rules::StepAct::DomesticTrade) &&  // R-X6, R-X7
+           s.offers_made < kMaxOffersPerTurn;                             // R-L1
 }
 
 bool may_counter_trade(const GameState& s, int p) {
     return s.phase == Phase::TradeOffer && rules::is_responder(s, p) && (s.offer.to == kNoSeat || s.offer.to == p) &&
-           !s.players[p].hand.empty();
+           !s.players[p].hand.empty() && s.answers_made[p] < kMaxTradeAnswersPerTurn;  // R-L1
 }
 
 }  // namespace catan

@@ -121,7 +121,7 @@ void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
         return;
     }
     if (o.to != kNoSeat && o.to != p) return;
-    if (rules::may_accept(s, p)) add(out, CommandType::AcceptTrade, p);
+    if (rules::may_accept(s, p) && s.answers_made[p] < kMaxTradeAnswersPerTurn) add(out, CommandType::AcceptTrade, p);  // R-L1
     if (o.response[p] != TradeResponse::Declined) add(out, CommandType::DeclineTrade, p);
 }
 

@@ -50,7 +50,7 @@ const char* to_string(ErrorCode c) {
     static constexpr const char* names[] = {
         "game_over",     "not_your_turn", "wrong_phase",          "bad_argument", "cannot_afford",
         "no_pieces_left", "illegal_spot", "dev_card_unavailable", "deck_empty",   "bank_empty",
-        "invalid_trade", "invalid_discard", "invalid_robber"};
+        "invalid_trade", "invalid_discard", "invalid_robber", "trade_limit"};
     return names[static_cast<int>(c)];
 }
 

@@ -114,6 +114,8 @@ void start_turn(GameState& s, std::vector<Event>* ev) {
     s.rolled = false;
     s.dev_played = false;
     s.free_roads = 0;
+    s.offers_made = 0;  // R-L1 counts per turn
+    s.answers_made = {};
     ++s.turn;
     s.phase = Phase::PreRoll;
     s.turn_player = s.current;

@@ -159,6 +159,16 @@ inline bool may_confirm_with(const GameState& s, int q) {
 inline bool may_accept(const GameState& s, int p) {
     return s.offer.response[p] != TradeResponse::Accepted && s.players[p].hand.contains(s.offer.want);
 }
+// R-L1: this command goes beyond the turn's domestic trading (a live command; see Limits).
+inline bool over_trade_limit(const GameState& s, const Command& c) {
+    switch (c.type) {
+        case CommandType::ProposeTrade: return s.offers_made >= kMaxOffersPerTurn;
+        case CommandType::AcceptTrade:
+        case CommandType::CounterTrade: return c.player < kMaxPlayers && s.answers_made[c.player] >= kMaxTradeAnswersPerTurn;
+        default: return false;
+    }
+}
+inline void count_up(std::uint8_t& n) { n = static_cast<std::uint8_t>(n < 0xff ? n + 1 : n); }
 
 // Mutations shared by several commands.
 template <class G> void place_road(GameState& s, int p, int edge);

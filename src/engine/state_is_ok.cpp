@@ -31,6 +31,11 @@ Problem check_options_and_flow(const GameState& s) {
     if (s.offer.to != kNoSeat && (s.offer.to >= n || (s.phase == Phase::TradeOffer && s.offer.to == s.current)))
         return bad("offer.to", "an offer addressed to a seat that cannot answer it");
     if (s.current >= n || s.turn_player >= n) return bad("current", "no such seat");
+    // R-L1: trading is counted within a turn, for the seats of the game; nobody answers their own offer.
+    if (setup && s.offers_made != 0) return bad("offers_made", "no offers are made during the setup");
+    for (int p = 0; p < kMaxPlayers; ++p)
+        if (s.answers_made[p] != 0 && (setup || p >= n || p == s.turn_player))
+            return bad("answers_made", "answers counted for a seat that cannot have answered an offer this turn", p);
     // R-X6/R-X7: build steps exist only with 5–6 players, after the roll, for someone other than the turn's player.
     if (s.step != Step::Turn) {
         if (s.board_kind != BoardKind::Large) return bad("step", "build steps are played with 5 or 6 players only");

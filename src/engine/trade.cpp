@@ -73,6 +73,7 @@ Result propose_trade(GameState& s, const Command& c, Events ev) {
         s.offer.response[p] = addressed ? TradeResponse::Pending : TradeResponse::Declined;
     }
     s.phase = Phase::TradeOffer;
+    rules::count_up(s.offers_made);
     emit(ev, Event{.type = EventType::TradeProposed, .player = c.player, .other = c.victim, .resources = c.give,
                    .other_resources = c.want});
     return std::nullopt;
@@ -87,6 +88,7 @@ Result accept_trade(GameState& s, const Command& c, Events ev) {
         return fail(ErrorCode::CannotAfford, "R-TR1", "you do not hold the cards asked for");
     }
     s.offer.response[c.player] = TradeResponse::Accepted;
+    rules::count_up(s.answers_made[c.player]);
     emit(ev, Event{.type = EventType::TradeAccepted, .player = s.current, .other = c.player});
     return std::nullopt;
 }
@@ -110,6 +112,7 @@ Result counter_trade(GameState& s, const Command& c, Events ev) {
     if (auto e = require_responder(s, c)) return e;
     if (auto e = check_terms(c.give, c.want, s.players[c.player].hand)) return e;
     s.offer.response[c.player] = TradeResponse::Countered;
+    rules::count_up(s.answers_made[c.player]);
     s.offer.counter_give[c.player] = c.want;  // stored from the active player's side
     s.offer.counter_want[c.player] = c.give;
     emit(ev, Event{.type = EventType::TradeCountered, .player = s.current, .other = c.player, .resources = c.give,

@@ -247,6 +247,13 @@ GameState decode(const json& j) {
         }
     }
     s.offer = read_offer(r.required("offer"), r.path("offer"), seats);
+    // R-L1's counts, absent from states written before them (and when zero): that turn counts afresh.
+    if (const json* v = r.optional("offers_made")) s.offers_made = u8(*v, r.path("offers_made"), 0, 0xff);
+    if (const json* v = r.optional("answers_made")) {
+        const Path ap = r.path("answers_made");
+        const auto& answers = read_array(*v, ap, seats);
+        for (std::size_t p = 0; p < answers.size(); ++p) s.answers_made[p] = u8(answers[p], ap.at(p), 0, 0xff);
+    }
     r.finish();
 
     check_state(s);
@@ -305,6 +312,13 @@ json state_json(const GameState& s) {
     // turn_player other than current (in a build step, and during the setup, where it is not moved).
     if (s.step != Step::Turn) out["step"] = to_string(s.step);
     if (s.turn_player != s.current) out["turn_player"] = s.turn_player;
+    // R-L1's counts only once the turn has traded, so states without trading read as they always did.
+    if (s.offers_made != 0) out["offers_made"] = s.offers_made;
+    if (s.answers_made != decltype(s.answers_made){}) {
+        json answers = json::array();
+        for (int p = 0; p < seats; ++p) answers.push_back(s.answers_made[p]);
+        out["answers_made"] = answers;
+    }
     return out;
 }
 

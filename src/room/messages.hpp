@@ -34,6 +34,7 @@ inline constexpr std::string_view kOutOfRange = "out_of_range";
 inline constexpr std::string_view kSeatTaken = "seat_taken";  // add_bot on a seat someone has
 inline constexpr std::string_view kNotABot = "not_a_bot";     // remove_bot on a seat without a bot
 inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-room, per-address or server-wide limit
+inline constexpr std::string_view kGameTooLong = "game_too_long";  // the game's log is at its size limit
 }  // namespace err
 
 // An error answering one client message. Bodies (REST answers too) are proto::error_json(e).

@@ -22,7 +22,7 @@ void ReplayBuilds::build(const ReplayInput& input, const Done& done) {
     Record record;
     std::string error;
     try {
-        record = std::make_shared<const std::string>(replay_record(input).dump());
+        record = std::make_shared<const std::string>(replay_record_text(input));
     } catch (const std::exception& e) {
         error = e.what();
     }

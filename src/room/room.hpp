@@ -155,6 +155,7 @@ private:
 
     // room_game.cpp: commands
     void on_command(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
+    bool take_command_token(int seat);  // false: the seat is over its command rate (HubOptions)
     // The one path every accepted command takes, a player's or a bot's: the game, the game-over
     // check, the broadcast, metrics and logs. A refusal changes nothing and is returned.
     std::optional<ErrorInfo> play(const game::MovePtr& move, bool by_bot);
@@ -251,6 +252,9 @@ private:
     // Chat is written without holding the room (commands go on meanwhile): one write in flight at a
     // time, the lines sent meanwhile wait here and go in the next write, each broadcast once durable.
     TokenBucket chat_bucket_;
+    // Game commands per seat (room_game.cpp), one bucket for all of a seat's connections, made at the
+    // seat's first command.
+    std::vector<std::optional<TokenBucket>> command_buckets_;
     bool chat_writing_ = false;
     std::vector<ChatLine> chat_unsaved_;
     // Someone has joined, spectated or sat here; a room nobody ever joined closes early (sweep).

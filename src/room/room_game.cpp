@@ -1,6 +1,9 @@
 // Game commands: decoded for the sender's seat by the room's game module, checked against the room's
 // sequence number, applied by the game session, and broadcast as per-viewer diffs. A refused command
 // changes nothing and is answered to its sender only.
+#include <cmath>
+#include <sstream>
+
 #include <spdlog/spdlog.h>
 
 #include "room.hpp"
@@ -13,6 +16,14 @@ namespace {
 
 ErrorInfo error_info(game::Error e) { return {std::move(e.code), std::move(e.message), std::move(e.field), std::move(e.rule)}; }
 
+std::string number_text(double x) {
+    const double whole = std::round(x);
+    if (std::abs(x - whole) < 1e-9) return std::to_string(static_cast<long long>(whole));
+    std::ostringstream out;
+    out << x;
+    return out.str();
+}
+
 }  // namespace
 
 void Room::on_command(const Member& m, const ClientMessage& msg, const json& id) {
@@ -22,6 +33,14 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
         reply_error(m.conn, e, id);
     };
     if (m.seat < 0) return refuse({std::string(err::kNotSeated), "spectators cannot play", {}, {}});
+    // Per seat, not per connection: a seat on many connections must not grow the game's log faster.
+    if (!take_command_token(m.seat)) {
+        const HubOptions& o = context_->options;
+        return refuse({std::string(err::kRateLimited),
+                       "too many commands from your seat: at most " + number_text(o.command_rate_seat) + " a second (bursts of " +
+                           number_text(o.command_burst_seat) + "), all its connections together; nothing was done",
+                       {}, {}});
+    }
     // Shape first: a malformed command is malformed whatever the room is doing. In the lobby, against
     // the bounds of a game of the room's options.
     auto decoded = game_ ? game_->decode(msg.command, m.seat) : module_->decode(msg.command, m.seat, options_.game_options(options_.players));
@@ -32,6 +51,11 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
     }
     if (!game_) return refuse({std::string(err::kWrongPhase), "the game has not started", {}, {}});
     const game::MovePtr& move = std::get<game::MovePtr>(decoded);
+    if (move->is_optional() && log_.size() >= context_->options.max_game_commands)
+        return refuse({std::string(err::kGameTooLong),
+                       "this game's log holds " + std::to_string(log_.size()) + " commands, the most a game may before offers stop: " +
+                           move->name() + " is refused, every other move still plays",
+                       {}, {}});
     // A command answers what its sender last saw; if anything changed since that may alter what it
     // means, it is refused rather than applied (and never applied twice).
     if (!answers_.still_meant(m.seat, move->is_answer(), msg.seq, seq()))
@@ -40,6 +64,16 @@ void Room::on_command(const Member& m, const ClientMessage& msg, const json& id)
                        "seq", {}});
 
     if (const auto error = play(move, /*by_bot=*/false)) refuse(*error);
+}
+
+bool Room::take_command_token(int seat) {
+    const HubOptions& o = context_->options;
+    if (o.command_rate_seat <= 0) return true;
+    const auto index = static_cast<std::size_t>(seat);
+    if (command_buckets_.size() <= index) command_buckets_.resize(index + 1);
+    auto& bucket = command_buckets_[index];
+    if (!bucket) bucket.emplace(o.command_rate_seat, std::max(1.0, o.command_burst_seat), now());
+    return bucket->take(now());
 }
 
 std::optional<ErrorInfo> Room::play(const game::MovePtr& move, bool by_bot) {

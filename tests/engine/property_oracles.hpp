@@ -171,6 +171,8 @@ inline void oracle_start_turn(GameState& e) {
     e.rolled = false;
     e.dev_played = false;
     e.free_roads = 0;
+    e.offers_made = 0;  // R-L1: trading is counted per turn
+    e.answers_made = {};
     ++e.turn;
     e.phase = Phase::PreRoll;
     e.turn_player = e.current;
@@ -272,13 +274,14 @@ inline bool oracle_propose_legal(const GameState& s, const Command& c) {
     const bool addressee_ok = c.victim == kNoSeat || (c.victim < s.num_players && c.victim != c.player);
     // R-X6, R-X7: never in a build step.
     return s.phase == Phase::Main && s.step == Step::Turn && c.player < s.num_players && c.player == s.current && addressee_ok &&
-           oracle_terms_ok(c.give, c.want, s.players[c.player].hand);
+           oracle_terms_ok(c.give, c.want, s.players[c.player].hand) && s.offers_made < 20;  // R-L1
 }
 
 // Another seat, addressed by the open offer, with terms it can pay.
 inline bool oracle_counter_legal(const GameState& s, const Command& c) {
     return s.phase == Phase::TradeOffer && c.player < s.num_players && c.player != s.current &&
-           (s.offer.to == kNoSeat || s.offer.to == c.player) && oracle_terms_ok(c.give, c.want, s.players[c.player].hand);
+           (s.offer.to == kNoSeat || s.offer.to == c.player) && oracle_terms_ok(c.give, c.want, s.players[c.player].hand) &&
+           s.answers_made[c.player] < 40;  // R-L1
 }
 
 }  // namespace catan::prop

@@ -58,6 +58,8 @@ inline std::string diff_states(const GameState& x, const GameState& y) {
         field(a.settlements == b.settlements && a.cities == b.cities && a.roads == b.roads, msg("players[", p, "] pieces on the board"));
     }
     field(x.offer == y.offer, "offer");
+    field(x.offers_made == y.offers_made, msg("offers_made (", int(x.offers_made), " vs ", int(y.offers_made), ")"));
+    field(x.answers_made == y.answers_made, "answers_made");
     if (out.empty() && !(x == y)) out = "derived fields";
     return out;
 }
@@ -235,8 +237,12 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
                 e.offer.response[q] = q < n && q != p && (c.victim == kNoSeat || c.victim == q) ? TradeResponse::Pending
                                                                                                : TradeResponse::Declined;
             e.phase = Phase::TradeOffer;
+            e.offers_made = static_cast<std::uint8_t>(std::min(255, e.offers_made + 1));  // R-L1
             break;
-        case CommandType::AcceptTrade: e.offer.response[p] = TradeResponse::Accepted; break;
+        case CommandType::AcceptTrade:
+            e.offer.response[p] = TradeResponse::Accepted;
+            e.answers_made[p] = static_cast<std::uint8_t>(std::min(255, e.answers_made[p] + 1));
+            break;
         case CommandType::DeclineTrade: {
             e.offer.response[p] = TradeResponse::Declined;
             bool open = false;
@@ -248,6 +254,7 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
             e.offer.response[p] = TradeResponse::Countered;
             e.offer.counter_give[p] = c.want;
             e.offer.counter_want[p] = c.give;
+            e.answers_made[p] = static_cast<std::uint8_t>(std::min(255, e.answers_made[p] + 1));
             break;
         case CommandType::ConfirmTrade: {
             const int q = c.victim;

@@ -81,7 +81,7 @@ TEST_CASE("error frames and bodies of every documented code are written for the 
         lines += 3;
     }
     // The engine's rule errors carry a rule, the decoders' a field; their bodies are also REST bodies.
-    for (int c = 0; c <= static_cast<int>(ErrorCode::InvalidRobber); ++c) {
+    for (int c = 0; c <= static_cast<int>(ErrorCode::TradeLimit); ++c) {
         const Error e{static_cast<ErrorCode>(c), "R-BU1", "a rule said no"};
         write_line(out, "server", json::parse(error_frame(error_reply(e), json(3))), std::string(to_string(e.code)) + " frame");
         write_line(out, "error", error_json(e), std::string(to_string(e.code)) + " body");

@@ -202,14 +202,22 @@ inline HubOptions clocked_by(HubOptions options, const std::shared_ptr<FakeTimer
     return options;
 }
 
+// Tests play whole games while the fake clock stands still: the per-seat command rate would refuse all
+// but a seat's first burst, so it is off unless a test of it asks for it.
+inline HubOptions command_rate(HubOptions options, bool keep) {
+    if (!keep) options.command_rate_seat = 0;
+    return options;
+}
+
 // A hub whose rooms run inline; `timers` is the clock of their delayed tasks (bots, takeovers) and
-// of their turn timers.
+// of their turn timers (and of the per-seat command rate, when `keep_command_rate`).
 struct Fixture {
-    explicit Fixture(HubOptions options = seeded(), ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr)
+    explicit Fixture(HubOptions options = seeded(), ExecutorFactory executors = {}, std::shared_ptr<Worker> workers = nullptr,
+                     bool keep_command_rate = false)
         : timers(std::make_shared<FakeTimers>()),
           metrics(std::make_shared<Metrics>()),
-          hub(clocked_by(std::move(options), timers), executors ? std::move(executors) : inline_executors(timers), metrics,
-              std::move(workers)) {}
+          hub(clocked_by(command_rate(std::move(options), keep_command_rate), timers),
+              executors ? std::move(executors) : inline_executors(timers), metrics, std::move(workers)) {}
     std::shared_ptr<FakeTimers> timers;
     std::shared_ptr<Metrics> metrics;
     Hub hub;

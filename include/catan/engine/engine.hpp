@@ -35,9 +35,16 @@ std::optional<StateProblem> find_derived_problem(const GameState& state);
 // A checking build (CATAN_ASSERT_STATE, without NDEBUG) asserts this after every accepted command.
 inline bool state_is_ok(const GameState& state) { return !find_state_problem(state) && !find_derived_problem(state); }
 
+// Whether apply() holds a command to R-L1, the per-turn limit on domestic trading. A command played
+// now is (Live); a command from a record a server accepted earlier (restore, replay records, verify)
+// is not (Recorded): records written before the limit existed may go beyond it, and must still
+// replay to the same state. A record written since never does, so both give the same state for it.
+enum class Limits : std::uint8_t { Live, Recorded };
+
 // Applies a command in place. On success returns nothing and appends what happened to `events`
 // (when given); on failure returns the rule broken and leaves the state exactly as it was.
-std::optional<Error> apply(GameState& state, const Command& command, std::vector<Event>* events = nullptr);
+std::optional<Error> apply(GameState& state, const Command& command, std::vector<Event>* events = nullptr,
+                           Limits limits = Limits::Live);
 
 // Every concrete command `player` may issue now, each of which apply() accepts. Domestic trade
 // proposals and counter-offers have unbounded terms and are not enumerated: see may_propose_trade.

@@ -19,6 +19,7 @@ enum class ErrorCode : std::uint8_t {
     InvalidTrade,     // R-TR1..R-TR3
     InvalidDiscard,   // R-7a
     InvalidRobber,    // R-7b, R-7c
+    TradeLimit,       // R-L1: this turn's domestic offers or answers are used up
 };
 
 struct Error {

@@ -60,6 +60,13 @@ struct TradeOffer {
     friend bool operator==(const TradeOffer&, const TradeOffer&) = default;
 };
 
+// R-L1 (docs/rules-choices.md): how much domestic trading one turn may hold, far above any real
+// negotiation, so that a seat cannot grow a game's record without bound (each offer, counter-offer and
+// cancel is a logged command). Cancels and declines need no cap of their own: each closes or answers
+// something an offer or answer counted here opened.
+inline constexpr int kMaxOffersPerTurn = 20;        // proposals by the turn's player
+inline constexpr int kMaxTradeAnswersPerTurn = 40;  // accepts and counter-offers by each other seat
+
 struct PlayerState {
     ResourceSet hand{};
     std::array<std::uint8_t, kDevCardKinds> dev{};         // held, not yet played (VP cards stay here)
@@ -106,6 +113,10 @@ struct GameState {
 
     std::array<PlayerState, kMaxPlayers> players{};
     TradeOffer offer{};
+    // R-L1: this turn's offers (by the turn's player) and accepts and counter-offers (per seat); zeroed
+    // when a turn starts. They stop at 255: a record from before R-L1 may hold more, and replays.
+    std::uint8_t offers_made = 0;
+    std::array<std::uint8_t, kMaxPlayers> answers_made{};
 
     // Derived from the above, kept for speed; rebuilt by refresh_derived().
     NodeMask occupied{};         // intersections holding any building

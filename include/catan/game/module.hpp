@@ -58,6 +58,9 @@ public:
     virtual bool is_answer() const = 0;
     // A short name for logs ("build_road").
     virtual std::string name() const = 0;
+    // A move no game needs to go on (Catan: a domestic trade offer or a counter-offer): a room whose
+    // game log is at its size limit refuses it, and every decision still has other moves.
+    virtual bool is_optional() const { return false; }
 };
 using MovePtr = std::shared_ptr<const Move>;
 
@@ -185,6 +188,9 @@ public:
     // Applies a move in place: nothing on refusal (the error says why), else the game moved on and
     // last_events holds what happened. The move must come from this module.
     virtual std::variant<Applied, Error> apply(const Move& move) = 0;
+    // The same for a move from a record a server accepted earlier (a replay record, verify): limits a
+    // game added since (Catan: R-L1, trading per turn) do not refuse it, so old records still replay.
+    virtual std::variant<Applied, Error> replay(const Move& move) { return apply(move); }
 
     // Who must act now (several at once during simultaneous decisions); 0 once the game is over. Every
     // seat in it has legal moves; a seat outside it may still have some answers (Catan: a responder

@@ -85,6 +85,14 @@ struct HubOptions {
     double chat_rate_address = 3, chat_burst_address = 9;
     double create_rate_address = 2.0 / 60, create_burst_address = 10;
     std::chrono::seconds unjoined_room_timeout{10 * 60};
+    // Game commands per second of one seat, all its connections together, saved up to a burst (0:
+    // off). The same as one connection's message budget, so a seat on one connection never meets it;
+    // a seat on many connections gets no more than on one.
+    double command_rate_seat = 20, command_burst_seat = 40;
+    // The commands a game's log may hold before the room refuses optional moves (Catan: trade offers
+    // and counter-offers), which nothing needs to finish a game; docs/security.md, "Limits". Bots'
+    // games never reach it (docs/security.md, "Trade spam": under 3,000 commands in random play).
+    std::size_t max_game_commands = 5000;
     // Tests only: the commit callback of each room creation ("create") and chat write ("chat")
     // passes through here before the room layer sees it, so a test can hold it back like a slow disk
     // and call it later. Empty: none.

@@ -38,5 +38,8 @@ struct ReplayInput {
 // std::runtime_error naming the step when a command does not apply (the log does not fit the seed).
 // Any thread: it starts a session of its own.
 nlohmann::json replay_record(const ReplayInput& input);
+// The same record as JSON text, byte for byte replay_record(input).dump(), written step by step
+// without the record's tree (what GET /api/rooms/{code}/replay answers: a tree is ~10x its text).
+std::string replay_record_text(const ReplayInput& input);
 
 }  // namespace catan::room

@@ -79,7 +79,7 @@ public:
             auto command = proto::decode_command(log[i].command, log[i].seat, proto::command_bounds(replay));
             if (!command) return game::RestoreError{where + " does not decode: " + command.error().message, index, {}};
             events.clear();
-            if (const auto error = catan::apply(replay, command.value(), &events)) {
+            if (const auto error = catan::apply(replay, command.value(), &events, Limits::Recorded)) {
                 // After the snapshot the game itself is the log's; before it only the history is short.
                 if (!from_snapshot || i >= snapshot_at)
                     return game::RestoreError{where + " no longer applies: " + std::string(error->message), index, {}};
@@ -93,7 +93,7 @@ public:
                 const long index = static_cast<long>(i) + 1;
                 auto command = proto::decode_command(log[i].command, log[i].seat, proto::command_bounds(state));
                 if (!command) return game::RestoreError{"command " + std::to_string(index) + " does not decode: " + command.error().message, index, {}};
-                if (const auto error = catan::apply(state, command.value()))
+                if (const auto error = catan::apply(state, command.value(), nullptr, Limits::Recorded))
                     return game::RestoreError{"command " + std::to_string(index) + " no longer applies: " + std::string(error->message), index, {}};
             }
             replay = std::move(state);

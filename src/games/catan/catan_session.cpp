@@ -39,12 +39,12 @@ void CatanSession::record(const std::vector<Event>& events) {
     stats_.add(events);
 }
 
-std::variant<game::Applied, game::Error> CatanSession::apply(const game::Move& move) {
+std::variant<game::Applied, game::Error> CatanSession::play(const game::Move& move, Limits limits) {
     const auto* catan_move = dynamic_cast<const CatanMove*>(&move);
     if (!catan_move) return game::Error{"bad_command", "not a Catan command", "command", {}};
     const Phase decision = state_.phase;
     events_.clear();
-    if (const auto error = catan::apply(state_, catan_move->command(), &events_)) {
+    if (const auto error = catan::apply(state_, catan_move->command(), &events_, limits)) {
         events_.clear();
         const proto::ErrorReply reply = proto::error_reply(*error);
         return game::Error{reply.code, reply.message, reply.field, reply.rule};

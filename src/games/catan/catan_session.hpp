@@ -19,6 +19,9 @@ public:
     game::Json json() const override;
     bool is_answer() const override;
     std::string name() const override;
+    bool is_optional() const override {
+        return command_.type == CommandType::ProposeTrade || command_.type == CommandType::CounterTrade;
+    }
     const Command& command() const { return command_; }
 
 private:
@@ -48,7 +51,8 @@ public:
     int players() const override { return state_.num_players; }
     game::Json options() const override;
     std::variant<game::MovePtr, game::Error> decode(const game::Json& command, int seat) const override;
-    std::variant<game::Applied, game::Error> apply(const game::Move& move) override;
+    std::variant<game::Applied, game::Error> apply(const game::Move& move) override { return play(move, Limits::Live); }
+    std::variant<game::Applied, game::Error> replay(const game::Move& move) override { return play(move, Limits::Recorded); }
     game::SeatMask to_act() const override { return players_to_act(state_); }
     int seat_for_bots(game::SeatMask bots, bool& waiting) const override;
     int on_turn() const override { return state_.current; }
@@ -80,6 +84,8 @@ public:
     void record(const std::vector<Event>& events);
 
 private:
+    std::variant<game::Applied, game::Error> play(const game::Move& move, Limits limits);
+
     const game::Module& module_;
     GameState state_;
     std::vector<Event> events_;  // the last command's, reused by every command

@@ -3,11 +3,12 @@
 // rule on in some room, each room with its own seed), every seat a connection choosing from its own
 // legal actions, and a spectator in each room. Everything goes to schema_games.jsonl, which the CTest
 // test schema_whole_games validates with Ajv (tests/schema/CMakeLists.txt): every message each
-// connection sent and received (welcome, snapshots, updates with their events, legal actions and
-// patches, errors, chat, pong), the doc each connection rebuilt after every snapshot and update, the
-// saved state after every command (the engine replays each room's commands beside the server), the
-// topologies and rules of /api/boards and /api/rules, the REST answers, each room's replay record
-// while it runs and once it is over, and each room's export document (`catan-server export`).
+// connection sent and received (room_created, welcome, snapshots, updates with their events, legal
+// actions and patches, errors, chat, pong, closing), the doc each connection rebuilt after every
+// snapshot and update, the saved state after every command (the engine replays each room's commands
+// beside the server), the topologies and rules of /api/boards and /api/rules, the REST answers, each
+// room's replay record while it runs and once it is over, and each room's export document
+// (`catan-server export`).
 //
 // A few refusals are provoked on the way (a command out of turn, a stale seq, ids and counts the
 // schema allows but the room's board or bank does not), so error frames are in the file too. The test
@@ -23,6 +24,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "catan/engine/engine.hpp"
@@ -181,7 +183,8 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
         room->table = std::make_unique<Table>(port);
         Table& t = *room->table;
         t.on_new_peer = observe;
-        t.create_room_rest(s.options);
+        if (s.options["players"] == 2) t.create_room_ws(s.options);  // room_created, over the socket
+        else t.create_room_rest(s.options);
         const int players = s.options["players"];
         for (int i = 0; i < players; ++i) t.join(names[i], i == 0);
         t.spectate();
@@ -285,8 +288,20 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     CHECK(all["trade_countered"] > 0);
     CHECK(all["bank_traded"] > 0);
 
+    // SIGTERM with one connection left open: it is told ("closing") before its socket closes.
     for (auto& r : rooms) r->table->close_all();
-    REQUIRE(server.stop() == 0);
+    Peer& last = rooms.front()->table->spectate();
+    int exit_code = -2;
+    std::thread stopper([&] { exit_code = server.stop(); });
+    bool closing = false;
+    for (int i = 0; i < 10 && !closing; ++i) {
+        const auto m = last.poll(std::chrono::seconds(5));
+        if (!m) break;
+        closing = (*m)["type"] == "closing";
+    }
+    stopper.join();
+    CHECK(closing);
+    REQUIRE(exit_code == 0);
 
     // Each room's export document, from the stopped server's data file.
     const std::string data = (server.data_dir() / "catan.db").string();
@@ -308,6 +323,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     CHECK(seen["error"] >= 36);
     CHECK(seen["chat"] >= 30);
     CHECK(seen["pong"] >= 6);
+    CHECK(seen["closing"] == 1);
     CHECK(seen["doc"] >= 5000);
     CHECK(seen["doc at game over"] >= 30);
     CHECK(seen["state"] >= 1000);

@@ -19,11 +19,17 @@ TEST_CASE("write sample messages for the schema check", "[.samples]") {
     auto put = [&](const char* family, const json& message) {
         out << json{{"family", family}, {"message", message}}.dump() << '\n';
     };
-    put("topology", topology_json());
+    put("topology", topology_json(BoardKind::Base));
+    put("topology", topology_json(BoardKind::Large));
     Rng rng(1);
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         int step = 0;
-        test::walk_game(seed, 2 + static_cast<int>(seed % 3), [&](const GameState& before, const Command& c, const std::vector<Event>& events, const GameState& after) {
+        // 2 to 6 players; 5 and 6 with either turn structure (R-X6, R-X7).
+        GameOptions options;
+        options.players = 2 + static_cast<int>(seed % 5);
+        options.seed = seed;
+        options.turn_structure = seed % 2 ? TurnStructure::Paired : TurnStructure::SpecialBuild;
+        test::walk_game(new_game(options), seed, [&](const GameState& before, const Command& c, const std::vector<Event>& events, const GameState& after) {
             put("command", command_json(c));
             for (int viewer = kSpectator; viewer < after.num_players; ++viewer)
                 for (const Event& e : events) put("event", event_json(e, viewer));
@@ -40,7 +46,7 @@ TEST_CASE("write sample messages for the schema check", "[.samples]") {
                 put("view", player_view(after, viewer));
                 put("actions", legal_actions_json(after, viewer));
             }
-        });
+        }, sim::kDefaultTurnCap);
     }
     for (const char* bad : {"{", R"({"type":"fly"})", R"({"type":"build_road"})", R"({"type":"build_road","path":99})",
                             R"({"type":"end_turn","x":1})", R"({"type":"discard","cards":[]})"})

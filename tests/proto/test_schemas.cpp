@@ -2,9 +2,11 @@
 // themselves, or equal what the server sends. (proto/tools/check_schemas.py validates real messages.)
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 
+#include "catan/engine/ruleset.hpp"
 #include "catan/proto/proto.hpp"
 #include "schema_files.hpp"
 #include "walk.hpp"
@@ -79,4 +81,33 @@ TEST_CASE("view, actions and error examples have the shape the server sends", "[
         CHECK(e.contains("code"));
         CHECK(e.contains("message"));
     }
+}
+
+TEST_CASE("common.schema.json's bounds hold every box and board the engine has", "[proto][schema]") {
+    const json d = load_schema("common")["$defs"];
+    const auto max_of = [&](const char* def) { return d[def]["maximum"].get<int>(); };
+    int most_of_a_kind = 0, deck = 0, bank = 0;
+    for (const Ruleset* r : {&kBaseRules, &kLargeRules}) {
+        bank = std::max(bank, int{r->bank_per_resource});
+        deck = std::max(deck, int{r->deck_size});
+        for (const auto& c : r->deck) most_of_a_kind = std::max(most_of_a_kind, int{c.n});
+    }
+    // The card bounds are the largest box's, exactly: not looser than a real game.
+    CHECK(max_of("count") == bank);
+    CHECK(max_of("deck_count") == deck);
+    CHECK(max_of("deck_count") == kMaxDeck);
+    CHECK(max_of("dev_count") == most_of_a_kind);
+    CHECK(max_of("card_total") == kResourceCount * bank);
+    CHECK(max_of("seat") == kMaxPlayers - 1);
+    // Board ids: the protocol's maxima, room for every board the engine knows (and more).
+    for (const BoardKind kind : {BoardKind::Base, BoardKind::Large}) {
+        const json& t = topology_json(kind);
+        INFO(t["rules"]["board"]);
+        CHECK(static_cast<int>(t["hexes"].size()) - 1 <= max_of("hex"));
+        CHECK(static_cast<int>(t["intersections"].size()) - 1 <= max_of("intersection"));
+        CHECK(static_cast<int>(t["paths"].size()) - 1 <= max_of("path"));
+    }
+    CHECK(kMaxHexes - 1 <= max_of("hex"));
+    CHECK(kMaxNodes - 1 <= max_of("intersection"));
+    CHECK(kMaxEdges - 1 <= max_of("path"));
 }

@@ -4,6 +4,8 @@
 //
 //   node tests/schema/validate_schemas.mjs                    # every schema compiles; its examples validate
 //   node tests/schema/validate_schemas.mjs FILE.jsonl ...     # the same, then every line of every file
+//   node tests/schema/validate_schemas.mjs --at-least "server update=100" FILE.jsonl
+//                                                             # and each file holds at least 100 of that kind
 //
 // Needs the npm packages of package.json: run `npm ci --no-audit --no-fund` at the repository top first.
 //
@@ -19,8 +21,9 @@
 //   {"schema": "server", "message": {...}, "note": "seat 2"}    note: free text shown in failures
 // "schema" names a file of proto/v1 without ".schema.json", optionally followed by "#" and a JSON pointer into
 // it; "family" is accepted instead of "schema" (the samples format of proto/tools/check_schemas.py).
-// Exit status: 0 all good, 1 a schema, example or message failed, 2 bad usage or setup (missing node_modules,
-// missing or empty file).
+// Kinds, as the per-file summary counts them: "schema type" for a message with a string "type", else "schema".
+// Exit status: 0 all good, 1 a schema, example or message failed (or a file held fewer of a kind than
+// --at-least asks), 2 bad usage or setup (missing node_modules, missing or empty file).
 import { readFileSync, readdirSync, existsSync, statSync, createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { dirname, join, relative, resolve } from "node:path";
@@ -196,10 +199,24 @@ if (schemas.has("rest")) {
 console.log(`${schemas.size} schemas in ${relative(process.cwd(), schemaDir) || "."}, ${examples} examples checked`);
 
 // ---- JSONL files of messages
-const args = process.argv.slice(2);
-if (args.some((a) => a.startsWith("-"))) {
-    console.error("usage: node tests/schema/validate_schemas.mjs [FILE.jsonl ...]");
-    process.exit(2);
+const USAGE = "usage: node tests/schema/validate_schemas.mjs [--at-least KIND=N ...] [FILE.jsonl ...]";
+const args = [];
+const atLeast = new Map(); // kind ("server update", "state", "rest#/$defs/replay") -> the fewest each file must hold
+for (let i = 2; i < process.argv.length; ++i) {
+    const a = process.argv[i];
+    if (a === "--at-least" && i + 1 < process.argv.length) {
+        const m = /^(.+)=(\d+)$/.exec(process.argv[++i]);
+        if (!m) {
+            console.error(`${USAGE}\n--at-least takes KIND=N, got ${clip(process.argv[i])}`);
+            process.exit(2);
+        }
+        atLeast.set(m[1], Number(m[2]));
+    } else if (a.startsWith("-")) {
+        console.error(USAGE);
+        process.exit(2);
+    } else {
+        args.push(a);
+    }
 }
 let setupError = false;
 for (const path of args) {
@@ -253,6 +270,13 @@ for (const path of args) {
         console.log(`FAIL ${path}: no messages (the test that writes it wrote nothing)`);
         setupError = true;
         continue;
+    }
+    // A file that validates but holds too few of a kind (a game that ended early, a writer that lost
+    // messages) fails: the kinds are those of the summary below ("schema type", or "schema" for bodies
+    // without a type).
+    for (const [kind, n] of atLeast) {
+        const have = counts.get(kind) ?? 0;
+        if (have < n) fail(`${path}: ${have} ${kind} message(s), expected at least ${n}`);
     }
     const summary = [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(", ");
     console.log(`${path}: ${messages} messages, ${failures - before} failures (${summary})`);

@@ -133,7 +133,7 @@ void provoke_errors(Room& room) {
 TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-player games validates", "[schema-games]") {
     const auto t0 = Clock::now();
     RecordingGuard recording(games_path());
-    ServerProcess server({"--replay-burst", "100", "--lookup-burst", "500"});
+    ServerProcess server({"--replay-burst", "100", "--lookup-burst", "500", "--command-rate-seat", "0"});
     const unsigned short port = server.port();
 
     // Constant answers: the rules of every board and each board's topology (rules block included).

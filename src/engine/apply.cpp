@@ -16,6 +16,7 @@ Error wrong_phase(Phase phase) {
         case Phase::RoadBuilding: return fail(ErrorCode::WrongPhase, "R-D3", "place the free roads from Road Building first");
         case Phase::Main: return fail(ErrorCode::WrongPhase, "R-T5", "not possible after the roll");
         case Phase::TradeOffer: return fail(ErrorCode::WrongPhase, "R-TR2", "a trade offer is open: confirm or cancel it first");
+        case Phase::ChooseGold: return fail(ErrorCode::WrongPhase, "R-SF7", "waiting for gold fields' owners to choose their resources");
         case Phase::GameOver: break;
     }
     return fail(ErrorCode::GameOver, "R-V2", "the game is over");
@@ -52,6 +53,10 @@ std::optional<Error> apply_command(GameState& s, const Command& c, std::vector<E
         case CommandType::ConfirmTrade: return confirm_trade<G>(s, c, ev);
         case CommandType::CancelTrade: return cancel_trade<G>(s, c, ev);
         case CommandType::EndTurn: return end_turn<G>(s, c, ev);
+        case CommandType::BuildShip: return build_ship<G>(s, c, ev);
+        case CommandType::MoveShip: return move_ship<G>(s, c, ev);
+        case CommandType::MovePirate: return move_pirate<G>(s, c, ev);
+        case CommandType::ChooseGold: return choose_gold<G>(s, c, ev);
     }
     return handlers::fail(ErrorCode::BadArgument, "", "unknown command");
 }
@@ -63,9 +68,7 @@ namespace {
 std::optional<Error> trade_limit_refusal(const GameState& s, const Command& c) {
     static_assert(kMaxOffersPerTurn == 20 && kMaxTradeAnswersPerTurn == 40, "the messages below name the limits");
     GameState trial = s;
-    if (auto e = s.board_kind == BoardKind::Large ? apply_command<LargeVariant>(trial, c, nullptr)
-                                                   : apply_command<BaseVariant>(trial, c, nullptr))
-        return e;
+    if (auto e = with_variant(s.board_kind, [&](auto g) { return apply_command<decltype(g)>(trial, c, nullptr); })) return e;
     if (c.type == CommandType::ProposeTrade)
         return handlers::fail(ErrorCode::TradeLimit, "R-L1",
                               "you have made as many trade offers as one turn allows (20): trade with the bank, build or end your turn");
@@ -74,6 +77,13 @@ std::optional<Error> trade_limit_refusal(const GameState& s, const Command& c) {
 }
 }  // namespace
 
+// The variant's instantiation, picked once per command: the base game first, as most games are.
+inline std::optional<Error> dispatch(GameState& s, const Command& c, std::vector<Event>* ev) {
+    if (s.board_kind == BoardKind::Base) [[likely]] return apply_command<BaseVariant>(s, c, ev);
+    if (s.board_kind == BoardKind::Large) return apply_command<LargeVariant>(s, c, ev);
+    return apply_command<SeaVariant>(s, c, ev);
+}
+
 std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* ev, Limits limits) {
     if (s.phase == Phase::GameOver) return handlers::fail(ErrorCode::GameOver, "R-V2", "the game is over");
     if (c.player >= s.num_players) return handlers::fail(ErrorCode::BadArgument, "", "no such seat");
@@ -81,13 +91,12 @@ std::optional<Error> apply(GameState& s, const Command& c, std::vector<Event>* e
     // Returned in place: a named result was copied through the stack with a byte store and a wider
     // load, a store-forwarding stall on every command, so only checking builds name it.
 #if defined(CATAN_ASSERT_STATE) && !defined(NDEBUG)
-    std::optional<Error> result = s.board_kind == BoardKind::Large ? apply_command<LargeVariant>(s, c, ev)
-                                                                    : apply_command<BaseVariant>(s, c, ev);
+    std::optional<Error> result = dispatch(s, c, ev);
     // Checking builds (cmake -DCATAN_ASSERT_STATE=ON, without NDEBUG) check every accepted command.
     assert(result || state_is_ok(s));
     return result;
 #else
-    return s.board_kind == BoardKind::Large ? apply_command<LargeVariant>(s, c, ev) : apply_command<BaseVariant>(s, c, ev);
+    return dispatch(s, c, ev);
 #endif
 }
 

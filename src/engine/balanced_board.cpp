@@ -39,11 +39,11 @@ BoardFlaw board_flaw(const Topology& t, const Board& b, const BalanceRule& rule)
         if (2 * produced[r] < rule.resource_half_pips_per_hex * hexes[r]) return BoardFlaw::ResourceStarved;
 
     for (int k = 0; k < t.harbor_count; ++k) {
-        HexMask touching = 0;
+        HexMask touching{};
         for (std::uint8_t n : t.edge_nodes[t.harbor_edges[k]]) touching |= t.node_hex_mask[n];
         int worth = 0;
         for (int h = 0; h < t.hex_count; ++h)
-            if (touching >> h & 1u) worth += pips(b.number[h]);
+            if (touching.test(h)) worth += pips(b.number[h]);
         if (worth < rule.harbor_pip_floor) return BoardFlaw::HarborStarved;
     }
     return BoardFlaw::None;

@@ -38,21 +38,21 @@ std::array<std::uint8_t, kMaxHexes> spiral_order(const Topology& t, int corner) 
         if (a < -1e-9) a += 2 * 3.141592653589793;
         return a < 0 ? 0.0 : a;
     };
-    HexMask left = (HexMask{1} << t.hex_count) - 1;
+    HexMask left = HexMask::first(t.hex_count);
     int k = 0;
     while (left) {
         std::array<std::uint8_t, kMaxHexes> ring{};
         int n = 0;
         for (int h = 0; h < t.hex_count; ++h) {
-            if (!(left >> h & 1u)) continue;
+            if (!left.test(h)) continue;
             bool rim = false;
-            for (std::uint8_t nb : t.hex_neighbors[h]) rim |= nb == kNone || !(left >> nb & 1u);
+            for (std::uint8_t nb : t.hex_neighbors[h]) rim |= nb == kNone || !left.test(nb);
             if (rim) ring[n++] = static_cast<std::uint8_t>(h);
         }
         std::sort(ring.begin(), ring.begin() + n, [&](int a, int b) { return angle(a) < angle(b); });
         for (int i = 0; i < n; ++i) {
             order[k++] = ring[i];
-            left &= ~(HexMask{1} << ring[i]);
+            left.reset(ring[i]);
         }
     }
     return order;
@@ -63,8 +63,9 @@ namespace {
 // and the angle sort behind it cost more than the rest of the board generation.
 const std::array<std::uint8_t, kMaxHexes>& cached_spiral_order(const Topology& t, int corner) {
     static const auto orders = [] {
+        // The sea frame has no spiral: its scenarios place their tokens themselves.
         std::array<std::array<std::array<std::uint8_t, kMaxHexes>, 6>, kBoardKinds> o{};
-        for (int kind = 0; kind < kBoardKinds; ++kind)
+        for (int kind : {static_cast<int>(BoardKind::Base), static_cast<int>(BoardKind::Large)})
             for (int c = 0; c < 6; ++c) o[kind][c] = spiral_order(topology(static_cast<BoardKind>(kind)), c);
         return o;
     }();
@@ -99,7 +100,10 @@ Board generate_board(const Ruleset& rules, Rng& rng) {
 
 std::array<NodeMask, kHarborKinds> harbor_node_masks(const Topology& t, const Board& board) {
     std::array<NodeMask, kHarborKinds> masks{};
-    for (int k = 0; k < t.harbor_count; ++k) masks[board.harbor[k]] |= t.edge_node_mask[t.harbor_edges[k]];
+    // The sea frame has no harbors of its own: its scenario's places are the board's (R-SF1).
+    const bool own = t.kind == BoardKind::Sea;
+    const int count = own ? board.harbor_count : t.harbor_count;
+    for (int k = 0; k < count; ++k) masks[board.harbor[k]] |= t.edge_node_mask[own ? board.harbor_edge[k] : t.harbor_edges[k]];
     return masks;
 }
 

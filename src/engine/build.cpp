@@ -2,30 +2,43 @@
 #include "handlers.hpp"
 
 namespace catan::handlers {
-namespace {
-
-enum class Piece : std::uint8_t { Road = 0, Settlement = 1, City = 2 };
 
 void emit_built(Events ev, int p, Piece piece, int id) {
     emit(ev, Event{.type = EventType::Built, .player = static_cast<std::uint8_t>(p), .a = static_cast<std::uint8_t>(piece),
                    .value = static_cast<std::uint8_t>(id)});
 }
 
+namespace {
+
 void pay(GameState& s, int p, const ResourceSet& price) {
     s.players[p].hand -= price;
     s.bank += price;
 }
 
-// R-S5: one card per producing hex around the second settlement.
+// R-S5: one card per producing hex around the second settlement; R-SF7: one of the player's choice
+// per gold field, chosen before the setup road.
 template <class G>
 void grant_starting_resources(GameState& s, int p, int node, Events ev) {
     ResourceSet gift;
-    for (std::uint8_t h : G::topo().node_hexes[node])
-        if (h != kNone && s.board.terrain[h] != Terrain::Desert) gift[static_cast<Resource>(s.board.terrain[h])]++;
+    int gold = 0;
+    for (std::uint8_t h : G::topo().node_hexes[node]) {
+        if (h == kNone) continue;
+        const Terrain t = s.board.terrain[h];
+        if (produces_resource(t)) gift[static_cast<Resource>(t)]++;
+        gold += t == Terrain::Gold;
+    }
     s.players[p].hand += gift;
     s.bank -= gift;
     emit(ev, Event{.type = EventType::StartingResources, .player = static_cast<std::uint8_t>(p), .resources = gift});
+    if (gold) {
+        s.players[p].gold_owed = static_cast<std::uint8_t>(gold);
+        emit(ev, Event{.type = EventType::GoldOwed, .player = static_cast<std::uint8_t>(p), .value = static_cast<std::uint16_t>(gold)});
+        s.after_gold = Phase::SetupRoad;
+        s.phase = Phase::ChooseGold;
+    }
 }
+
+}  // namespace
 
 template <class G>
 void finish_setup_step(GameState& s, Events ev) {
@@ -40,8 +53,6 @@ void finish_setup_step(GameState& s, Events ev) {
     }
 }
 
-}  // namespace
-
 template <class G>
 Result build_road(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::SetupRoad, Phase::RoadBuilding, Phase::Main})) return e;
@@ -49,7 +60,8 @@ Result build_road(GameState& s, const Command& c, Events ev) {
     PlayerState& pl = s.players[c.player];
     if (s.phase == Phase::SetupRoad) {
         if (!rules::setup_road_spots<G>(s).test(c.target))
-            return fail(ErrorCode::IllegalSpot, "R-S4", "the setup road must touch the settlement you just placed");
+            return fail(ErrorCode::IllegalSpot, "R-S4", G::sea ? "the setup road must be on land and touch the settlement you just placed"
+                                                               : "the setup road must touch the settlement you just placed");
         rules::place_road<G>(s, c.player, c.target);
         rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
         emit_built(ev, c.player, Piece::Road, c.target);
@@ -60,6 +72,10 @@ Result build_road(GameState& s, const Command& c, Events ev) {
     const bool free = s.phase == Phase::RoadBuilding;
     if (!free && !rules::can_afford_road<G>(s, c.player)) return fail(ErrorCode::CannotAfford, "R-BU1", "a road costs 1 brick and 1 lumber");
     if (s.roads_all.test(c.target)) return fail(ErrorCode::IllegalSpot, "R-BU1", "that path already has a road");
+    if constexpr (G::sea) {
+        if (s.ships_all.test(c.target)) return fail(ErrorCode::IllegalSpot, "R-SF2", "that path already has a ship");
+        if (!s.land_paths.test(c.target)) return fail(ErrorCode::IllegalSpot, "R-SF2", "roads are built on land: between two sea hexes, build a ship");
+    }
     if (!rules::road_spots<G>(s, c.player).test(c.target))
         return fail(ErrorCode::IllegalSpot, "R-BU1", "a road must connect to your own road, settlement or city, not through an opponent's building");
     if (!free) pay(s, c.player, G::rules.road_cost);
@@ -79,13 +95,17 @@ Result build_settlement(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::SetupSettlement, Phase::Main})) return e;
     if (c.target >= G::nodes) return fail(ErrorCode::BadArgument, "R-B5", "no such intersection");
     if (s.phase == Phase::SetupSettlement) {
+        if constexpr (G::sea)
+            if (!s.setup_nodes.test(c.target))
+                return fail(ErrorCode::IllegalSpot, "R-SF1", "setup settlements go on the scenario's home islands");
         if (!rules::setup_settlement_spots<G>(s).test(c.target))
             return fail(ErrorCode::IllegalSpot, "R-S6", "too close to another building (distance rule)");
         rules::place_settlement<G>(s, c.player, c.target);
         emit_built(ev, c.player, Piece::Settlement, c.target);
-        if (s.setup_step >= s.num_players) grant_starting_resources<G>(s, c.player, c.target, ev);
+        rules::settle_island<G>(s, c.player, c.target, ev);
         s.setup_node = c.target;
         s.phase = Phase::SetupRoad;
+        if (s.setup_step >= s.num_players) grant_starting_resources<G>(s, c.player, c.target, ev);
         return std::nullopt;
     }
     PlayerState& pl = s.players[c.player];
@@ -95,10 +115,12 @@ Result build_settlement(GameState& s, const Command& c, Events ev) {
     if (s.blocked.test(c.target))
         return fail(ErrorCode::IllegalSpot, "R-BU2", "too close to another building (distance rule)");
     if (!rules::settlement_spots<G>(s, c.player).test(c.target))
-        return fail(ErrorCode::IllegalSpot, "R-BU2", "a settlement must touch one of your roads");
+        return fail(ErrorCode::IllegalSpot, "R-BU2", G::sea ? "a settlement must be on land and touch one of your roads or ships"
+                                                            : "a settlement must touch one of your roads");
     pay(s, c.player, G::rules.settlement_cost);
     rules::place_settlement<G>(s, c.player, c.target);
     emit_built(ev, c.player, Piece::Settlement, c.target);
+    rules::settle_island<G>(s, c.player, c.target, ev);
     rules::update_longest_road_after_settlement<G>(s, c.player, c.target, ev);
     rules::check_victory<G>(s, ev);
     return std::nullopt;
@@ -141,7 +163,7 @@ Result buy_dev_card(GameState& s, const Command& c, Events ev) {
     return std::nullopt;
 }
 
-#define CATAN_HANDLERS_FOR(G) template Result build_road<G>(GameState&, const Command&, Events); template Result build_settlement<G>(GameState&, const Command&, Events); template Result build_city<G>(GameState&, const Command&, Events); template Result buy_dev_card<G>(GameState&, const Command&, Events);
+#define CATAN_HANDLERS_FOR(G) template void finish_setup_step<G>(GameState&, Events); template Result build_road<G>(GameState&, const Command&, Events); template Result build_settlement<G>(GameState&, const Command&, Events); template Result build_city<G>(GameState&, const Command&, Events); template Result buy_dev_card<G>(GameState&, const Command&, Events);
 CATAN_FOR_EACH_VARIANT(CATAN_HANDLERS_FOR)
 
 }  // namespace catan::handlers

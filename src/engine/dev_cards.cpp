@@ -41,7 +41,7 @@ Result play_road_building(GameState& s, const Command& c, Events ev) {
     if (!rules::can_place_any_road<G>(s, c.player))
         return fail(ErrorCode::IllegalSpot, "R-D3", "you have no road that could be placed");
     mark_played(s, c.player, DevCard::RoadBuilding, ev);
-    s.free_roads = static_cast<std::uint8_t>(s.players[c.player].roads_left < 2 ? s.players[c.player].roads_left : 2);
+    s.free_roads = static_cast<std::uint8_t>(rules::pieces_for_road_building<G>(s, c.player));
     s.phase = Phase::RoadBuilding;
     return std::nullopt;
 }

@@ -1,5 +1,6 @@
 // Game creation and the read-only questions asked of a state.
 #include "catan/engine/queries.hpp"
+#include "catan/engine/scenario.hpp"
 #include "rules.hpp"
 
 namespace catan {
@@ -43,6 +44,13 @@ std::optional<Error> validate_options(const GameOptions& o) {
     // Only 5 and 6 players play a turn structure; fewer ignore it (it is still one of the two).
     if (o.turn_structure != TurnStructure::Paired && o.turn_structure != TurnStructure::SpecialBuild)
         return Error{ErrorCode::BadArgument, "R-X6", "turn_structure: paired or special_build"};
+    if (static_cast<int>(o.scenario) >= kScenarioCount)
+        return Error{ErrorCode::BadArgument, "R-SF11", "scenario: new_shores or four_islands"};
+    if (o.scenario != Scenario::None && !scenario_has_board(o.scenario, o.players))
+        return Error{ErrorCode::BadArgument, "R-SF1", "scenario: this scenario has boards for 3 and 4 players only"};
+    // R-O4 balances the base game's random board; a scenario's board is the scenario's.
+    if (o.scenario != Scenario::None && o.balanced_board)
+        return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: applies to the base game's board, not to a scenario"};
     // friendly_robber, balanced_board and first_by_dice are booleans: any value is allowed.
     return std::nullopt;
 }
@@ -50,19 +58,27 @@ std::optional<Error> validate_options(const GameOptions& o) {
 GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     GameState s;
     s.options = options;
-    s.board_kind = board_for_players(options.players);
+    s.board_kind = board_for(options);
     const Ruleset& rules = ruleset(s.board_kind);
     const Topology& t = topology(s.board_kind);
     s.num_players = static_cast<std::uint8_t>(options.players);
     s.rng = Rng(options.seed);
-    // Without R-O4 the board is drawn exactly as before the option existed (saved games replay).
-    s.board = options.balanced_board ? generate_balanced_board(rules, s.rng) : generate_board(rules, s.rng);
-    s.robber = static_cast<std::uint8_t>(desert_hex(t, s.board));  // R-B4, R-X1
+    if (options.scenario != Scenario::None) {
+        const ScenarioStart start = deal_scenario_board(options.scenario, options.players, s.rng);  // R-SF1
+        s.board = start.board;
+        s.robber = start.robber;
+        s.pirate = start.pirate;
+    } else {
+        // Without R-O4 the board is drawn exactly as before the option existed (saved games replay).
+        s.board = options.balanced_board ? generate_balanced_board(rules, s.rng) : generate_board(rules, s.rng);
+        s.robber = static_cast<std::uint8_t>(desert_hex(t, s.board));  // R-B4, R-X1
+    }
     for (Resource r : kAllResources) s.bank[r] = rules.bank_per_resource;  // R-S2, R-X4
     for (auto& pl : s.players) {
         pl.settlements_left = rules.settlements;  // R-S1
         pl.cities_left = rules.cities;
         pl.roads_left = rules.roads;
+        pl.ships_left = rules.ships;  // R-SF2
     }
 
     std::array<DevCard, kMaxDeck> deck{};  // R-S2, R-X4
@@ -83,19 +99,35 @@ GameState new_game(const GameOptions& options, std::vector<Event>* events) {
 }
 
 void refresh_derived(GameState& s) {
-    s.board_kind = board_for_players(s.options.players);
+    s.board_kind = board_for(s.options);
     const Topology& t = topology(s.board_kind);
     s.occupied = {};
     s.blocked = {};
     s.roads_all = {};
+    s.ships_all = {};
     s.hex_yield = {};
     s.road_nodes = {};
+    s.ship_nodes = {};
     s.harbors = {};
     s.harbor_nodes = harbor_node_masks(t, s.board);
+    // R-SF1, R-SF2: roads and buildings need land, ships the sea; setup builds on the home islands.
+    // Off the sea every path and intersection is land and setup may build anywhere.
+    s.sea_paths = {};
+    s.land_paths = {};
+    s.land_nodes = {};
+    s.setup_nodes = {};
+    for (int h = 0; h < t.hex_count; ++h) {
+        const bool sea = s.board.sea.test(h);
+        for (std::uint8_t e : t.hex_edges[h]) (sea ? s.sea_paths : s.land_paths).set(e);
+        if (!sea) s.land_nodes |= t.hex_node_mask[h];
+        if (s.board.home.test(h) || t.kind != BoardKind::Sea) s.setup_nodes |= t.hex_node_mask[h];
+    }
     for (int p = 0; p < s.num_players; ++p) {
         const PlayerState& pl = s.players[p];
         s.occupied |= rules::buildings_of(s, p);
         s.roads_all |= pl.roads;
+        s.ships_all |= pl.ships;
+        pl.ships.for_each([&](int e) { s.ship_nodes[p] |= t.edge_node_mask[e]; });
         for_each_node(pl.settlements, [&](int n) { rules::add_yield(s, t, p, n); });
         for_each_node(pl.cities, [&](int n) { rules::add_yield(s, t, p, n, 2); });
         pl.roads.for_each([&](int e) { s.road_nodes[p] |= t.edge_node_mask[e]; });
@@ -105,10 +137,11 @@ void refresh_derived(GameState& s) {
     for_each_node(s.occupied, [&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
     for (auto& slots : s.number_hexes) slots = {kNone, kNone, kNone};
     for (int h = 0; h < t.hex_count; ++h) {
+        if (s.board.number[h] == 0) continue;  // deserts and the sea pay nothing
         auto& slots = s.number_hexes[s.board.number[h]];
         int k = 0;
         while (k < 2 && slots[k] != kNone) ++k;
-        slots[k] = static_cast<std::uint8_t>(h);  // the desert's slot 0 may overflow: never read
+        slots[k] = static_cast<std::uint8_t>(h);
     }
 }
 
@@ -126,7 +159,7 @@ int public_victory_points(const GameState& s, int p) {
     int vp = points.settlement * (rules.settlements - pl.settlements_left) + points.city * (rules.cities - pl.cities_left);
     if (s.longest_road == p) vp += points.longest_road;
     if (s.largest_army == p) vp += points.largest_army;
-    return vp;
+    return vp + pl.island_vp;  // R-SF8: VP tokens are public
 }
 
 int victory_points(const GameState& s, int p) {
@@ -142,6 +175,12 @@ unsigned players_to_act(const GameState& s) {
             unsigned m = 0;
             for (int p = 0; p < s.num_players; ++p)
                 if (s.players[p].discard_owed) m |= 1u << p;
+            return m;
+        }
+        case Phase::ChooseGold: {
+            unsigned m = 0;
+            for (int p = 0; p < s.num_players; ++p)
+                if (s.players[p].gold_owed) m |= 1u << p;
             return m;
         }
         case Phase::TradeOffer: {

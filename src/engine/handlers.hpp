@@ -24,6 +24,12 @@ inline Result require_turn(const GameState& s, const Command& c, std::initialize
 // step allows. Seats not acting now are left to require_turn.
 Result require_step(const GameState& s, const Command& c, rules::StepAct act);
 
+// What Built's `a` says was built.
+enum class Piece : std::uint8_t { Road = 0, Settlement = 1, City = 2, Ship = 3 };
+void emit_built(Events ev, int p, Piece piece, int id);
+// After the setup road (or ship, R-SF3): the next setup placement, or the first turn (R-S4, R-S7).
+template <class G> void finish_setup_step(GameState& s, Events ev);
+
 template <class G> Result roll_dice(GameState& s, const Command& c, Events ev);
 template <class G> Result discard(GameState& s, const Command& c, Events ev);
 template <class G> Result move_robber(GameState& s, const Command& c, Events ev);
@@ -46,5 +52,10 @@ template <class G> Result decline_trade(GameState& s, const Command& c, Events e
 template <class G> Result counter_trade(GameState& s, const Command& c, Events ev);
 template <class G> Result confirm_trade(GameState& s, const Command& c, Events ev);
 template <class G> Result cancel_trade(GameState& s, const Command& c, Events ev);
+
+template <class G> Result build_ship(GameState& s, const Command& c, Events ev);
+template <class G> Result move_ship(GameState& s, const Command& c, Events ev);
+template <class G> Result move_pirate(GameState& s, const Command& c, Events ev);
+template <class G> Result choose_gold(GameState& s, const Command& c, Events ev);
 
 }  // namespace catan::handlers

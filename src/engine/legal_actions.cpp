@@ -76,6 +76,35 @@ template <class G, class F>
 void for_each_node_of(const NodeMask& m, F&& f) { m.template for_each<G::node_words>(static_cast<F&&>(f)); }
 
 template <class G>
+void add_ships(const EdgeMask& spots, int p, std::vector<Command>& out) {
+    spots.template for_each<G::edge_words>([&](int e) { add(out, CommandType::BuildShip, p, e); });
+}
+
+// R-SF2, R-SF4: ships to build and the turn's ship move, each ship with every path it may go to.
+template <class G>
+void add_ship_actions(const GameState& s, int p, std::vector<Command>& out) {
+    const PlayerState& pl = ps(s, p);
+    if (pl.ships_left > 0 && pl.hand.contains(G::rules.ship_cost)) add_ships<G>(rules::ship_spots<G>(s, p), p, out);
+    rules::movable_ships<G>(s, p).template for_each<G::edge_words>([&](int from) {
+        rules::ship_move_spots<G>(s, p, from).template for_each<G::edge_words>([&](int to) {
+            add(out, CommandType::MoveShip, p, from).to = static_cast<std::uint8_t>(to);
+        });
+    });
+}
+
+// R-SF6: the pirate's moves, as the robber's: each sea hex with each opponent there to rob, or none.
+template <class G>
+void add_pirate_moves(const GameState& s, int p, std::vector<Command>& out) {
+    rules::pirate_hexes<G>(s).template for_each<G::hex_words>([&](int h) {
+        unsigned v = rules::pirate_victims<G>(s, h, p);
+        do {
+            add(out, CommandType::MovePirate, p, h).victim = v ? static_cast<std::uint8_t>(std::countr_zero(v)) : kNoSeat;
+            v &= v - 1;
+        } while (v);
+    });
+}
+
+template <class G>
 void add_main(const GameState& s, int p, std::vector<Command>& out) {
     const PlayerState& pl = ps(s, p);
     add(out, CommandType::EndTurn, p);
@@ -84,6 +113,7 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
         for_each_node_of<G>(rules::settlement_spots<G>(s, p), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
     if (pl.cities_left > 0 && rules::can_afford_city<G>(s, p))
         for_each_node_of<G>(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
+    if constexpr (G::sea) add_ship_actions<G>(s, p, out);
     if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
     if (rules::step_allows(s.step, rules::StepAct::PlayDevCard)) add_dev_plays<G>(s, p, out);  // R-X6, R-X7
     if (!rules::step_allows(s.step, rules::StepAct::BankTrade)) return;
@@ -101,15 +131,14 @@ void add_main(const GameState& s, int p, std::vector<Command>& out) {
 // a possible victim (or none if nobody is).
 template <class G>
 void add_robber_moves(const GameState& s, int p, std::vector<Command>& out) {
-    for (HexMask allowed = rules::robber_hexes<G>(s, p); allowed; allowed &= allowed - 1) {
-        const int h = std::countr_zero(allowed);
+    rules::robber_hexes<G>(s, p).template for_each<G::hex_words>([&](int h) {
         // One command with no victim where nobody is to rob, else one a victim: one loop either way.
         unsigned v = rules::robber_victims<G>(s, h, p);
         do {
             add(out, CommandType::MoveRobber, p, h).victim = v ? static_cast<std::uint8_t>(std::countr_zero(v)) : kNoSeat;
             v &= v - 1;
         } while (v);
-    }
+    });
 }
 
 void add_trade_answers(const GameState& s, int p, std::vector<Command>& out) {
@@ -134,6 +163,8 @@ void list_actions(const GameState& s, int p, std::vector<Command>& out) {
             break;
         case Phase::SetupRoad:
             if (active) add_roads<G>(rules::setup_road_spots<G>(s), p, out);
+            if constexpr (G::sea)
+                if (active) add_ships<G>(rules::setup_ship_spots<G>(s), p, out);  // R-SF3
             break;
         case Phase::PreRoll:
             if (active) {
@@ -148,15 +179,25 @@ void list_actions(const GameState& s, int p, std::vector<Command>& out) {
         case Phase::MoveRobber:
             if (!active) break;
             add_robber_moves<G>(s, p, out);
+            if constexpr (G::sea) add_pirate_moves<G>(s, p, out);  // R-SF6: the robber or the pirate
             break;
         case Phase::RoadBuilding:
-            if (active) add_roads<G>(rules::road_spots<G>(s, p), p, out);
+            if (!active) break;
+            if (ps(s, p).roads_left > 0) add_roads<G>(rules::road_spots<G>(s, p), p, out);
+            if constexpr (G::sea)
+                if (ps(s, p).ships_left > 0) add_ships<G>(rules::ship_spots<G>(s, p), p, out);  // R-SF9
             break;
         case Phase::Main:
             if (active) add_main<G>(s, p, out);
             break;
         case Phase::TradeOffer:
             add_trade_answers(s, p, out);
+            break;
+        case Phase::ChooseGold:
+            // R-SF7: every choice of as many resources as owed.
+            if (const int owed = ps(s, p).gold_owed)
+                for_each_subset(ResourceSet(owed, owed, owed, owed, owed), owed,
+                                [&](const ResourceSet& g) { add(out, CommandType::ChooseGold, p).give = g; });
             break;
         case Phase::GameOver:
             break;

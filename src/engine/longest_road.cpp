@@ -74,6 +74,45 @@ NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
     }
 }
 
+// R-SF5: the longest trade route over roads and ships together, where a road and a ship join only at
+// the player's own building. At most 30 pieces, so a trail's used pieces fit one word; every
+// intersection a piece touches is tried as a start (the starts above assume one kind of piece).
+template <class G>
+struct RouteSearch {
+    static_assert(G::rules.roads + G::rules.ships <= 32, "a trail's used pieces must fit 32 bits");
+    std::array<std::uint32_t, G::nodes> roads_at{}, ships_at{};
+    std::array<std::uint8_t, G::rules.roads + G::rules.ships> ends_xor{};
+    NodeMask cut{}, own{};
+    int best = 0;
+
+    RouteSearch(const Topology& t, const PlayerState& pl, NodeMask opponents, NodeMask buildings) : cut(opponents), own(buildings) {
+        int i = 0;
+        auto add = [&](const EdgeMask& pieces, std::array<std::uint32_t, G::nodes>& at) {
+            pieces.template for_each<G::edge_words>([&](int e) {
+                const auto [a, b] = t.edge_nodes[e];
+                ends_xor[i] = static_cast<std::uint8_t>(a ^ b);
+                at[a] |= 1u << i;
+                at[b] |= 1u << i;
+                ++i;
+            });
+        };
+        add(pl.roads, roads_at);
+        add(pl.ships, ships_at);
+    }
+
+    // `ship`: the trail arrived by ship (at the start: either, so both are tried).
+    void walk(int node, int length, std::uint32_t used, bool ship) {
+        if (length > best) best = length;
+        if (length > 0 && cut.test(node)) return;  // R-A2
+        const bool switch_here = length == 0 || own.test(node);
+        std::uint32_t next = ((ship || switch_here) ? ships_at[node] : 0) | ((!ship || switch_here) ? roads_at[node] : 0);
+        for (next &= ~used; next; next &= next - 1) {
+            const int i = std::countr_zero(next);
+            walk(ends_xor[i] ^ node, length + 1, used | (1u << i), ships_at[node] >> i & 1u);
+        }
+    }
+};
+
 }  // namespace
 
 namespace rules {
@@ -81,6 +120,17 @@ namespace rules {
 template <class G>
 int longest_road(const GameState& s, int player) {
     const PlayerState& pl = s.players[player];
+    if constexpr (G::sea) {
+        const EdgeMask pieces = pl.roads | pl.ships;
+        if (!pieces.any()) return 0;
+        const Topology& t = G::topo();
+        const NodeMask own = buildings_of(s, player);
+        RouteSearch<G> search(t, pl, s.occupied & ~own, own);
+        NodeMask starts;
+        pieces.template for_each<G::edge_words>([&](int e) { starts |= t.edge_node_mask[e]; });
+        starts.template for_each<G::node_words>([&](int n) { search.walk(n, 0, 0, false); });
+        return search.best;
+    }
     if (!pl.roads.any()) return 0;
     const Topology& t = G::topo();
     const NodeMask cut = s.occupied & ~buildings_of(s, player);
@@ -94,6 +144,7 @@ int longest_road(const GameState& s, int player) {
 // longest trail starting at its other end, and no other trail changed. Otherwise search afresh.
 template <class G>
 int longest_road_with_new_road(const GameState& s, int player, int edge) {
+    if constexpr (G::sea) return longest_road<G>(s, player);  // roads and ships: searched afresh (R-SF5)
     const Topology& t = G::topo();
     const PlayerState& pl = s.players[player];
     EdgeMask others = pl.roads;

@@ -17,13 +17,16 @@ const char* to_string(DevCard d) {
 }
 
 const char* to_string(Terrain t) {
-    static constexpr const char* names[] = {"hills", "forest", "pasture", "fields", "mountains", "desert"};
+    static constexpr const char* names[] = {"hills", "forest", "pasture", "fields", "mountains", "desert", "sea", "gold"};
+    static_assert(std::size(names) == kTerrainKinds);
     return names[static_cast<int>(t)];
 }
 
 const char* to_string(Phase p) {
     static constexpr const char* names[] = {"setup_settlement", "setup_road", "pre_roll",   "discard",  "move_robber",
-                                            "road_building",    "main",       "trade_offer", "game_over"};
+                                            "road_building",    "main",       "trade_offer", "game_over",
+                                            "choose_gold"};
+    static_assert(std::size(names) == kPhaseCount);
     return names[static_cast<int>(p)];
 }
 
@@ -37,12 +40,20 @@ const char* to_string(TurnStructure t) {
     return names[static_cast<int>(t)];
 }
 
+const char* to_string(Scenario s) {
+    static constexpr const char* names[] = {"none", "new_shores", "four_islands"};
+    static_assert(std::size(names) == kScenarioCount);
+    return names[static_cast<int>(s)];
+}
+
 const char* to_string(CommandType t) {
     static constexpr const char* names[] = {
         "roll_dice",     "build_road",    "build_settlement", "build_city",    "buy_dev_card",
         "play_knight",   "play_road_building", "play_invention", "play_monopoly", "discard",
         "move_robber",   "bank_trade",    "propose_trade",    "accept_trade",  "decline_trade",
-        "counter_trade", "confirm_trade", "cancel_trade",     "end_turn"};
+        "counter_trade", "confirm_trade", "cancel_trade",     "end_turn",
+        "build_ship",    "move_ship",     "move_pirate",      "choose_gold"};
+    static_assert(std::size(names) == kCommandTypeCount);
     return names[static_cast<int>(t)];
 }
 
@@ -61,7 +72,8 @@ const char* to_string(EventType t) {
         "dev_card_played",  "invention_taken",  "monopoly_taken",     "bank_traded",        "trade_proposed",
         "trade_accepted",   "trade_declined",   "trade_countered",    "trade_completed",    "trade_cancelled",
         "longest_road_changed", "largest_army_changed", "turn_ended", "turn_started",
-        "game_won",         "hex_produced",     "build_phase_started", "first_roll"};
+        "game_won",         "hex_produced",     "build_phase_started", "first_roll",
+        "ship_moved",       "pirate_moved",     "gold_owed",          "gold_chosen",        "island_settled"};
     static_assert(std::size(names) == kEventTypeCount);
     return names[static_cast<int>(t)];
 }

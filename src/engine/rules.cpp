@@ -1,3 +1,4 @@
+#include "catan/engine/scenario.hpp"
 #include "rules.hpp"
 
 namespace catan::rules {
@@ -11,15 +12,43 @@ EdgeMask road_spots(const GameState& s, int p) {
     const NodeMask frontier = own | (s.road_nodes[p] & ~opponents);
     EdgeMask spots;
     frontier.template for_each<G::node_words>([&](int n) { spots |= t.node_edge_mask[n]; });
+    // R-SF2: on the sea, roads stay on land and never share a path with a ship.
+    if constexpr (G::sea) return spots & s.land_paths & ~s.roads_all & ~s.ships_all;
     return spots & ~s.roads_all;
 }
 
+// R-BU2; R-SF2: on the sea a ship reaches a new settlement spot as a road does, on land only.
 template <class G>
-NodeMask settlement_spots(const GameState& s, int p) { return s.road_nodes[p] & ~s.blocked; }
+NodeMask settlement_spots(const GameState& s, int p) {
+    if constexpr (G::sea) return (s.road_nodes[p] | s.ship_nodes[p]) & s.land_nodes & ~s.blocked;
+    return s.road_nodes[p] & ~s.blocked;
+}
 
+// R-D3, R-SF9: somewhere to place a free piece of Road Building.
 template <class G>
 bool can_place_any_road(const GameState& s, int p) {
+    if constexpr (G::sea)
+        if (s.players[p].ships_left > 0 && ship_spots<G>(s, p).any()) return true;
     return s.players[p].roads_left > 0 && road_spots<G>(s, p).any();
+}
+
+template <class G>
+void place_ship(GameState& s, int p, int edge) {
+    s.players[p].ships.set(edge);
+    s.ships_all.set(edge);
+    s.ship_nodes[p] |= G::topo().edge_node_mask[edge];
+    --s.players[p].ships_left;
+}
+
+template <class G>
+void lift_ship(GameState& s, int p, int edge) {
+    const Topology& t = G::topo();
+    PlayerState& pl = s.players[p];
+    pl.ships.reset(edge);
+    s.ships_all.reset(edge);
+    for (std::uint8_t n : t.edge_nodes[edge])
+        if (!(t.node_edge_mask[n] & pl.ships).any()) s.ship_nodes[p].reset(n);
+    ++pl.ships_left;
 }
 
 template <class G>
@@ -40,7 +69,22 @@ void place_settlement(GameState& s, int p, int node) {
     add_harbor(s, p, node);
 }
 
-namespace {
+// R-SF8: a player's first settlement on an island it did not set up on wins the island's VP tokens.
+template <class G>
+void settle_island(GameState& s, int p, int node, std::vector<Event>* ev) {
+    if constexpr (G::sea) {
+        const int island = island_at<G>(s, node);
+        PlayerState& pl = s.players[p];
+        if (island == 0 || island > 16 || (pl.islands >> (island - 1) & 1u)) return;
+        pl.islands = static_cast<std::uint16_t>(pl.islands | 1u << (island - 1));
+        const bool setup = s.phase == Phase::SetupSettlement;
+        const int vp = setup ? 0 : scenario_island_vp(s.options.scenario, s.num_players);
+        pl.island_vp = static_cast<std::uint8_t>(pl.island_vp + vp);
+        emit(ev, Event{.type = EventType::IslandSettled, .player = static_cast<std::uint8_t>(p),
+                       .a = static_cast<std::uint8_t>(island), .value = static_cast<std::uint16_t>(vp)});
+    }
+}
+
 // R-A4 recount, which also covers R-A1 and R-A3: the holder keeps the card while at >= 5 and not
 // strictly beaten; otherwise a unique longest road of >= 5 takes it, and a tie or nothing returns it.
 template <class G>
@@ -61,7 +105,34 @@ void recount_longest_road(GameState& s, std::vector<Event>* ev) {
         emit(ev, Event{.type = EventType::LongestRoadChanged, .player = s.longest_road, .other = before,
                        .value = static_cast<std::uint8_t>(best)});
 }
-}  // namespace
+
+template <class G>
+void settle_gold(GameState& s, std::vector<Event>* ev) {
+    if constexpr (G::sea) {
+        for (int p = 0; p < s.num_players; ++p)
+            if (s.players[p].gold_owed) return;
+        for (Resource r : kAllResources) {
+            int total = 0, claimants = 0, claimant = 0;
+            for (int p = 0; p < s.num_players; ++p)
+                if (const int n = s.players[p].gold_chosen[r]) { total += n; ++claimants; claimant = p; }
+            if (total <= s.bank[r]) continue;
+            // R-T3: a resource the bank cannot pay in full goes to nobody, unless one player chose it.
+            for (int p = 0; p < s.num_players; ++p) s.players[p].gold_chosen[r] = 0;
+            if (claimants == 1) s.players[claimant].gold_chosen[r] = s.bank[r];
+            else emit(ev, Event{.type = EventType::ProductionBlocked, .a = static_cast<std::uint8_t>(r)});
+        }
+        for (int p = 0; p < s.num_players; ++p) {
+            PlayerState& pl = s.players[p];
+            if (pl.gold_chosen.empty()) continue;
+            pl.hand += pl.gold_chosen;
+            s.bank -= pl.gold_chosen;
+            emit(ev, Event{.type = EventType::GoldChosen, .player = static_cast<std::uint8_t>(p), .resources = pl.gold_chosen});
+            pl.gold_chosen = {};
+        }
+        s.phase = s.after_gold;
+        s.after_gold = Phase::Main;
+    }
+}
 
 template <class G>
 void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev) {
@@ -75,7 +146,9 @@ void update_longest_road_after_settlement(GameState& s, int p, int node, std::ve
     bool changed = false;
     for (int q = 0; q < s.num_players; ++q) {
         // Only an opponent's road through the node is cut: the builder's own roads pass their own building.
-        if (q == p || (s.players[q].roads & at).count() < 2) continue;
+        // R-SF5: ships are cut the same way (a road and a ship there never joined anyway).
+        const EdgeMask pieces = G::sea ? s.players[q].roads | s.players[q].ships : s.players[q].roads;
+        if (q == p || (pieces & at).count() < 2) continue;
         const auto len = static_cast<std::uint8_t>(longest_road<G>(s, q));
         changed |= len != s.players[q].road_length;
         s.players[q].road_length = len;
@@ -116,6 +189,8 @@ void start_turn(GameState& s, std::vector<Event>* ev) {
     s.free_roads = 0;
     s.offers_made = 0;  // R-L1 counts per turn
     s.answers_made = {};
+    s.ship_moved = false;  // R-SF4: one move a turn, and a ship built this turn stays
+    s.new_ships = {};
     ++s.turn;
     s.phase = Phase::PreRoll;
     s.turn_player = s.current;
@@ -130,10 +205,15 @@ void start_turn(GameState& s, std::vector<Event>* ev) {
     template bool can_place_any_road<G>(const GameState&, int);                              \
     template void place_road<G>(GameState&, int, int);                                       \
     template void place_settlement<G>(GameState&, int, int);                                 \
+    template void place_ship<G>(GameState&, int, int);                                       \
+    template void lift_ship<G>(GameState&, int, int);                                        \
+    template void settle_island<G>(GameState&, int, int, std::vector<Event>*);               \
     template void update_longest_road_after_road<G>(GameState&, int, int, std::vector<Event>*); \
     template void update_longest_road_after_settlement<G>(GameState&, int, int, std::vector<Event>*); \
     template void update_largest_army<G>(GameState&, int, std::vector<Event>*);              \
     template void start_turn<G>(GameState&, std::vector<Event>*);                            \
+    template void settle_gold<G>(GameState&, std::vector<Event>*);                           \
+    template void recount_longest_road<G>(GameState&, std::vector<Event>*);                  \
     template void check_victory<G>(GameState&, std::vector<Event>*);
 CATAN_FOR_EACH_VARIANT(CATAN_RULES_FOR)
 

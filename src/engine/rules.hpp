@@ -8,16 +8,26 @@ namespace catan::rules {
 
 inline const PlayerState& ps(const GameState& s, int p) { return s.players[p]; }
 inline NodeMask buildings_of(const GameState& s, int p) { return s.players[p].settlements | s.players[p].cities; }
+// The hexes of the board that are land (R-SF1): every hex but the sea's.
+template <class G> HexMask land_hexes(const GameState& s) {
+    constexpr HexMask all = HexMask::first(G::hexes);
+    if constexpr (G::sea) return all & ~s.board.sea;
+    return all;
+}
 
 // Paths where `p` may build a road now (ignores cost): empty, touching own network (R-BU1).
 template <class G> EdgeMask road_spots(const GameState& s, int p);
 // Intersections where `p` may build a settlement after setup (ignores cost): R-BU2.
 template <class G> NodeMask settlement_spots(const GameState& s, int p);
-// Setup: every intersection that satisfies the distance rule (R-S6).
-template <class G> NodeMask setup_settlement_spots(const GameState& s) { return ~s.blocked & G::topo().all_nodes; }
-// Setup: empty paths touching the settlement just placed (R-S4).
+// Setup: every intersection that satisfies the distance rule (R-S6); on the sea, on a home island (R-SF1).
+template <class G> NodeMask setup_settlement_spots(const GameState& s) {
+    if constexpr (G::sea) return s.setup_nodes & ~s.blocked;
+    return ~s.blocked & G::topo().all_nodes;
+}
+// Setup: empty paths touching the settlement just placed (R-S4), on land where there is sea.
 template <class G> EdgeMask setup_road_spots(const GameState& s) {
     if (s.setup_node == kNone) return {};
+    if constexpr (G::sea) return G::topo().node_edge_mask[s.setup_node] & s.land_paths & ~s.roads_all & ~s.ships_all;
     return G::topo().node_edge_mask[s.setup_node] & ~s.roads_all;
 }
 // A settlement (1) or the step from settlement to city (1 more) of seat p at `node`, in hex_yield.
@@ -49,20 +59,20 @@ template <class G> unsigned robber_victims(const GameState& s, int hex, int p) {
 // leaves no hex at all, the friendly rule is lifted for this move (docs/rules-choices.md, "House
 // rules"), so a 7 or a Knight never stalls. The one place both apply() and legal_actions() ask.
 template <class G> HexMask robber_hexes(const GameState& s, int p) {
-    constexpr HexMask board = (HexMask{1} << G::hexes) - 1;
-    const HexMask others = board & ~(HexMask{1} << s.robber);
+    HexMask others = land_hexes<G>(s);
+    if (s.robber != kNone) others.reset(s.robber);
     if (!s.options.friendly_robber) return others;
     const Topology& t = G::topo();
-    HexMask sheltered = 0;
+    HexMask sheltered{};
     for (int q = 0; q < s.num_players; ++q) {
         if (q == p || public_victory_points(s, q) > 2) continue;
         buildings_of(s, q).template for_each<G::node_words>([&](int n) { sheltered |= t.node_hex_mask[n]; });
     }
     const HexMask allowed = others & ~sheltered;
-    return allowed ? allowed : others;
+    return allowed.any() ? allowed : others;
 }
 template <class G> bool robber_hex_allowed(const GameState& s, int hex, int p) {
-    return hex >= 0 && hex < G::hexes && (robber_hexes<G>(s, p) >> hex & 1u);
+    return hex >= 0 && hex < G::hexes && robber_hexes<G>(s, p).test(hex);
 }
 
 // What each piece costs and whether `p` holds it (R-BU1..R-BU4): one place for the cost check.
@@ -170,9 +180,24 @@ inline bool over_trade_limit(const GameState& s, const Command& c) {
 }
 inline void count_up(std::uint8_t& n) { n = static_cast<std::uint8_t>(n < 0xff ? n + 1 : n); }
 
+// R-D3, R-SF9: Road Building's free pieces are roads, or on the sea any mix of roads and ships.
+template <class G> int pieces_for_road_building(const GameState& s, int p) {
+    const PlayerState& pl = s.players[p];
+    const int pieces = G::sea ? pl.roads_left + pl.ships_left : pl.roads_left;
+    return pieces < 2 ? pieces : 2;
+}
+
 // Mutations shared by several commands.
 template <class G> void place_road(GameState& s, int p, int edge);
 template <class G> void place_settlement(GameState& s, int p, int node);
+template <class G> void place_ship(GameState& s, int p, int edge);
+template <class G> void lift_ship(GameState& s, int p, int edge);  // R-SF4: the first half of a move
+template <class G> void settle_island(GameState& s, int p, int node, std::vector<Event>* ev);
+// R-SF7: once no owner has gold left to choose, pays every choice (R-T3 per resource) and returns to
+// the phase the gold interrupted.
+template <class G> void settle_gold(GameState& s, std::vector<Event>* ev);
+// R-A4's recount after a road length changed.
+template <class G> void recount_longest_road(GameState& s, std::vector<Event>* ev);
 template <class G> void update_longest_road_after_road(GameState& s, int p, int edge, std::vector<Event>* ev);
 // Longest road of `p` just after `edge` was added to its roads, given its length before (R-A1).
 template <class G> int longest_road_with_new_road(const GameState& s, int p, int edge);
@@ -191,3 +216,5 @@ inline void emit(std::vector<Event>* ev, const Event& e) {
 }
 
 }  // namespace catan::rules
+
+#include "sea_rules.hpp"

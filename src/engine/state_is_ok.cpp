@@ -13,12 +13,14 @@ constexpr Problem bad(const char* field, const char* why, int seat = -1) { retur
 Problem check_options_and_flow(const GameState& s) {
     if (auto e = validate_options(s.options)) return bad("options", e->message.data());
     if (s.num_players != s.options.players) return bad("num_players", "does not match options.players");
-    if (s.board_kind != board_for_players(s.options.players)) return bad("board_kind", "not the board of this player count");
+    if (s.board_kind != board_for(s.options)) return bad("board_kind", "not the board of this player count and scenario");
     const int n = s.num_players;
-    const bool setup = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad;
+    // R-SF7: a second setup settlement on gold has its choice made before its road.
+    const bool setup_gold = s.phase == Phase::ChooseGold && s.after_gold == Phase::SetupRoad;
+    const bool setup = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad || setup_gold;
     if (setup != (s.setup_step < 2 * n)) return bad("setup_step", "setup step does not match the phase");
     if (setup && s.current != setup_player(s, s.setup_step)) return bad("current", "not the seat placing at this setup step");
-    if ((s.phase == Phase::SetupRoad) != (s.setup_node != kNone))
+    if ((s.phase == Phase::SetupRoad || setup_gold) != (s.setup_node != kNone))
         return bad("setup_node", "a setup settlement is pending exactly while its road is awaited");
     if (s.setup_node != kNone && !s.players[s.current].settlements.test(s.setup_node))
         return bad("setup_node", "the pending setup settlement is not the current player's");
@@ -28,6 +30,15 @@ Problem check_options_and_flow(const GameState& s) {
     bool owing = false;
     for (int p = 0; p < kMaxPlayers; ++p) owing |= s.players[p].discard_owed > 0;
     if ((s.phase == Phase::Discard) != owing) return bad("phase", "discards are owed exactly in the discard phase");
+    bool gold = false;
+    for (int p = 0; p < kMaxPlayers; ++p) {
+        gold |= s.players[p].gold_owed > 0;
+        if (s.phase != Phase::ChooseGold && !s.players[p].gold_chosen.empty()) return bad("gold_chosen", "a gold choice outside the gold phase", p);
+    }
+    if ((s.phase == Phase::ChooseGold) != gold) return bad("phase", "gold is owed exactly in the gold phase (R-SF7)");
+    if (s.after_gold != Phase::Main && s.after_gold != Phase::SetupRoad) return bad("after_gold", "gold is chosen after a roll or a setup settlement");
+    if (s.board_kind != BoardKind::Sea && (s.pirate != kNone || s.ship_moved || s.new_ships.any()))
+        return bad("pirate", "no pirate and no ships without the sea");
     if (s.offer.to != kNoSeat && (s.offer.to >= n || (s.phase == Phase::TradeOffer && s.offer.to == s.current)))
         return bad("offer.to", "an offer addressed to a seat that cannot answer it");
     if (s.current >= n || s.turn_player >= n) return bad("current", "no such seat");
@@ -55,9 +66,43 @@ Problem check_options_and_flow(const GameState& s) {
     return std::nullopt;
 }
 
+// A scenario's board (R-SF1): its own terrains, numbers, islands and harbors, each consistent with
+// the rest; the robber on land or off the board, the pirate on the sea.
+Problem check_sea_board(const GameState& s) {
+    const Topology& t = topology(s);
+    const Board& b = s.board;
+    std::array<int, 13> numbers{};
+    for (int h = 0; h < t.hex_count; ++h) {
+        const Terrain k = b.terrain[h];
+        if (static_cast<int>(k) >= kTerrainKinds) return bad("board.terrain", "no such terrain");
+        if ((k == Terrain::Sea) != b.sea.test(h)) return bad("board.sea", "the sea hexes are those of sea terrain");
+        if (b.home.test(h) && k == Terrain::Sea) return bad("board.home", "setup builds on land");
+        if ((b.island[h] == 0) != (k == Terrain::Sea)) return bad("board.island", "every land hex is on an island, no sea hex is");
+        const bool paying = k != Terrain::Sea && k != Terrain::Desert;
+        if (b.number[h] > 12 || b.number[h] == 7 || b.number[h] == 1 || (b.number[h] != 0) != paying)
+            return bad("board.numbers", "a number token from 2 to 12 but 7 on each producing hex, none elsewhere");
+        if (++numbers[b.number[h]] > 3 && b.number[h] != 0) return bad("board.numbers", "more than three hexes with one number");
+        for (std::uint8_t nb : t.hex_neighbors[h])
+            if (nb != kNone && b.island[nb] && b.island[h] && b.island[nb] != b.island[h])
+                return bad("board.island", "neighbouring land hexes on different islands");
+    }
+    for (int h = t.hex_count; h < kMaxHexes; ++h)
+        if (b.number[h] != 0 || b.terrain[h] != Terrain{} || b.island[h] || b.sea.test(h) || b.home.test(h))
+            return bad("board.terrain", "a hex past the board's hexes");
+    if (b.harbor_count > kMaxHarbors) return bad("board.harbors", "too many harbors");
+    for (int k = 0; k < b.harbor_count; ++k) {
+        if (b.harbor[k] >= kHarborKinds) return bad("board.harbors", "no such harbor kind");
+        if (b.harbor_edge[k] >= t.edge_count) return bad("board.harbors", "a harbor off the board");
+    }
+    if (s.robber != kNone && (s.robber >= t.hex_count || b.sea.test(s.robber))) return bad("robber", "the robber stays on land (R-SF6)");
+    if (s.pirate >= t.hex_count || !b.sea.test(s.pirate)) return bad("pirate", "the pirate sails the sea (R-SF6)");
+    return std::nullopt;
+}
+
 // The board holds exactly its recipe (R-B1..R-B3, R-X1..R-X3). Production indexes by number and
 // would silently skip a fourth hex with the same token.
 Problem check_board(const GameState& s) {
+    if (s.board_kind == BoardKind::Sea) return check_sea_board(s);
     const Ruleset& rules = ruleset(s);
     const Topology& t = topology(s);
     const Board& b = s.board;
@@ -85,6 +130,8 @@ Problem check_board(const GameState& s) {
     if (numbers != expected) return bad("board.numbers", "not the number tokens of this board");
     if (harbors != expected_harbors) return bad("board.harbors", "not the harbors of this board");
     if (b.spiral_start > 5) return bad("board.spiral_start", "a spiral starts at one of 6 corners");
+    if (b.sea.any() || b.home.any() || b.harbor_count || b.island != decltype(b.island){} || b.harbor_edge != decltype(b.harbor_edge){})
+        return bad("board.sea", "no sea, islands or scenario harbors without the sea");
     if (s.robber >= t.hex_count) return bad("robber", "no such hex");
     return std::nullopt;
 }
@@ -131,7 +178,7 @@ Problem check_pieces(const GameState& s) {
     const Ruleset& rules = ruleset(s);
     const Topology& t = topology(s);
     NodeMask buildings{};
-    EdgeMask roads{};
+    EdgeMask roads{}, ships{};
     for (int p = 0; p < kMaxPlayers; ++p) {
         const PlayerState& pl = s.players[p];
         if (p >= s.num_players) {
@@ -139,6 +186,7 @@ Problem check_pieces(const GameState& s) {
             empty.settlements_left = pl.settlements_left;
             empty.cities_left = pl.cities_left;
             empty.roads_left = pl.roads_left;
+            empty.ships_left = pl.ships_left;
             if (!(pl == empty)) return bad("hand", "an empty seat holds something", p);
             continue;
         }
@@ -146,10 +194,19 @@ Problem check_pieces(const GameState& s) {
         const NodeMask own = pl.settlements | pl.cities;
         if (own & ~t.all_nodes) return bad("settlements", "a building off the board", p);
         if (pl.roads & ~t.all_edges) return bad("roads", "a road off the board", p);
+        if (pl.ships & ~t.all_edges) return bad("ships", "a ship off the board", p);
+        if ((pl.ships & ~s.sea_paths).any()) return bad("ships", "a ship on a path away from the sea (R-SF2)", p);
+        if ((pl.roads & ~s.land_paths).any()) return bad("roads", "a road between two sea hexes (R-SF2)", p);
+        if ((own & ~s.land_nodes).any()) return bad("settlements", "a building on the sea", p);
+        if (pl.ships_left + pl.ships.count() != rules.ships)
+            return bad("ships_left", "ships on the board and in supply do not add up to the box's", p);
+        if (pl.gold_owed > 6 || pl.gold_chosen.total() > 6) return bad("gold_owed", "more gold than a player's buildings can earn", p);
         if (own & buildings) return bad("settlements", "two players on one intersection", p);
         if ((pl.roads & roads).any()) return bad("roads", "two roads on one path", p);
+        if ((pl.ships & ships).any()) return bad("ships", "two ships on one path", p);
         buildings |= own;
         roads |= pl.roads;
+        ships |= pl.ships;
         // R-S1: a piece is either on the board or in the supply (a city's settlement went back).
         if (pl.settlements_left + pl.settlements.count() != rules.settlements)
             return bad("settlements_left", "settlements on the board and in supply do not add up to 5", p);
@@ -158,6 +215,7 @@ Problem check_pieces(const GameState& s) {
         if (pl.roads_left + pl.roads.count() != rules.roads)
             return bad("roads_left", "roads on the board and in supply do not add up to 15", p);
     }
+    if ((roads & ships).any()) return bad("ships", "a ship and a road on one path (R-SF2)");
     return std::nullopt;
 }
 
@@ -169,11 +227,16 @@ std::optional<StateProblem> find_derived_problem(const GameState& s) {
     if (rebuilt.board_kind != s.board_kind) return bad("board_kind", "not the board of this player count");
     if (rebuilt.occupied != s.occupied || rebuilt.blocked != s.blocked) return bad("occupied", "does not match the buildings");
     if (rebuilt.roads_all != s.roads_all) return bad("roads_all", "does not match the roads");
+    if (rebuilt.ships_all != s.ships_all) return bad("ships_all", "does not match the ships");
+    if (rebuilt.sea_paths != s.sea_paths || rebuilt.land_paths != s.land_paths || rebuilt.land_nodes != s.land_nodes ||
+        rebuilt.setup_nodes != s.setup_nodes)
+        return bad("sea_paths", "does not match the board's sea");
     if (rebuilt.harbor_nodes != s.harbor_nodes) return bad("harbor_nodes", "does not match the board's harbors");
     if (rebuilt.number_hexes != s.number_hexes) return bad("number_hexes", "does not match the board's tokens");
     if (rebuilt.hex_yield != s.hex_yield) return bad("hex_yield", "does not match the buildings");
     for (int p = 0; p < kMaxPlayers; ++p) {
         if (rebuilt.road_nodes[p] != s.road_nodes[p]) return bad("road_nodes", "does not match the roads", p);
+        if (rebuilt.ship_nodes[p] != s.ship_nodes[p]) return bad("ship_nodes", "does not match the ships", p);
         if (rebuilt.harbors[p] != s.harbors[p]) return bad("harbors", "does not match the buildings on harbors", p);
     }
     return std::nullopt;

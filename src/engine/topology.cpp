@@ -1,5 +1,8 @@
 #include "catan/engine/topology.hpp"
 
+#include "catan/engine/ruleset.hpp"
+#include "scenario_data.hpp"
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -29,10 +32,13 @@ constexpr void put(std::array<std::uint8_t, 3>& slots, int value) {
 }
 
 // A board's hexes are the axial (q, r) with q_min <= q <= q_max, r_min <= r <= r_max and
-// s_min <= q + r <= s_max, numbered row by row, top to bottom, left to right.
+// s_min <= q + r <= s_max, numbered row by row, top to bottom, left to right. With `odd_r_cols` set,
+// the hexes are instead rows r_min..r_max of that many hexes each, odd rows shifted half a hex right
+// (the Seafarers frame: axial q = column - floor(r / 2)).
 struct Shape {
     BoardKind kind;
     int q_min, q_max, r_min, r_max, s_min, s_max;
+    int odd_r_cols;
     int harbors;
     // Gaps, in coastal paths, between consecutive harbors clockwise from coastal path 0 (repeated).
     std::array<int, 2> gaps;
@@ -45,7 +51,8 @@ constexpr Topology build(const Shape& shape) {
     int h = 0;
     for (int r = shape.r_min; r <= shape.r_max; ++r)
         for (int q = shape.q_min; q <= shape.q_max; ++q)
-            if (q + r <= shape.s_max && q + r >= shape.s_min) {
+            if (shape.odd_r_cols ? q + r / 2 >= 0 && q + r / 2 < shape.odd_r_cols
+                                 : q + r <= shape.s_max && q + r >= shape.s_min) {
                 t.hex_q[h] = static_cast<std::int8_t>(q);
                 t.hex_r[h] = static_cast<std::int8_t>(r);
                 ++h;
@@ -79,7 +86,7 @@ constexpr Topology build(const Shape& shape) {
             const int n = node_of({cx + kCornerDx[c], cy + kCornerDy[c]});
             t.hex_nodes[i][c] = static_cast<std::uint8_t>(n);
             t.hex_node_mask[i] |= node_bit(n);
-            t.node_hex_mask[n] |= HexMask{1} << i;
+            t.node_hex_mask[n].set(i);
             put(t.node_hexes[n], i);
         }
         for (int c = 0; c < 6; ++c) {
@@ -155,12 +162,28 @@ constexpr Topology build(const Shape& shape) {
     return t;
 }
 
-}  // namespace
-
 // Computed by the compiler: no start-up work and no initialisation guard on the hot paths.
 // Base: rows 3-4-5-4-3, harbors at gaps of 3, 3, 4 (9 harbors on 30 coastal paths).
-constinit const Topology kBaseTopology = build({BoardKind::Base, -2, 2, -2, 2, -2, 2, 9, {3, 4}, 2});
+constexpr Topology kBaseTable = build({BoardKind::Base, -2, 2, -2, 2, -2, 2, 0, 9, {3, 4}, 2});
 // 5–6: rows 3-4-5-6-5-4-3, harbors at gaps of 3, 4 alternating (11 harbors on 38 coastal paths).
-constinit const Topology kLargeTopology = build({BoardKind::Large, -2, 3, -3, 3, -2, 3, 11, {3, 4}, 1});
+constexpr Topology kLargeTable = build({BoardKind::Large, -2, 3, -3, 3, -2, 3, 0, 11, {3, 4}, 1});
+// Seafarers, 3 and 4 players: 8 rows of 9 hexes from (0, 0) at the top left; each scenario places its
+// harbors on its own coasts, so the frame has none.
+constexpr Topology kSeaTable =
+    build({BoardKind::Sea, -3, kSeaFrameCols - 1, 0, kSeaFrameRows - 1, 0, 0, kSeaFrameCols, 0, {3, 4}, 1});
+
+template <class G>
+constexpr bool sizes_match(const Topology& t) {
+    return t.hex_count == G::hexes && t.node_count == G::nodes && t.edge_count == G::edges && t.harbor_count == G::harbors &&
+           t.hex_count <= kMaxHexes && t.node_count <= kMaxNodes && t.edge_count <= kMaxEdges;
+}
+static_assert(sizes_match<BaseVariant>(kBaseTable) && sizes_match<LargeVariant>(kLargeTable) &&
+              sizes_match<SeaVariant>(kSeaTable), "Variant's sizes are those of its board");
+
+}  // namespace
+
+constinit const Topology kBaseTopology = kBaseTable;
+constinit const Topology kLargeTopology = kLargeTable;
+constinit const Topology kSeaTopology = kSeaTable;
 
 }  // namespace catan

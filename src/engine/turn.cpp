@@ -20,6 +20,8 @@ void emit_hex_payments(const GameState& s, int roll, const std::array<ResourceSe
     std::array<ResourceSet, kMaxPlayers> left = paid;
     for (std::uint8_t h : s.number_hexes[roll]) {
         if (h == kNone || h == s.robber) continue;
+        if constexpr (G::sea)
+            if (!produces_resource(s.board.terrain[h])) continue;  // gold is paid as chosen (GoldChosen)
         const auto r = static_cast<Resource>(s.board.terrain[h]);
         for (int p = 0; p < s.num_players; ++p) {
             const int n = std::min<int>(owed_byte(s.hex_yield[h], p), left[p][r]);
@@ -40,7 +42,7 @@ template <class G>
 void produce(GameState& s, int roll, Events ev) {
     // Every slot of the number is added without a branch: an unused slot or the robber's hex adds
     // nothing (to the desert's slot, which is never read), so only hexes that pay set a kind.
-    std::array<std::uint64_t, kResourceCount + 1> owed{};
+    std::array<std::uint64_t, kTerrainKinds> owed{};
     static_assert(static_cast<int>(Terrain::Desert) == kResourceCount, "owed has a slot for the desert");
     unsigned kinds = 0;  // resources some hex pays: at most three, so the checks below stay short
     for (std::uint8_t h : s.number_hexes[roll]) {
@@ -70,6 +72,19 @@ void produce(GameState& s, int roll, Events ev) {
         for (int p = 0; p < s.num_players; ++p)
             s.players[p].hand.n[r] = static_cast<std::uint8_t>(s.players[p].hand.n[r] + owed_byte(owed[r], p));
         s.bank.n[r] = static_cast<std::uint8_t>(s.bank.n[r] - total);
+    }
+    if constexpr (G::sea) {
+        // R-SF7: gold fields pay 1 a settlement and 2 a city, of each owner's choice, chosen next.
+        const std::uint64_t gold = owed[static_cast<int>(Terrain::Gold)];
+        if (gold) {
+            for (int p = 0; p < s.num_players; ++p) {
+                s.players[p].gold_owed = static_cast<std::uint8_t>(owed_byte(gold, p));
+                if (s.players[p].gold_owed)
+                    emit(ev, Event{.type = EventType::GoldOwed, .player = static_cast<std::uint8_t>(p), .value = s.players[p].gold_owed});
+            }
+            s.after_gold = Phase::Main;
+            s.phase = Phase::ChooseGold;
+        }
     }
     if (!ev) return;
     std::array<ResourceSet, kMaxPlayers> paid{};
@@ -109,8 +124,8 @@ Result roll_dice(GameState& s, const Command& c, Events ev) {
     if (roll == 7) {
         start_seven(s);
     } else {
-        produce<G>(s, roll, ev);
         s.phase = Phase::Main;
+        produce<G>(s, roll, ev);  // R-SF7: may go to ChooseGold
     }
     return std::nullopt;
 }
@@ -139,6 +154,9 @@ Result move_robber(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::MoveRobber})) return e;
     if (c.target >= G::hexes) return fail(ErrorCode::BadArgument, "R-7b", "no such hex");
     if (c.target == s.robber) return fail(ErrorCode::InvalidRobber, "R-7b", "the robber must move to a different hex");
+    if constexpr (G::sea)
+        if (s.board.sea.test(c.target))
+            return fail(ErrorCode::InvalidRobber, "R-SF6", "the robber stays on land: move the pirate to put it on the sea");
     if (!rules::robber_hex_allowed<G>(s, c.target, c.player))
         return fail(ErrorCode::InvalidRobber, "R-O3",
                     "friendly robber: that hex touches a building of a player with 2 or fewer visible victory points");

@@ -7,11 +7,12 @@
 namespace catan {
 
 // Explicit instantiations for every variant: X(Variant) is expanded once per variant.
-#define CATAN_FOR_EACH_VARIANT(X) X(BaseVariant) X(LargeVariant)
+#define CATAN_FOR_EACH_VARIANT(X) X(BaseVariant) X(LargeVariant) X(SeaVariant)
 
 template <class F>
 decltype(auto) with_variant(BoardKind kind, F&& f) {
     if (kind == BoardKind::Large) return f(LargeVariant{});
+    if (kind == BoardKind::Sea) return f(SeaVariant{});
     return f(BaseVariant{});
 }
 

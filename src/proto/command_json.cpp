@@ -31,6 +31,16 @@ json command_json(const Command& c) {
             if (c.type == CommandType::ProposeTrade && c.victim != kNoSeat) j["to"] = c.victim;
             break;
         case CommandType::ConfirmTrade: j["with"] = c.victim; break;
+        case CommandType::BuildShip: j["path"] = c.target; break;
+        case CommandType::MoveShip:
+            j["from"] = c.target;
+            j["to"] = c.to;
+            break;
+        case CommandType::MovePirate:
+            j["hex"] = c.target;
+            if (c.victim != kNoSeat) j["victim"] = c.victim;
+            break;
+        case CommandType::ChooseGold: j["resources"] = resources_json(c.give); break;
         default: break;  // the type alone says it all
     }
     return j;
@@ -81,6 +91,16 @@ Command decode(const json& j, int seat, const CommandBounds& b) {
                 if (const json* to = r.optional("to")) c.victim = read_id_or_null(*to, r.path("to"), b.seats);
             break;
         case CommandType::ConfirmTrade: c.victim = field_id(r, "with", b.seats); break;
+        case CommandType::BuildShip: c.target = field_id(r, "path", b.paths); break;
+        case CommandType::MoveShip:
+            c.target = field_id(r, "from", b.paths);
+            c.to = field_id(r, "to", b.paths);
+            break;
+        case CommandType::MovePirate:
+            c.target = field_id(r, "hex", b.hexes);
+            if (const json* v = r.optional("victim")) c.victim = read_id_or_null(*v, r.path("victim"), b.seats);
+            break;
+        case CommandType::ChooseGold: c.give = read_resources(r.required("resources"), r.path("resources"), b.cards); break;
         default: break;
     }
     r.finish();

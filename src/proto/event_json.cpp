@@ -81,11 +81,12 @@ std::string describe(Writer& w, int viewer) {
             j["victim"] = e.other;
             return w.p() + " tried to rob " + w.o() + ", who had no cards.";
         case EventType::Built: {
-            static constexpr const char* pieces[] = {"road", "settlement", "city"};
-            const char* piece = e.a < 3 ? pieces[e.a] : "?";
+            static constexpr const char* pieces[] = {"road", "settlement", "city", "ship"};
+            const char* piece = e.a < 4 ? pieces[e.a] : "?";
+            const bool on_path = e.a == 0 || e.a == 3;
             j["piece"] = piece;
-            j[e.a == 0 ? "path" : "intersection"] = e.value;
-            return w.p() + " built a " + piece + (e.a == 0 ? " on path " : " at intersection ") + std::to_string(e.value) + ".";
+            j[on_path ? "path" : "intersection"] = e.value;
+            return w.p() + " built a " + piece + (on_path ? " on path " : " at intersection ") + std::to_string(e.value) + ".";
         }
         case EventType::DevCardBought:
             if (!sees_bought_card(e, viewer)) return w.p() + " bought a development card.";
@@ -162,6 +163,24 @@ std::string describe(Writer& w, int viewer) {
         case EventType::GameWon:
             j["vp"] = e.value;
             return w.p() + " wins with " + std::to_string(e.value) + " victory points!";
+        case EventType::ShipMoved:
+            j["from"] = e.a;
+            j["to"] = e.b;
+            return w.p() + " moved a ship from path " + std::to_string(e.a) + " to path " + std::to_string(e.b) + ".";
+        case EventType::PirateMoved:
+            j["hex"] = e.a;
+            return w.p() + " moved the pirate to hex " + std::to_string(e.a) + ".";
+        case EventType::GoldOwed:
+            j["count"] = e.value;
+            return w.p() + " chooses " + std::to_string(e.value) + (e.value == 1 ? " resource" : " resources") + " from the gold fields.";
+        case EventType::GoldChosen:
+            j["resources"] = resources_json(e.resources);
+            return w.p() + " took " + cards_text(e.resources) + " from the gold fields.";
+        case EventType::IslandSettled:
+            j["island"] = e.a;
+            j["vp"] = e.value;
+            return e.value ? w.p() + " settled island " + std::to_string(e.a) + " and won " + std::to_string(e.value) + " victory points."
+                           : w.p() + " settled island " + std::to_string(e.a) + ".";
     }
     return {};
 }

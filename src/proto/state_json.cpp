@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "catan/engine/engine.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/proto/guard.hpp"
 #include "state_check.hpp"
 #include "wire.hpp"
@@ -55,6 +56,25 @@ std::uint8_t u8(const json& v, const Path& where, int lo, int hi) {
     return static_cast<std::uint8_t>(read_int(v, where, lo, hi));
 }
 
+// Seafarers' part of a seat (R-SF2..R-SF8), written on the sea only.
+void add_sea_player(json& j, const PlayerState& p) {
+    j["ships"] = edge_list(p.ships);
+    j["ships_left"] = p.ships_left;
+    j["island_vp"] = p.island_vp;
+    j["islands"] = p.islands;
+    if (p.gold_owed) j["gold_owed"] = p.gold_owed;
+    if (!p.gold_chosen.empty()) j["gold_chosen"] = resources_json(p.gold_chosen);
+}
+
+void read_sea_player(ObjectReader& r, PlayerState& p, const Topology& topo) {
+    p.ships = read_edge_list(r.required("ships"), r.path("ships"), topo.edge_count);
+    p.ships_left = u8(r.required("ships_left"), r.path("ships_left"), 0, kSeaRules.ships);
+    p.island_vp = u8(r.required("island_vp"), r.path("island_vp"), 0, 0xff);
+    p.islands = static_cast<std::uint16_t>(read_int(r.required("islands"), r.path("islands"), 0, 0xffff));
+    if (const json* v = r.optional("gold_owed")) p.gold_owed = u8(*v, r.path("gold_owed"), 0, 0xff);
+    if (const json* v = r.optional("gold_chosen")) p.gold_chosen = read_resources(*v, r.path("gold_chosen"), kSeaRules.bank_per_resource);
+}
+
 json player_json(const PlayerState& p) {
     return {{"hand", resources_json(p.hand)},
             {"dev", dev_json(p.dev)},
@@ -72,6 +92,7 @@ json player_json(const PlayerState& p) {
 
 // Counts and ids within this game's box and board.
 PlayerState read_player(const json& v, const Path& where, const Ruleset& rules, const Topology& topo) {
+    const bool sea = topo.kind == BoardKind::Sea;
     ObjectReader r(v, where);
     PlayerState p;
     p.hand = read_resources(r.required("hand"), r.path("hand"), rules.bank_per_resource);
@@ -87,6 +108,7 @@ PlayerState read_player(const json& v, const Path& where, const Ruleset& rules, 
     p.settlements = read_node_list(r.required("settlements"), r.path("settlements"), topo.node_count);
     p.cities = read_node_list(r.required("cities"), r.path("cities"), topo.node_count);
     p.roads = read_edge_list(r.required("roads"), r.path("roads"), topo.edge_count);
+    if (sea) read_sea_player(r, p, topo);
     r.finish();
     return p;
 }
@@ -145,8 +167,19 @@ json board_json(const Topology& t, const Board& b) {
         terrain.push_back(to_string(b.terrain[h]));
         numbers.push_back(b.number[h]);
     }
-    for (int k = 0; k < t.harbor_count; ++k) harbors.push_back(harbor_name(b.harbor[k]));
-    return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"spiral_start", b.spiral_start}};
+    if (t.kind != BoardKind::Sea) {
+        for (int k = 0; k < t.harbor_count; ++k) harbors.push_back(harbor_name(b.harbor[k]));
+        return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"spiral_start", b.spiral_start}};
+    }
+    // A scenario's board (R-SF1): its harbors stand on its own paths, and its home islands are named;
+    // the islands themselves follow from the terrain.
+    json paths = json::array(), home = json::array();
+    for (int k = 0; k < b.harbor_count; ++k) {
+        harbors.push_back(harbor_name(b.harbor[k]));
+        paths.push_back(b.harbor_edge[k]);
+    }
+    b.home.for_each([&](int h) { home.push_back(h); });
+    return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"harbor_paths", paths}, {"home", home}};
 }
 
 Board read_board(const Topology& t, const json& v, const Path& where) {
@@ -155,13 +188,31 @@ Board read_board(const Topology& t, const json& v, const Path& where) {
     const Path tp = r.path("terrain"), np = r.path("numbers"), hp = r.path("harbors");
     const auto& terrain = read_array(r.required("terrain"), tp, t.hex_count);
     const auto& numbers = read_array(r.required("numbers"), np, t.hex_count);
-    const auto& harbors = read_array(r.required("harbors"), hp, t.harbor_count);
+    const bool sea = t.kind == BoardKind::Sea;
     for (std::size_t h = 0; h < static_cast<std::size_t>(t.hex_count); ++h) {
-        b.terrain[h] = read_name<Terrain>(terrain[h], tp.at(h), 6, "terrain");
+        b.terrain[h] = read_name<Terrain>(terrain[h], tp.at(h), sea ? kTerrainKinds : 6, "terrain");
         b.number[h] = u8(numbers[h], np.at(h), 0, 12);
+        if (b.terrain[h] == Terrain::Sea) b.sea.set(static_cast<int>(h));
     }
-    for (std::size_t k = 0; k < static_cast<std::size_t>(t.harbor_count); ++k) b.harbor[k] = read_harbor(harbors[k], hp.at(k));
-    b.spiral_start = u8(r.required("spiral_start"), r.path("spiral_start"), 0, 5);
+    if (!sea) {
+        const auto& harbors = read_array(r.required("harbors"), hp, t.harbor_count);
+        for (std::size_t k = 0; k < static_cast<std::size_t>(t.harbor_count); ++k) b.harbor[k] = read_harbor(harbors[k], hp.at(k));
+        b.spiral_start = u8(r.required("spiral_start"), r.path("spiral_start"), 0, 5);
+        r.finish();
+        return b;
+    }
+    const auto& harbors = read_array(r.required("harbors"), hp, -1, kMaxHarbors);
+    const Path pp = r.path("harbor_paths");
+    const auto& paths = read_array(r.required("harbor_paths"), pp, static_cast<int>(harbors.size()));
+    b.harbor_count = static_cast<std::uint8_t>(harbors.size());
+    for (std::size_t k = 0; k < harbors.size(); ++k) {
+        b.harbor[k] = read_harbor(harbors[k], hp.at(k));
+        b.harbor_edge[k] = read_id(paths[k], pp.at(k), t.edge_count);
+    }
+    const Path home = r.path("home");
+    const auto& homes = read_array(r.required("home"), home, -1, t.hex_count);
+    for (std::size_t i = 0; i < homes.size(); ++i) b.home.set(read_id(homes[i], home.at(i), t.hex_count));
+    assign_islands(b);
     r.finish();
     return b;
 }
@@ -187,10 +238,15 @@ GameState decode(const json& j) {
         if (const json* v = o.optional("first_by_dice")) s.options.first_by_dice = read_bool(*v, o.path("first_by_dice"));
         if (const json* v = o.optional("turn_structure"))
             s.options.turn_structure = read_name<TurnStructure>(*v, o.path("turn_structure"), 2, "turn structure");
+        if (const json* v = o.optional("scenario")) {
+            s.options.scenario = read_name<Scenario>(*v, o.path("scenario"), kScenarioCount, "scenario");
+            if (s.options.scenario == Scenario::None) fail(DecodeErrorKind::OutOfRange, o.path("scenario"), "a scenario is named only when there is one");
+        }
         o.finish();
     }
     s.num_players = static_cast<std::uint8_t>(s.options.players);
-    s.board_kind = board_for_players(s.options.players);
+    s.board_kind = board_for(s.options);
+    const bool sea = s.board_kind == BoardKind::Sea;
     const Topology& topo = topology(s.board_kind);
     const Ruleset& rules = ruleset(s.board_kind);
     const int n = s.num_players;
@@ -220,7 +276,15 @@ GameState decode(const json& j) {
         const auto& dice = read_array(r.required("dice"), dp, 2);
         for (std::size_t i = 0; i < 2; ++i) s.dice[i] = u8(dice[i], dp.at(i), 0, 6);  // 0: not rolled yet
     }
-    s.robber = u8(r.required("robber"), r.path("robber"), 0, topo.hex_count - 1);
+    // R-SF6: on the sea the robber may still be off the board, and the pirate sails.
+    s.robber = sea ? read_id_or_null(r.required("robber"), r.path("robber"), topo.hex_count)
+                   : u8(r.required("robber"), r.path("robber"), 0, topo.hex_count - 1);
+    if (sea) {
+        s.pirate = read_id(r.required("pirate"), r.path("pirate"), topo.hex_count);
+        s.ship_moved = read_bool(r.required("ship_moved"), r.path("ship_moved"));
+        s.new_ships = read_edge_list(r.required("new_ships"), r.path("new_ships"), topo.edge_count);
+        if (const json* v = r.optional("after_gold")) s.after_gold = read_name<Phase>(*v, r.path("after_gold"), kPhaseCount, "phase");
+    }
     s.longest_road = read_id_or_null(r.required("longest_road"), r.path("longest_road"), n);
     s.largest_army = read_id_or_null(r.required("largest_army"), r.path("largest_army"), n);
     s.winner = read_id_or_null(r.required("winner"), r.path("winner"), n);
@@ -244,6 +308,7 @@ GameState decode(const json& j) {
             s.players[p].settlements_left = rules.settlements;
             s.players[p].cities_left = rules.cities;
             s.players[p].roads_left = rules.roads;
+            s.players[p].ships_left = rules.ships;
         }
     }
     s.offer = read_offer(r.required("offer"), r.path("offer"), seats);
@@ -271,7 +336,11 @@ json state_json(const GameState& s) {
     for (int i = 0; i < s.deck_size; ++i) deck.push_back(to_string(s.deck[i]));
     // Four seats at least, as states were written before 5–6 players existed.
     const int seats = std::max<int>(4, s.num_players);
-    for (int p = 0; p < seats; ++p) players.push_back(player_json(s.players[p]));
+    const bool sea = s.board_kind == BoardKind::Sea;
+    for (int p = 0; p < seats; ++p) {
+        players.push_back(player_json(s.players[p]));
+        if (sea) add_sea_player(players.back(), s.players[p]);
+    }
     json options = {{"players", s.options.players},
                     {"victory_target", s.options.victory_target},
                     {"seed", std::to_string(s.options.seed)}};
@@ -284,6 +353,7 @@ json state_json(const GameState& s) {
     // Kept (unused) in a 2–4 player game that was set up with the special building phase.
     if (s.board_kind == BoardKind::Large || s.options.turn_structure != defaults.turn_structure)
         options["turn_structure"] = to_string(s.options.turn_structure);
+    if (s.options.scenario != Scenario::None) options["scenario"] = to_string(s.options.scenario);
     json out = {{"format", kFormat},
             {"v", kStateFormatVersion},
             {"options", options},
@@ -299,7 +369,7 @@ json state_json(const GameState& s) {
             {"dev_played", s.dev_played},
             {"free_roads", s.free_roads},
             {"dice", dice},
-            {"robber", s.robber},
+            {"robber", sea ? id_or_null(s.robber) : json(s.robber)},
             {"longest_road", id_or_null(s.longest_road)},
             {"largest_army", id_or_null(s.largest_army)},
             {"winner", id_or_null(s.winner)},
@@ -311,6 +381,12 @@ json state_json(const GameState& s) {
     // Written only where they say something (states before them had neither): a build step, and a
     // turn_player other than current (in a build step, and during the setup, where it is not moved).
     if (s.step != Step::Turn) out["step"] = to_string(s.step);
+    if (sea) {
+        out["pirate"] = s.pirate;
+        out["ship_moved"] = s.ship_moved;
+        out["new_ships"] = edge_list(s.new_ships);
+        if (s.after_gold != Phase::Main) out["after_gold"] = to_string(s.after_gold);
+    }
     if (s.turn_player != s.current) out["turn_player"] = s.turn_player;
     // R-L1's counts only once the turn has traded, so states without trading read as they always did.
     if (s.offers_made != 0) out["offers_made"] = s.offers_made;

@@ -4,6 +4,7 @@
 
 #include "catan/engine/engine.hpp"
 #include "catan/engine/queries.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/proto/event_json.hpp"  // kSpectator
 #include "json_text.hpp"
 #include "part_writer.hpp"
@@ -112,15 +113,18 @@ void write_board(PartWriter& w, const GameState& s) {
         }
         o += ']';
     }, true);
+    const bool sea = s.board_kind == BoardKind::Sea;
     w.part("/board/harbors", [&](std::string& o) {
         const Topology& t = topology(s);
+        // A scenario's harbors stand on its own paths (R-SF1); a box's on its board's.
+        const int count = sea ? s.board.harbor_count : t.harbor_count;
         char sep = '[';
-        for (int k = 0; k < t.harbor_count; ++k) {
+        for (int k = 0; k < count; ++k) {
             const std::uint8_t kind = s.board.harbor[k];
             o += sep;
             sep = ',';
             o += R"({"path":)";
-            put_int(o, t.harbor_edges[k]);
+            put_int(o, sea ? s.board.harbor_edge[k] : t.harbor_edges[k]);
             o += R"(,"kind":)";
             put_name(o, harbor_name(kind));
             o += R"(,"ratio":)";
@@ -129,7 +133,25 @@ void write_board(PartWriter& w, const GameState& s) {
         }
         o += ']';
     }, true);
-    w.part("/board/robber", [&](std::string& o) { put_int(o, s.robber); });
+    if (!sea) {
+        w.part("/board/robber", [&](std::string& o) { put_int(o, s.robber); });
+        return;
+    }
+    // R-SF6: the robber may still be off the board (null); the pirate sails the sea.
+    w.part("/board/robber", [&](std::string& o) { put_id_or_null(o, s.robber, kNone); });
+    w.part("/board/pirate", [&](std::string& o) { put_int(o, s.pirate); });
+    // R-SF8: each hex's island (0: the sea), and the hexes of the islands where setup builds.
+    w.part("/board/islands", [&](std::string& o) {
+        char sep = '[';
+        for (int h = 0; h < topology(s).hex_count; ++h) {
+            o += sep;
+            sep = ',';
+            put_int(o, s.board.island[h]);
+        }
+        o += ']';
+    }, true);
+    w.part("/board/home", [&](std::string& o) { put_int_list(o, [&](auto&& emit) { s.board.home.for_each(emit); }); }, true);
+    w.part("/board/island_vp", [&](std::string& o) { put_int(o, scenario_island_vp(s.options.scenario, s.num_players)); }, true);
 }
 
 void write_player(PartWriter& w, const GameState& s, int p) {
@@ -150,6 +172,12 @@ void write_player(PartWriter& w, const GameState& s, int p) {
     w.part(w.player_path(p, "settlements"), [&](std::string& o) { put_nodes(o, pl.settlements); });
     w.part(w.player_path(p, "cities"), [&](std::string& o) { put_nodes(o, pl.cities); });
     w.part(w.player_path(p, "roads"), [&](std::string& o) { put_edges(o, pl.roads); });
+    if (s.board_kind == BoardKind::Sea) {  // R-SF2, R-SF7, R-SF8: all public
+        w.part(w.player_path(p, "ships"), [&](std::string& o) { put_edges(o, pl.ships); });
+        integer("ships_left", pl.ships_left);
+        integer("island_vp", pl.island_vp);
+        integer("gold_owed", pl.gold_owed);
+    }
     // R-D6: Victory Point cards are revealed when the game is won; absent until then.
     const bool over = s.phase == Phase::GameOver;
     w.part(w.player_path(p, "vp_cards"), [&](std::string& o) {
@@ -174,6 +202,8 @@ void write_me(PartWriter& w, const GameState& s, int viewer) {
         put_all_dev(o, playable);
     });
     w.part("/me/vp", [&](std::string& o) { put_int(o, victory_points(s, viewer)); });
+    // R-SF7: a gold choice stays the chooser's until every owner has chosen.
+    if (s.board_kind == BoardKind::Sea) w.part("/me/gold_chosen", [&](std::string& o) { put_all_resources(o, pl.gold_chosen); });
 }
 
 }  // namespace
@@ -196,7 +226,11 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
         o += R"(,"turn_structure":)";
         put_name(o, to_string(s.options.turn_structure));
         o += R"(,"board":)";
-        put_name(o, s.board_kind == BoardKind::Large ? "large" : "base");
+        put_name(o, s.board_kind == BoardKind::Large ? "large" : s.board_kind == BoardKind::Sea ? "sea" : "base");
+        if (s.options.scenario != Scenario::None) {
+            o += R"(,"scenario":)";
+            put_name(o, to_string(s.options.scenario));
+        }
         o += '}';
     }, true);
     w.part("/phase", [&](std::string& o) { put_name(o, to_string(s.phase)); });
@@ -212,6 +246,7 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
     w.part("/rolled", [&](std::string& o) { put_bool(o, s.rolled); });
     w.part("/dev_played", [&](std::string& o) { put_bool(o, s.dev_played); });
     w.part("/free_roads", [&](std::string& o) { put_int(o, s.free_roads); });
+    if (s.board_kind == BoardKind::Sea) w.part("/ship_moved", [&](std::string& o) { put_bool(o, s.ship_moved); });  // R-SF4
     w.part("/dice", [&](std::string& o) {
         if (!s.dice[0]) {
             o += "null";

@@ -84,6 +84,13 @@ inline std::string check_transition(const GameState& b, const Command& c, const 
     };
     bool may_win = false;  // the command can raise the active player's VP or start a turn (R-V2, R-V3)
     switch (c.type) {
+        // Seafarers' commands are checked by the invariants and the rules tests (test_sea_*.cpp), not
+        // predicted here; off the sea the engine must refuse them.
+        case CommandType::BuildShip:
+        case CommandType::MoveShip:
+        case CommandType::MovePirate:
+        case CommandType::ChooseGold:
+            return b.board_kind == BoardKind::Sea ? std::string{} : "a Seafarers command was accepted off the sea";
         case CommandType::RollDice: {
             if (a.dice[0] < 1 || a.dice[0] > 6 || a.dice[1] < 1 || a.dice[1] > 6) return msg("rolled ", int(a.dice[0]), ",", int(a.dice[1]));
             e.dice[0] = a.dice[0];

@@ -169,19 +169,19 @@ TEST_CASE("R-X2 the spiral on 30 hexes: from a corner, each ring counter-clockwi
         // Rings: the 16 rim hexes, the 10 of the next ring, the 4 in the middle; each ring a closed
         // chain of neighbours walked counter-clockwise round the board's centre.
         const std::array<std::pair<int, int>, 3> rings{{{0, 16}, {16, 10}, {26, 4}}};
-        HexMask done = 0;
+        HexMask done{};
         for (const auto& [from, size] : rings) {
             for (int k = 0; k < size; ++k) {
                 const int h = order[static_cast<std::size_t>(from + k)];
                 const int next = order[static_cast<std::size_t>(from + (k + 1) % size)];
                 // On this ring: a neighbour off the board or in an outer ring.
                 bool rim = false;
-                for (std::uint8_t nb : large().hex_neighbors[static_cast<std::size_t>(h)]) rim |= nb == kNone || (done >> nb & 1u);
+                for (std::uint8_t nb : large().hex_neighbors[static_cast<std::size_t>(h)]) rim |= nb == kNone || done.test(nb);
                 CHECK(rim);
                 CHECK(adjacent(h, next));
                 CHECK(cross(h, next) > 0);
             }
-            for (int k = 0; k < size; ++k) done |= HexMask{1} << order[static_cast<std::size_t>(from + k)];
+            for (int k = 0; k < size; ++k) done.set(order[static_cast<std::size_t>(from + k)]);
         }
     }
     CHECK(starts.size() == 6);

@@ -39,12 +39,12 @@ std::set<int> listed_robber_hexes(const GameState& s, int p) {
 }
 
 HexMask hexes_touching(const GameState& s, int p) {
-    HexMask m = 0;
+    HexMask m{};
     for_each_node(rules::buildings_of(s, p), [&](int n) { m |= kBaseTopology.node_hex_mask[static_cast<std::size_t>(n)]; });
     return m;
 }
 
-bool has(HexMask m, int h) { return (m >> h & 1u) != 0; }
+bool has(const HexMask& m, int h) { return m.test(h); }
 
 // The position of the tests: seat 1 has 2 settlements (2 points: sheltered), seat 2 a settlement and a
 // city (3: not sheltered), seat 3 two settlements and 2 hidden Victory Point cards (2 visible:
@@ -109,8 +109,8 @@ TEST_CASE("R-O3 after a 7, hexes touching an opponent with 2 or fewer visible po
     check_friendly_moves(s);
     // A hex touching both seat 2 (3 points) and nobody sheltered is open, with seat 2 as the victim.
     const HexMask open2 = hexes_touching(s, 2) & ~(hexes_touching(s, 1) | hexes_touching(s, 3));
-    REQUIRE(open2 != 0u);
-    const int h = std::countr_zero(open2);
+    REQUIRE(open2.any());
+    const int h = open2.lowest();
     ok(s, cmd::move_robber(0, h, 2));
     CHECK(s.robber == h);
 }
@@ -160,15 +160,15 @@ TEST_CASE("R-O3 when every other hex is sheltered the friendly rule is lifted fo
     const Topology& t = kBaseTopology;
     std::vector<int> inner;
     for (int n = 0; n < t.node_count; ++n)
-        if (std::popcount(t.node_hex_mask[static_cast<std::size_t>(n)]) == 3) inner.push_back(n);
+        if (t.node_hex_mask[static_cast<std::size_t>(n)].count() == 3) inner.push_back(n);
     std::vector<int> chosen;
     int robber = -1;
     auto search = [&](auto&& self, HexMask left) -> bool {
-        if (left == 0) return true;
-        const int h = std::countr_zero(left);
+        if (!left.any()) return true;
+        const int h = left.lowest();
         for (int n : inner) {
             const HexMask m = t.node_hex_mask[static_cast<std::size_t>(n)];
-            if (!has(m, h) || (m & ~left)) continue;
+            if (!has(m, h) || (m & ~left).any()) continue;
             chosen.push_back(n);
             if (self(self, left & ~m)) return true;
             chosen.pop_back();
@@ -177,7 +177,9 @@ TEST_CASE("R-O3 when every other hex is sheltered the friendly rule is lifted fo
     };
     for (int r = 0; r < t.hex_count && robber < 0; ++r) {
         chosen.clear();
-        if (search(search, ((HexMask{1} << t.hex_count) - 1) & ~(HexMask{1} << r))) robber = r;
+        HexMask all = HexMask::first(t.hex_count);
+        all.reset(r);
+        if (search(search, all)) robber = r;
     }
     REQUIRE(robber >= 0);
     REQUIRE(chosen.size() == 6u);
@@ -221,7 +223,7 @@ TEST_CASE("R-O3 the friendly robber works on the 5–6 board", "[R-O3][R-X8]") {
     put_city(s, 5, t.hex_nodes[20][0]);
     put_city(s, 5, t.hex_nodes[25][3]);
     roll_dice(s, 3, 4);
-    HexMask sheltered = 0;
+    HexMask sheltered{};
     for_each_node(rules::buildings_of(s, 4), [&](int n) { sheltered |= t.node_hex_mask[static_cast<std::size_t>(n)]; });
     std::set<int> listed;
     for (const Command& c : legal_actions(s, 0))

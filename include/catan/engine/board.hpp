@@ -15,6 +15,12 @@ struct Board {
     std::array<std::uint8_t, kMaxHexes> number{};       // 0 on a desert (and past the board's hexes)
     std::array<std::uint8_t, kMaxHarbors> harbor{};     // kind at topology.harbor_edges[k]
     std::uint8_t spiral_start = 0;                      // corner (0..5) the token spiral started from
+    // Seafarers (R-SF1): the sea, the hexes of islands where setup may build, each land hex's island
+    // (1, 2, ...; 0 on the sea), and the scenario's harbor places (the frame has none of its own).
+    HexMask sea{}, home{};
+    std::array<std::uint8_t, kMaxHexes> island{};
+    std::array<std::uint8_t, kMaxHarbors> harbor_edge{};
+    std::uint8_t harbor_count = 0;
     friend bool operator==(const Board&, const Board&) = default;
 };
 

@@ -27,8 +27,13 @@ enum class CommandType : std::uint8_t {
     ConfirmTrade,      // the active player completes the trade with victim = the accepting/countering seat
     CancelTrade,       // the active player withdraws the offer
     EndTurn,           // R-T6
+    // Seafarers (appended: the numbers above never change).
+    BuildShip,         // R-SF2, R-SF3, R-SF9: target = path (setup, normal, or free during Road Building)
+    MoveShip,          // R-SF4: target = the ship's path, to = the path it moves to
+    MovePirate,        // R-SF6: target = sea hex, victim = seat or kNoSeat
+    ChooseGold,        // R-SF7: give = the resources chosen for gold fields
 };
-inline constexpr int kCommandTypeCount = 19;
+inline constexpr int kCommandTypeCount = 23;
 
 inline constexpr std::uint8_t kNoSeat = 0xff;
 
@@ -38,6 +43,7 @@ struct Command {
     std::uint8_t target = 0;       // hex / intersection / path / resource, by type
     std::uint8_t resource = 0;     // BankTrade: resource received
     std::uint8_t victim = kNoSeat; // MoveRobber victim, ConfirmTrade partner
+    std::uint8_t to = 0;           // MoveShip: destination path
     ResourceSet give{};
     ResourceSet want{};
     friend bool operator==(const Command&, const Command&) = default;
@@ -73,6 +79,14 @@ inline Command decline(int p) { return make(CommandType::DeclineTrade, p); }
 inline Command counter(int p, ResourceSet give, ResourceSet want) { auto c = make(CommandType::CounterTrade, p); c.give = give; c.want = want; return c; }
 inline Command confirm(int p, int partner) { auto c = make(CommandType::ConfirmTrade, p); c.victim = static_cast<std::uint8_t>(partner); return c; }
 inline Command cancel_trade(int p) { return make(CommandType::CancelTrade, p); }
+inline Command ship(int p, int edge) { auto c = make(CommandType::BuildShip, p); c.target = static_cast<std::uint8_t>(edge); return c; }
+inline Command move_ship(int p, int from, int to) {
+    auto c = make(CommandType::MoveShip, p); c.target = static_cast<std::uint8_t>(from); c.to = static_cast<std::uint8_t>(to); return c;
+}
+inline Command move_pirate(int p, int hex, int victim = kNoSeat) {
+    auto c = make(CommandType::MovePirate, p); c.target = static_cast<std::uint8_t>(hex); c.victim = static_cast<std::uint8_t>(victim); return c;
+}
+inline Command choose_gold(int p, ResourceSet chosen) { auto c = make(CommandType::ChooseGold, p); c.give = chosen; return c; }
 }  // namespace cmd
 
 }  // namespace catan

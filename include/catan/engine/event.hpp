@@ -37,8 +37,14 @@ enum class EventType : std::uint8_t {
     HexProduced,       // hex a paid player `resources` (R-T2, R-T3); they add up to the player's Produced
     BuildPhaseStarted, // player may build now outside their turn: a = 1 paired (R-X6), 2 special (R-X7)
     FirstRoll,         // R-O5: player rolled a + b for first player; value = round (2+ re-roll the tied)
+    // Seafarers. A ship is built as Built with a = 3.
+    ShipMoved,         // R-SF4: player moved the ship on path a to path b
+    PirateMoved,       // R-SF6: a = sea hex (a steal follows as Stole or StealFailed)
+    GoldOwed,          // R-SF7: player chooses value resources for gold fields now
+    GoldChosen,        // R-SF7: player received `resources` from the gold fields
+    IslandSettled,     // R-SF8: player's first settlement on island a; value = its VP tokens (0: a setup island)
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::FirstRoll) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::IslandSettled) + 1;
 
 struct Event {
     EventType type;

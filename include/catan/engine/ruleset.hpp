@@ -26,10 +26,10 @@ struct Ruleset {
     BoardKind board;
     std::uint8_t min_players, max_players;
 
-    // Costs (R-BU1..R-BU4); every cost goes back to the bank.
-    ResourceSet road_cost, settlement_cost, city_cost, dev_card_cost;
-    // Pieces per player (R-S1) and the bank (R-S2).
-    std::uint8_t settlements, cities, roads;
+    // Costs (R-BU1..R-BU4, R-SF2); every cost goes back to the bank.
+    ResourceSet road_cost, settlement_cost, city_cost, dev_card_cost, ship_cost;
+    // Pieces per player (R-S1, R-SF2: no ships without the sea) and the bank (R-S2).
+    std::uint8_t settlements, cities, roads, ships;
     std::uint8_t bank_per_resource;
     // The development deck before shuffling, in this order (the order is part of replaying a seed).
     std::array<Count<DevCard>, kDevCardKinds> deck;
@@ -57,9 +57,11 @@ inline constexpr Ruleset kBaseRules{
     .settlement_cost = {1, 1, 1, 1, 0},
     .city_cost = {0, 0, 0, 2, 3},
     .dev_card_cost = {0, 0, 1, 1, 1},
+    .ship_cost = {0, 1, 1, 0, 0},
     .settlements = 5,
     .cities = 4,
     .roads = 15,
+    .ships = 0,
     .bank_per_resource = 19,
     .deck = {{{DevCard::Knight, 14}, {DevCard::VictoryPoint, 5}, {DevCard::RoadBuilding, 2},
               {DevCard::Invention, 2}, {DevCard::Monopoly, 2}}},
@@ -98,25 +100,45 @@ constexpr Ruleset extend_to_five_six(Ruleset r) {
 }
 inline constexpr Ruleset kLargeRules = extend_to_five_six(kBaseRules);
 
-inline const Ruleset& ruleset(BoardKind kind) { return kind == BoardKind::Large ? kLargeRules : kBaseRules; }
+// R-SF1, R-SF2: Seafarers for 3 and 4 players adds 15 ships per player to the base box; the board, its
+// tokens and harbors and the target are the scenario's (scenario.hpp), so the recipe above is unused.
+constexpr Ruleset add_seafarers(Ruleset r) {
+    r.board = BoardKind::Sea;
+    r.min_players = 3;
+    r.max_players = 4;
+    r.ships = 15;
+    return r;
+}
+inline constexpr Ruleset kSeaRules = add_seafarers(kBaseRules);
+
+inline const Ruleset& ruleset(BoardKind kind) {
+    return kind == BoardKind::Large ? kLargeRules : kind == BoardKind::Sea ? kSeaRules : kBaseRules;
+}
 // The box a player count plays with: 5 and 6 players use the 5–6 extension.
 constexpr BoardKind board_for_players(int players) { return players >= 5 ? BoardKind::Large : BoardKind::Base; }
+
+struct GameState;
 
 // A board and the box it comes with, as compile-time constants: the rules code is written once as a
 // template over this and instantiated per variant (src/engine/variants.hpp).
 template <BoardKind K>
 struct Variant {
     static constexpr BoardKind kind = K;
-    static constexpr const Ruleset& rules = K == BoardKind::Large ? kLargeRules : kBaseRules;
-    static const Topology& topo() { return K == BoardKind::Large ? kLargeTopology : kBaseTopology; }
-    static constexpr int hexes = K == BoardKind::Large ? 30 : 19;
-    static constexpr int nodes = K == BoardKind::Large ? 80 : 54;
-    static constexpr int edges = K == BoardKind::Large ? 109 : 72;
-    static constexpr int harbors = K == BoardKind::Large ? 11 : 9;
+    // The sea's rules (ships, the pirate, gold, islands) are compiled in only where this is true.
+    static constexpr bool sea = K == BoardKind::Sea;
+    static constexpr const Ruleset& rules = K == BoardKind::Large ? kLargeRules : sea ? kSeaRules : kBaseRules;
+    static const Topology& topo() { return topology(K); }
+    // The sizes topology.cpp checks against the tables it builds.
+    static constexpr int hexes = K == BoardKind::Large ? 30 : sea ? 72 : 19;
+    static constexpr int nodes = K == BoardKind::Large ? 80 : sea ? 178 : 54;
+    static constexpr int edges = K == BoardKind::Large ? 109 : sea ? 249 : 72;
+    static constexpr int harbors = K == BoardKind::Large ? 11 : sea ? 0 : 9;
+    static constexpr int hex_words = (hexes + 63) / 64;
     static constexpr int node_words = (nodes + 63) / 64;
     static constexpr int edge_words = (edges + 63) / 64;
 };
 using BaseVariant = Variant<BoardKind::Base>;
 using LargeVariant = Variant<BoardKind::Large>;
+using SeaVariant = Variant<BoardKind::Sea>;
 
 }  // namespace catan

@@ -15,6 +15,11 @@ namespace catan {
 // How 5 and 6 players take turns (R-X6, R-X7); 2–4 players always play the base turn.
 enum class TurnStructure : std::uint8_t { Paired = 0, SpecialBuild = 1 };
 
+// The Seafarers scenarios (R-SF1, R-SF11); None plays the base game or the 5–6 extension. The numbers
+// are stored in saved games.
+enum class Scenario : std::uint8_t { None = 0, NewShores = 1, FourIslands = 2 };
+inline constexpr int kScenarioCount = 3;
+
 struct GameOptions {
     int players = 4;             // 2..6; 5 and 6 play the 5–6 extension (R-X1..R-X8)
     int victory_target = 10;     // R-V4, R-O1: 3..20
@@ -24,6 +29,7 @@ struct GameOptions {
     bool balanced_board = false;   // R-O4
     bool first_by_dice = false;    // R-O5
     TurnStructure turn_structure = TurnStructure::Paired;  // R-X6 / R-X7, 5–6 players only
+    Scenario scenario = Scenario::None;  // R-SF1: a Seafarers scenario on the sea frame
     friend bool operator==(const GameOptions&, const GameOptions&) = default;
 };
 
@@ -44,8 +50,9 @@ enum class Phase : std::uint8_t {
     Main,             // R-T5: trade, build, buy, play, end turn
     TradeOffer,       // R-TR2: a domestic offer awaits answers
     GameOver,
+    ChooseGold,       // R-SF7: owners of buildings on producing gold fields choose their resources
 };
-inline constexpr int kPhaseCount = 9;
+inline constexpr int kPhaseCount = 10;
 
 enum class TradeResponse : std::uint8_t { Pending, Accepted, Declined, Countered };
 
@@ -79,6 +86,13 @@ struct PlayerState {
     std::uint8_t discard_owed = 0;  // cards still to discard this 7 (R-7a)
     NodeMask settlements{}, cities{};
     EdgeMask roads{};
+    // Seafarers (R-SF2..R-SF8); zero in other games.
+    EdgeMask ships{};
+    std::uint8_t ships_left = 0;
+    std::uint8_t gold_owed = 0;     // resources still to choose for gold fields (R-SF7)
+    ResourceSet gold_chosen{};      // chosen, paid when every owner has chosen (R-SF7)
+    std::uint8_t island_vp = 0;     // VP tokens won on islands (R-SF8)
+    std::uint16_t islands = 0;      // bit i: has built on island i (from setup or later)
     friend bool operator==(const PlayerState&, const PlayerState&) = default;
 };
 
@@ -118,6 +132,13 @@ struct GameState {
     std::uint8_t offers_made = 0;
     std::array<std::uint8_t, kMaxPlayers> answers_made{};
 
+    // Seafarers: the pirate's sea hex (R-SF6), this turn's ship move and new ships (R-SF4), and the
+    // phase a gold choice returns to (R-SF7).
+    std::uint8_t pirate = kNone;
+    bool ship_moved = false;
+    Phase after_gold = Phase::Main;
+    EdgeMask new_ships{};
+
     // Derived from the above, kept for speed; rebuilt by refresh_derived().
     NodeMask occupied{};         // intersections holding any building
     NodeMask blocked{};          // occupied or next to an occupied intersection (distance rule)
@@ -133,6 +154,13 @@ struct GameState {
     std::array<NodeMask, kMaxPlayers> road_nodes{};
     // Per seat, bit k: it has a building on a harbor of kind k (R-TR3; kinds as in harbor_nodes).
     std::array<std::uint8_t, kMaxPlayers> harbors{};
+    // Seafarers: paths holding any ship, paths along the sea (ships) and along land (roads),
+    // intersections on land (buildings) and where setup may build, and per seat the intersections its
+    // ships touch. On other boards every path and intersection is land and none is sea.
+    EdgeMask ships_all{};
+    EdgeMask sea_paths{}, land_paths{};
+    NodeMask land_nodes{}, setup_nodes{};
+    std::array<NodeMask, kMaxPlayers> ship_nodes{};
 
     int deck_left() const { return deck_size - deck_top; }
     friend bool operator==(const GameState&, const GameState&) = default;
@@ -141,5 +169,6 @@ struct GameState {
 const char* to_string(Phase p);
 const char* to_string(Step s);           // "turn", "paired_build", "special_build"
 const char* to_string(TurnStructure t);  // "paired", "special_build"
+const char* to_string(Scenario s);       // "none", "new_shores", "four_islands"
 
 }  // namespace catan

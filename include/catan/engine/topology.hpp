@@ -1,7 +1,8 @@
 #pragma once
 // The geometry of each board (base: 19 hexes, 54 intersections, 72 paths; 5–6: 30 hexes, 80
-// intersections, 109 paths) and its adjacency, computed at compile time. Ids are a protocol
-// commitment; docs/coordinates.md describes how they are numbered on both boards.
+// intersections, 109 paths; the Seafarers frame: 72 hexes, 178 intersections, 249 paths) and its
+// adjacency, computed at compile time. Ids are a protocol commitment; docs/coordinates.md describes
+// how they are numbered on every board.
 #include <array>
 #include <cstdint>
 
@@ -9,16 +10,18 @@
 
 namespace catan {
 
-inline constexpr int kMaxHexes = 30;
-inline constexpr int kMaxNodes = 80;
-inline constexpr int kMaxEdges = 109;
-inline constexpr int kMaxHarbors = 11;
-inline constexpr int kMaxCoastEdges = 38;
+// Ids are bytes and kNone is the one byte value no id takes, so a board has at most 255 of each;
+// a rules function walks only the words its board uses (Variant's *_words).
+inline constexpr int kMaxHexes = 128;
+inline constexpr int kMaxNodes = 255;
+inline constexpr int kMaxEdges = 255;
+inline constexpr int kMaxHarbors = 12;
+inline constexpr int kMaxCoastEdges = 80;
 inline constexpr std::uint8_t kNone = 0xff;
 
-using NodeMask = Bits<2>;  // bit i = intersection i
-using EdgeMask = Bits<2>;  // bit i = path i
-using HexMask = std::uint32_t;  // bit h = hex h
+using NodeMask = Bits<4>;  // bit i = intersection i
+using EdgeMask = Bits<4>;  // bit i = path i
+using HexMask = Bits<2>;   // bit h = hex h
 
 template <class F>
 constexpr void for_each_node(const NodeMask& m, F&& f) { m.for_each(static_cast<F&&>(f)); }
@@ -26,8 +29,9 @@ constexpr NodeMask node_bit(int n) { return NodeMask::bit(n); }
 constexpr EdgeMask edge_bit(int e) { return EdgeMask::bit(e); }
 
 // Which board a game is played on; the numbers are stored in saved games.
-enum class BoardKind : std::uint8_t { Base = 0, Large = 1 };
-inline constexpr int kBoardKinds = 2;
+// Sea: the Seafarers frame of 3 and 4 players, on which every scenario lays its land and sea (R-SF1).
+enum class BoardKind : std::uint8_t { Base = 0, Large = 1, Sea = 2 };
+inline constexpr int kBoardKinds = 3;
 
 struct Topology {
     BoardKind kind{};
@@ -78,6 +82,9 @@ struct Topology {
 
 extern const Topology kBaseTopology;
 extern const Topology kLargeTopology;
-inline const Topology& topology(BoardKind kind) { return kind == BoardKind::Large ? kLargeTopology : kBaseTopology; }
+extern const Topology kSeaTopology;
+inline const Topology& topology(BoardKind kind) {
+    return kind == BoardKind::Large ? kLargeTopology : kind == BoardKind::Sea ? kSeaTopology : kBaseTopology;
+}
 
 }  // namespace catan

@@ -14,7 +14,10 @@ inline constexpr std::array<Resource, kResourceCount> kAllResources{
     Resource::Brick, Resource::Lumber, Resource::Wool, Resource::Grain, Resource::Ore};
 
 // Terrain values 0..4 coincide with the resource they produce, so production needs no lookup table.
-enum class Terrain : std::uint8_t { Hills = 0, Forest = 1, Pasture = 2, Fields = 3, Mountains = 4, Desert = 5 };
+// Sea and gold fields are Seafarers' (R-SF1, R-SF7): a gold field pays a resource of the owner's choice.
+enum class Terrain : std::uint8_t { Hills = 0, Forest = 1, Pasture = 2, Fields = 3, Mountains = 4, Desert = 5, Sea = 6, Gold = 7 };
+inline constexpr int kTerrainKinds = 8;
+constexpr bool produces_resource(Terrain t) { return static_cast<int>(t) < kResourceCount; }
 
 enum class DevCard : std::uint8_t { Knight = 0, RoadBuilding = 1, Invention = 2, Monopoly = 3, VictoryPoint = 4 };
 inline constexpr int kDevCardKinds = 5;

@@ -1,0 +1,36 @@
+#pragma once
+// The Seafarers scenarios (R-SF1, R-SF11): which exist, which player counts each has a board for, its
+// victory target and VP tokens, and a game's board dealt from its map (docs/scenarios.md).
+#include <optional>
+#include <string_view>
+
+#include "catan/engine/board.hpp"
+#include "catan/engine/state.hpp"
+
+namespace catan {
+
+std::optional<Scenario> scenario_from_name(std::string_view name);  // "new_shores", ...; not "none"
+// Whether the scenario has a board for this many players (3 and 4 for every scenario so far).
+bool scenario_has_board(Scenario scenario, int players);
+// The smallest and largest player counts it has boards for (for messages and lobbies).
+int scenario_min_players(Scenario scenario);
+int scenario_max_players(Scenario scenario);
+// The layout's target (R-SF1) and the VP a first settlement on an island pays (R-SF8).
+// Preconditions here and below: scenario_has_board(scenario, players).
+int scenario_victory_target(Scenario scenario, int players);
+int scenario_island_vp(Scenario scenario, int players);
+
+struct ScenarioStart {
+    Board board;
+    std::uint8_t robber = kNone;  // kNone: off the board until the first 7 or Knight
+    std::uint8_t pirate = kNone;
+};
+// The board of one game: the map's fixed hexes, its "?" terrains and tokens dealt from the pools, and
+// the harbor kinds dealt over their places where the layout says so, all drawn from `rng` in that order.
+ScenarioStart deal_scenario_board(Scenario scenario, int players, Rng& rng);
+
+// Numbers the islands of a sea board (R-SF8): land hexes joined side to side, 1, 2, ... in the order
+// of their first hex; the sea is 0.
+void assign_islands(Board& board);
+
+}  // namespace catan

@@ -1,0 +1,168 @@
+// Reading a scenario's map (docs/scenarios.md) and dealing a game's board from it.
+#include "catan/engine/scenario.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "scenario_data.hpp"
+
+namespace catan {
+namespace {
+
+const ScenarioDef* definition(Scenario s) {
+    switch (s) {
+        case Scenario::NewShores: return &kNewShores;
+        case Scenario::FourIslands: return &kFourIslands;
+        case Scenario::None: break;
+    }
+    return nullptr;
+}
+
+const LayoutDef* layout(Scenario s, int players) {
+    const ScenarioDef* def = definition(s);
+    if (!def) return nullptr;
+    for (int i = 0; i < def->layout_count; ++i)
+        if (players >= def->layouts[i].min_players && players <= def->layouts[i].max_players) return &def->layouts[i];
+    return nullptr;
+}
+
+// One map cell: terrain letter and number character as written (docs/scenarios.md).
+struct Cell {
+    char terrain = '~', number = '.';
+};
+using Cells = std::array<Cell, kSeaFrameRows * kSeaFrameCols>;
+
+// The cells in hex-id order (the frame numbers its hexes row by row, left to right). The maps are
+// compiled in and checked by the tests (test_scenarios.cpp), so a malformed map is a build's defect:
+// cells past a short line stay sea.
+Cells read_map(const char* map) {
+    Cells cells{};
+    int row = 0, col = 0;
+    for (const char* c = map; *c && row < kSeaFrameRows; ++c) {
+        if (*c == '\n') { ++row; col = 0; continue; }
+        if (*c == ' ' || !c[1] || c[1] == '\n' || col >= kSeaFrameCols) continue;
+        cells[row * kSeaFrameCols + col] = {c[0], c[1]};
+        ++col;
+        ++c;
+    }
+    return cells;
+}
+
+Terrain terrain_of(char letter) {
+    switch (std::toupper(static_cast<unsigned char>(letter))) {
+        case 'H': return Terrain::Hills;
+        case 'F': return Terrain::Forest;
+        case 'P': return Terrain::Pasture;
+        case 'W': return Terrain::Fields;
+        case 'M': return Terrain::Mountains;
+        case 'D': return Terrain::Desert;
+        case 'G': return Terrain::Gold;
+        default: return Terrain::Sea;
+    }
+}
+
+int number_of(char c) {
+    if (c >= '2' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'c') return 10 + (c - 'a');
+    return 0;
+}
+
+bool dealt_terrain(char c) { return c == '?' || c == '!'; }
+bool home_cell(char c) { return c == '?' || std::isupper(static_cast<unsigned char>(c)); }
+
+}  // namespace
+
+void assign_islands(Board& b) {
+    const Topology& t = kSeaTopology;
+    b.island = {};
+    std::uint8_t next = 0;
+    for (int h = 0; h < t.hex_count; ++h) {
+        if (b.sea.test(h) || b.island[h]) continue;
+        ++next;
+        std::array<std::uint8_t, kMaxHexes> stack{};
+        int top = 0;
+        stack[top++] = static_cast<std::uint8_t>(h);
+        b.island[h] = next;
+        while (top) {
+            const int at = stack[--top];
+            for (std::uint8_t nb : t.hex_neighbors[at])
+                if (nb != kNone && !b.sea.test(nb) && !b.island[nb]) {
+                    b.island[nb] = next;
+                    stack[top++] = nb;
+                }
+        }
+    }
+}
+
+namespace {
+int cell_hex(int row, int col) { return row * kSeaFrameCols + col; }
+
+}  // namespace
+
+std::optional<Scenario> scenario_from_name(std::string_view name) {
+    for (int i = 1; i < kScenarioCount; ++i)
+        if (name == to_string(static_cast<Scenario>(i))) return static_cast<Scenario>(i);
+    return std::nullopt;
+}
+
+bool scenario_has_board(Scenario s, int players) { return layout(s, players) != nullptr; }
+
+int scenario_min_players(Scenario s) {
+    const ScenarioDef* def = definition(s);
+    int least = kMaxPlayers;
+    for (int i = 0; def && i < def->layout_count; ++i) least = std::min<int>(least, def->layouts[i].min_players);
+    return least;
+}
+
+int scenario_max_players(Scenario s) {
+    const ScenarioDef* def = definition(s);
+    int most = 0;
+    for (int i = 0; def && i < def->layout_count; ++i) most = std::max<int>(most, def->layouts[i].max_players);
+    return most;
+}
+
+int scenario_victory_target(Scenario s, int players) { return layout(s, players)->victory_target; }
+int scenario_island_vp(Scenario s, int players) { return layout(s, players)->island_vp; }
+
+ScenarioStart deal_scenario_board(Scenario s, int players, Rng& rng) {
+    const LayoutDef& def = *layout(s, players);
+    const Cells cells = read_map(def.map);
+    const Topology& t = kSeaTopology;
+
+    std::array<Terrain, kMaxHexes> land{};
+    int land_count = 0;
+    for (const char* c = def.land_pool; *c; ++c) land[land_count++] = terrain_of(*c);
+    std::array<std::uint8_t, kMaxHexes> tokens{};
+    int token_count = 0;
+    for (const char* c = def.token_pool; *c; ++c) tokens[token_count++] = static_cast<std::uint8_t>(number_of(*c));
+    rng.shuffle_prefix(land, land_count);
+    rng.shuffle_prefix(tokens, token_count);
+
+    ScenarioStart start;
+    Board& b = start.board;
+    int next_land = 0, next_token = 0;
+    for (int h = 0; h < t.hex_count; ++h) {
+        const Cell& cell = cells[h];
+        b.terrain[h] = dealt_terrain(cell.terrain) ? land[next_land++] : terrain_of(cell.terrain);
+        b.number[h] = static_cast<std::uint8_t>(cell.number == '?' ? tokens[next_token++] : number_of(cell.number));
+        if (b.terrain[h] == Terrain::Sea) b.sea.set(h);
+        else if (home_cell(cell.terrain)) b.home.set(h);
+    }
+    assign_islands(b);
+
+    std::array<std::uint8_t, kMaxHarbors> kinds{};
+    b.harbor_count = def.harbor_count;
+    for (int k = 0; k < def.harbor_count; ++k) {
+        const HarborDef& h = def.harbors[k];
+        b.harbor_edge[k] = t.hex_edges[cell_hex(h.row, h.col)][h.side];
+        kinds[k] = h.kind;
+    }
+    if (def.shuffle_harbors) rng.shuffle_prefix(kinds, def.harbor_count);
+    for (int k = 0; k < def.harbor_count; ++k) b.harbor[k] = kinds[k];
+
+    start.pirate = static_cast<std::uint8_t>(cell_hex(def.pirate_row, def.pirate_col));
+    if (def.robber_row != 0xff) start.robber = static_cast<std::uint8_t>(cell_hex(def.robber_row, def.robber_col));
+    return start;
+}
+
+}  // namespace catan

@@ -1,0 +1,50 @@
+#pragma once
+// Seafarers scenarios as data (R-SF1): one file per scenario in scenarios/, each a map over the sea
+// frame and the pools, harbors and counts of every player count it has a board for. The format is
+// described in docs/scenarios.md; scenario.cpp reads it into boards.
+#include <array>
+#include <cstdint>
+
+namespace catan {
+
+// The sea frame of 3 and 4 players: kSeaFrameRows rows of kSeaFrameCols hexes, odd rows (counting from
+// 0) shifted half a hex to the right.
+inline constexpr int kSeaFrameRows = 8;
+inline constexpr int kSeaFrameCols = 9;
+inline constexpr int kMaxScenarioHarbors = 12;
+
+// A harbor on side `side` of the land hex at (row, col): sides are numbered clockwise from the
+// top-right side (0) as in docs/coordinates.md; the hex across that side must be sea. Kinds 0..4 are
+// the 2:1 harbor of brick, lumber, wool, grain, ore; 5 is 3:1.
+struct HarborDef {
+    std::uint8_t row, col, side, kind;
+};
+
+struct LayoutDef {
+    std::uint8_t min_players, max_players;
+    std::uint8_t victory_target;
+    // kSeaFrameRows lines of kSeaFrameCols cells separated by spaces; each cell is a terrain letter and a
+    // number character (docs/scenarios.md): "~." sea, "F5" forest with a 5, "M?" mountains with a token
+    // from token_pool, "?? " land from land_pool with a token from token_pool. Upper case: an island
+    // where setup may build; lower case: an island reached by sea.
+    const char* map;
+    const char* land_pool;   // terrain letters dealt at random to "?" terrain cells
+    const char* token_pool;  // number characters dealt at random to "?" number cells
+    std::array<HarborDef, kMaxScenarioHarbors> harbors;
+    std::uint8_t harbor_count;
+    bool shuffle_harbors;  // the kinds above are dealt at random over the harbor places
+    std::uint8_t pirate_row, pirate_col;
+    std::uint8_t robber_row, robber_col;  // 0xff: the robber starts off the board
+    std::uint8_t island_vp;  // VP of a player's first settlement on each island it did not set up on (R-SF8)
+};
+
+struct ScenarioDef {
+    const char* id;  // the room option's value, e.g. "new_shores"
+    std::array<LayoutDef, 2> layouts;
+    int layout_count;
+};
+
+extern const ScenarioDef kNewShores;
+extern const ScenarioDef kFourIslands;
+
+}  // namespace catan

@@ -147,8 +147,10 @@ void update_longest_road_after_settlement(GameState& s, int p, int node, std::ve
     for (int q = 0; q < s.num_players; ++q) {
         // Only an opponent's road through the node is cut: the builder's own roads pass their own building.
         // R-SF5: ships are cut the same way (a road and a ship there never joined anyway).
+        // R-SF5: the builder's own settlement joins its road and ship lines there, which may lengthen its route.
         const EdgeMask pieces = G::sea ? s.players[q].roads | s.players[q].ships : s.players[q].roads;
-        if (q == p || (pieces & at).count() < 2) continue;
+        const bool joins = G::sea && q == p && (s.players[q].roads & at).any() && (s.players[q].ships & at).any();
+        if ((q == p && !joins) || (pieces & at).count() < 2) continue;
         const auto len = static_cast<std::uint8_t>(longest_road<G>(s, q));
         changed |= len != s.players[q].road_length;
         s.players[q].road_length = len;

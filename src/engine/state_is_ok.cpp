@@ -174,9 +174,26 @@ Problem check_cards(const GameState& s) {
     return std::nullopt;
 }
 
+// Where ships, roads and buildings may stand (R-SF2), from the board itself: a loaded state is
+// checked before its derived fields are built.
+struct SeaReach {
+    EdgeMask paths, land_paths;
+    NodeMask land_nodes;
+};
+SeaReach sea_reach(const GameState& s, const Topology& t) {
+    SeaReach r;
+    for (int h = 0; h < t.hex_count; ++h) {
+        const bool sea = s.board.sea.test(h);
+        for (std::uint8_t e : t.hex_edges[h]) (sea ? r.paths : r.land_paths).set(e);
+        if (!sea) r.land_nodes |= t.hex_node_mask[h];
+    }
+    return r;
+}
+
 Problem check_pieces(const GameState& s) {
     const Ruleset& rules = ruleset(s);
     const Topology& t = topology(s);
+    const SeaReach sea = sea_reach(s, t);
     NodeMask buildings{};
     EdgeMask roads{}, ships{};
     for (int p = 0; p < kMaxPlayers; ++p) {
@@ -195,9 +212,9 @@ Problem check_pieces(const GameState& s) {
         if (own & ~t.all_nodes) return bad("settlements", "a building off the board", p);
         if (pl.roads & ~t.all_edges) return bad("roads", "a road off the board", p);
         if (pl.ships & ~t.all_edges) return bad("ships", "a ship off the board", p);
-        if ((pl.ships & ~s.sea_paths).any()) return bad("ships", "a ship on a path away from the sea (R-SF2)", p);
-        if ((pl.roads & ~s.land_paths).any()) return bad("roads", "a road between two sea hexes (R-SF2)", p);
-        if ((own & ~s.land_nodes).any()) return bad("settlements", "a building on the sea", p);
+        if ((pl.ships & ~sea.paths).any()) return bad("ships", "a ship on a path away from the sea (R-SF2)", p);
+        if ((pl.roads & ~sea.land_paths).any()) return bad("roads", "a road between two sea hexes (R-SF2)", p);
+        if ((own & ~sea.land_nodes).any()) return bad("settlements", "a building on the sea", p);
         if (pl.ships_left + pl.ships.count() != rules.ships)
             return bad("ships_left", "ships on the board and in supply do not add up to the box's", p);
         if (pl.gold_owed > 6 || pl.gold_chosen.total() > 6) return bad("gold_owed", "more gold than a player's buildings can earn", p);

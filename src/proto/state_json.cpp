@@ -103,7 +103,7 @@ PlayerState read_player(const json& v, const Path& where, const Ruleset& rules, 
     p.settlements_left = u8(r.required("settlements_left"), r.path("settlements_left"), 0, kLargeRules.settlements);
     p.cities_left = u8(r.required("cities_left"), r.path("cities_left"), 0, kLargeRules.cities);
     p.roads_left = u8(r.required("roads_left"), r.path("roads_left"), 0, kLargeRules.roads);
-    p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kLargeRules.roads);
+    p.road_length = u8(r.required("road_length"), r.path("road_length"), 0, kLargeRules.roads + kSeaRules.ships);  // R-SF5: roads and ships
     p.discard_owed = u8(r.required("discard_owed"), r.path("discard_owed"), 0, kResourceCount * kLargeRules.bank_per_resource);
     p.settlements = read_node_list(r.required("settlements"), r.path("settlements"), topo.node_count);
     p.cities = read_node_list(r.required("cities"), r.path("cities"), topo.node_count);

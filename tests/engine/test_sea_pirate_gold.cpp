@@ -156,13 +156,14 @@ TEST_CASE("a first settlement on an island not set up on wins its VP tokens, onc
     CHECK(e->value == vp);
     CHECK(public_victory_points(s, 0) == before + 1 + vp);
     CHECK(s.players[0].island_vp == vp);
-    // A second settlement there pays none.
-    put_ship(s, 0, side(far, 3));
-    put_ship(s, 0, away(far, 3));
-    const int second = other_end(away(far, 3), node_at(far, 3));
-    (void)second;
-    s.players[0].islands |= 0;
+    // A second settlement on that island pays none.
+    const int below = hex(3, 6);
+    put_ship(s, 0, side(below, 1));  // the lower hex's east coast
+    const int after_first = public_victory_points(s, 0);
+    ev = ok(s, cmd::settlement(0, node_at(below, 2)));
+    CHECK_FALSE(find_event(ev, EventType::IslandSettled, 0));
     CHECK(s.players[0].island_vp == vp);
+    CHECK(public_victory_points(s, 0) == after_first + 1);
 }
 
 TEST_CASE("setup settlements win no VP tokens: the islands they stand on are the player's own", "[R-SF8]") {

@@ -49,6 +49,8 @@ inline void scramble_hidden(GameState& s, int viewer, Rng& rng) {
             const auto k = rng.below(kDevCardKinds);
             if (pl.dev_bought[k] < pl.dev[k]) pl.dev_bought[k]++, ++i;
         }
+        // R-SF7: a gold choice is the chooser's until every owner has chosen; only that it was made shows.
+        if (!pl.gold_chosen.empty()) pl.gold_chosen = random_hand(pl.gold_chosen.total(), rng);
     }
     rng.shuffle(s.deck);  // the order of drawn and undrawn cards alike
     s.rng.set_words({rng.next(), rng.next(), rng.next(), rng.next()});

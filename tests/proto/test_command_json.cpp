@@ -34,7 +34,12 @@ std::vector<Command> one_of_each(int p) {
             cmd::counter(p, ResourceSet(0, 0, 3, 0, 0), ResourceSet(0, 1, 0, 0, 0)),
             cmd::confirm(p, 2),
             cmd::cancel_trade(p),
-            cmd::end_turn(p)};
+            cmd::end_turn(p),
+            cmd::ship(p, 100),
+            cmd::move_ship(p, 3, 40),
+            cmd::move_pirate(p, 20, 1),
+            cmd::move_pirate(p, 21),
+            cmd::choose_gold(p, ResourceSet(0, 1, 0, 0, 1))};
 }
 
 }  // namespace

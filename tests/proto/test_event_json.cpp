@@ -60,12 +60,18 @@ TEST_CASE("HIDDEN INFORMATION: an event does not change for a viewer when its se
     int secrets_hidden = 0, secrets_shown = 0;
     // 2 to 6 players, both 5–6 turn structures, and the first player by dice (R-O5), whose rolls are
     // what new_game shows.
-    for (std::uint64_t seed = 500; seed < 575; ++seed) {
+    // Seeds from 575 play Seafarers scenarios (R-SF1), whose events the base game never has.
+    for (std::uint64_t seed = 500; seed < 591; ++seed) {
         GameOptions o;
         o.players = 2 + static_cast<int>(seed % 5);
         o.seed = seed;
         o.first_by_dice = seed % 4 == 0;
         o.turn_structure = seed % 2 ? TurnStructure::SpecialBuild : TurnStructure::Paired;
+        if (seed >= 575) {
+            o.players = 3 + static_cast<int>(seed % 2);
+            o.scenario = seed % 3 ? Scenario::NewShores : Scenario::FourIslands;
+            o.victory_target = 13;
+        }
         std::vector<Event> start_events;
         const GameState fresh = new_game(o, &start_events);
         const auto visit = [&](const GameState& before, auto&, const std::vector<Event>& events, auto&) {

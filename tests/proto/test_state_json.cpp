@@ -64,6 +64,31 @@ TEST_CASE("state round-trips exactly along hundreds of random games", "[proto][s
     CHECK(offers > 100);
 }
 
+TEST_CASE("Seafarers states round-trip exactly along random games of every scenario board", "[proto][state][R-SF1]") {
+    int checked = 0, gold = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        GameOptions o;
+        o.players = 3 + static_cast<int>(seed % 2);
+        o.scenario = seed / 2 % 2 ? Scenario::NewShores : Scenario::FourIslands;
+        o.victory_target = 13;
+        o.seed = seed;
+        int step = 0;
+        const GameState start = new_game(o);
+        REQUIRE(through_text(start) == start);
+        const GameState end = test::walk_game(start, seed, [&](const GameState&, const Command&, auto&, const GameState& after) {
+            const bool choosing = after.phase == Phase::ChooseGold;
+            if (++step % 5 != 0 && !choosing) return;
+            gold += choosing;
+            REQUIRE(through_text(after) == after);
+            ++checked;
+            if (step % 500 == 0) check_same_future(after, through_text(after), seed * 31);
+        });
+        REQUIRE(through_text(end) == end);
+    }
+    CHECK(checked > 2000);
+    CHECK(gold > 10);
+}
+
 TEST_CASE("a fresh game and a finished game round-trip", "[proto][state]") {
     GameOptions o;
     o.players = 3;

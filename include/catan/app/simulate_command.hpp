@@ -14,7 +14,8 @@ struct SimulateOptions {
     std::string lineup;              // bot levels, one per player, comma-separated
     std::uint64_t seed = 1;
     int turn_cap = 1000;
-    int victory_target = 10;
+    int victory_target = 0;          // 0: the game's own (10, or the scenario's)
+    std::string scenario;            // a Seafarers scenario (R-SF1), empty for none
     // House rules (R-O2..R-O5) and the 5–6 turn structure (R-X6, R-X7).
     int discard_limit = 7;
     bool friendly_robber = false;

@@ -1,6 +1,7 @@
 #pragma once
-// A fixed-width bit set over 64-bit words: intersections and paths of every board fit two words
-// (the 5–6 board has 80 intersections and 109 paths). Plain value, branch-free set operations.
+// A fixed-width bit set over 64-bit words: intersections and paths of every board fit four words
+// (the Seafarers frame has 178 intersections and 249 paths), hexes two. Plain value, branch-free set
+// operations; rules that know their board walk only the words it uses (for_each<Words>).
 #include <array>
 #include <bit>
 #include <cstdint>

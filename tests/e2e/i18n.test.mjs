@@ -72,6 +72,15 @@ const EVENTS = [
   { type: 'build_phase_started', player: 0, kind: 'special' },
   { type: 'first_roll', player: 0, dice: [3, 2], round: 1 },
   { type: 'first_roll', player: 0, dice: [6, 6], round: 2 },
+  // Seafarers (R-SF2..R-SF8).
+  { type: 'built', player: 0, piece: 'ship', path: 117 },
+  { type: 'ship_moved', player: 0, from: 117, to: 126 },
+  { type: 'pirate_moved', player: 0, hex: 4 },
+  { type: 'gold_owed', player: 0, count: 1 },
+  { type: 'gold_owed', player: 0, count: 2 },
+  { type: 'gold_chosen', player: 0, resources: R({ ore: 1, wool: 1 }) },
+  { type: 'island_settled', player: 0, island: 3, vp: 2 },
+  { type: 'island_settled', player: 0, island: 1, vp: 0 },
 ].map((e) => {
   const { actor, object, actorless, ...ev } = e;
   return { ev: { ...ev, text: `SERVER TEXT ${e.type}` }, actor: actorless ? undefined : actor ?? e.player, object, actorless };
@@ -306,4 +315,28 @@ test('5–6 players and house rules: build phases, the first roll and the build-
   setLang('en');
   assert.equal(bannerText(doc, game('paired_build', 0), 0), 'Your build phase: trade with the bank, build');
   assert.equal(bannerText(doc, game('special_build', 3), 0), 'Luc’s build phase: building, buying cards');
+});
+
+test('Seafarers: ships, the pirate, gold fields and island VP in words', () => {
+  const sea = { ...doc, game: { board: { terrain: ['sea', 'gold', 'mountains'], numbers: [0, 4, 6], robber: null, pirate: 0 } } };
+  for (const code of LANG_CODES) {
+    setLang(code);
+    const places = [placeName(sea.game.board, 0), placeName(sea.game.board, 1)];
+    for (const s of places) assert.equal(badText(s), null, `${code}: "${s}"`);
+    assert.ok(places[1].includes('4'), `${code}: the gold field's number: ${places[1]}`);
+    assert.notEqual(t('piece.ship'), t('piece.road'), `${code}: a ship is not a road`);
+  }
+  setLang('en');
+  assert.equal(placeName(sea.game.board, 1), 'the 4 gold field');
+  assert.equal(eventText({ type: 'built', player: 0, piece: 'ship', path: 3 }, sea, 1), 'Hana built a ship.');
+  assert.equal(eventText({ type: 'gold_owed', player: 1, count: 2 }, sea, 1), 'You choose 2 resources from the gold fields.');
+  assert.equal(eventText({ type: 'island_settled', player: 2, island: 3, vp: 2 }, sea, 1), 'Sora settled a new island and won 2 victory points.');
+  setLang('fr');
+  assert.equal(eventText({ type: 'built', player: 0, piece: 'ship', path: 3 }, sea, 0), 'Tu as construit un bateau.');
+  assert.equal(eventText({ type: 'pirate_moved', player: 0, hex: 0 }, sea, 1), 'Hana a déplacé le pirate.');
+  setLang('ko');
+  assert.equal(eventText({ type: 'built', player: 0, piece: 'ship', path: 3 }, sea, 1), 'Hana이(가) 배를 지었습니다.');
+  setLang('ja');
+  assert.equal(eventText({ type: 'pirate_moved', player: 0, hex: 0 }, sea, 1), 'Hanaが海賊を移動しました。');
+  setLang('en');
 });

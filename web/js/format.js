@@ -27,6 +27,9 @@ export function placeName(board, id) {
   if (!terrain) return t('place.hex_id', { id });
   const res = TERRAIN_RESOURCE[terrain];
   const n = board.numbers?.[id];
+  // Seafarers (R-SF1): the sea, and gold fields with their number.
+  if (terrain === 'sea') return t('place.sea');
+  if (terrain === 'gold' && n) return t('place.gold', { n });
   if (!res || !n) return t('place.terrain', { terrain: t(`terrain.${terrain}`) });
   return t('place.hex', { n, res: t(`res.${res}`), terrain: t(`terrain.${terrain}`) });
 }
@@ -69,6 +72,17 @@ function eventSentence(ev, doc, me) {
       return sentence('ev.steal_failed', ev, me, ev.victim, { ...p, victim: name(ev.victim) });
     case 'built':
       return sentence(`ev.built.${ev.piece}`, ev, me, undefined, p);
+    // Seafarers: the turn's ship move (R-SF4), the pirate (R-SF6), gold (R-SF7), island VP (R-SF8).
+    case 'ship_moved':
+      return sentence('ev.ship_moved', ev, me, undefined, p);
+    case 'pirate_moved':
+      return sentence('ev.pirate_moved', ev, me, undefined, { ...p, place: placeName(doc?.game?.board, ev.hex) });
+    case 'gold_owed':
+      return sentence('ev.gold_owed', ev, me, undefined, { ...p, n: ev.count });
+    case 'gold_chosen':
+      return sentence('ev.gold_chosen', ev, me, undefined, { ...p, list: resList(ev.resources) });
+    case 'island_settled':
+      return sentence(ev.vp > 0 ? 'ev.island_settled' : 'ev.island_settled.home', ev, me, undefined, { ...p, n: ev.vp, island: ev.island });
     case 'dev_card_bought':
       return ev.card ? sentence('ev.dev_card_bought.known', ev, me, undefined, { ...p, card: t(`dev.${ev.card}`) }) : sentence('ev.dev_card_bought', ev, me, undefined, p);
     case 'dev_card_played':

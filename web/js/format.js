@@ -205,11 +205,13 @@ export function bannerText(doc, g, me) {
   const isMine = mine(g.current, me);
   const cur = seatName(doc, g.current);
   const p = g.players.find((x) => x.seat === me);
+  // Seafarers (options.board "sea"): ships beside roads, the pirate beside the robber, gold.
+  const sea = g.options?.board === 'sea';
   switch (g.phase) {
     case 'setup_settlement':
       return isMine ? t('banner.setup_settlement.me') : t('banner.setup.other', { who: cur });
     case 'setup_road':
-      return isMine ? t('banner.setup_road.me') : t('banner.setup.other', { who: cur });
+      return isMine ? t(sea ? 'banner.setup_road.sea.me' : 'banner.setup_road.me') : t('banner.setup.other', { who: cur });
     case 'pre_roll':
       return isMine ? t('banner.pre_roll.me') : t('banner.turn.other', { who: cur });
     case 'main':
@@ -219,9 +221,12 @@ export function bannerText(doc, g, me) {
     case 'discard':
       return p?.discard_owed ? t('banner.discard.me', { n: p.discard_owed }) : t('banner.discard.other');
     case 'move_robber':
-      return isMine ? t('banner.robber.me') : t('banner.robber.other', { who: cur });
+      return isMine ? t(sea ? 'banner.robber.sea.me' : 'banner.robber.me') : t(sea ? 'banner.robber.sea.other' : 'banner.robber.other', { who: cur });
     case 'road_building':
-      return isMine ? t('banner.road_building.me', { n: g.free_roads }) : t('banner.turn.other', { who: cur });
+      return isMine ? t(sea ? 'banner.road_building.sea.me' : 'banner.road_building.me', { n: g.free_roads }) : t('banner.turn.other', { who: cur });
+    // R-SF7: the owners in to_act choose at once; the others (and an owner who has chosen) wait.
+    case 'choose_gold':
+      return p?.gold_owed ? t('banner.choose_gold.me', { n: p.gold_owed }) : t('banner.choose_gold.other');
     case 'trade_offer':
       return mine(g.offer?.from, me) ? t('banner.trade_offer.me') : t('banner.trade_offer.other', { who: seatName(doc, g.offer?.from ?? g.current) });
     case 'game_over':
@@ -263,6 +268,7 @@ export function playerLabel(doc, g, p, me) {
   if (g.current === p.seat) parts.push(t('players.current'));
   const vp = mine(p.seat, me) && g.me ? g.me.vp : p.vp;
   parts.push(t('a11y.vp', { n: vp }), t('a11y.cards', { n: p.cards }), t('a11y.devs', { n: p.dev_cards }), t('a11y.knights', { n: p.knights }), t('a11y.road', { n: p.road_length }));
+  if (p.island_vp) parts.push(t('a11y.island_vp', { n: p.island_vp }));
   if (g.longest_road === p.seat) parts.push(t('badge.longest_road'));
   if (g.largest_army === p.seat) parts.push(t('badge.largest_army'));
   return parts.join(t('a11y.sep'));
@@ -275,15 +281,23 @@ function nodePlaces(topo, board, id) {
 }
 
 // A highlighted spot on the board: "Settlement spot next to the 6 ore, the 8 grain", "Road spot
-// between …", "Move the robber to the 6 ore". topo: the topology; board: the game view's board.
+// between …", "Move the robber to the 6 ore", and on the sea "Ship spot by the sea and the 5 ore",
+// "Move the pirate to the sea by the 4 gold field". topo: the topology; board: the game view's board.
 export function spotLabel(kind, id, topo, board) {
-  if (kind === 'hex') return t('a11y.spot.hex', { place: placeName(board, id) });
-  if (kind === 'path') {
+  if (kind === 'hex') {
+    if (board?.terrain?.[id] !== 'sea') return t('a11y.spot.hex', { place: placeName(board, id) });
+    // A sea hex is named by the land beside it.
+    const land = (topo?.hexes?.[id]?.neighbors || []).filter((hx) => hx !== null && hx !== undefined && board.terrain[hx] && board.terrain[hx] !== 'sea');
+    const by = [...new Set(land.map((hx) => placeName(board, hx)))];
+    return by.length ? t('a11y.spot.pirate.by', { places: by.join(t('list.sep')) }) : t('a11y.spot.pirate', { place: placeName(board, id) });
+  }
+  if (kind === 'path' || kind === 'ship' || kind === 'either' || kind === 'ship_to' || kind === 'ship_from') {
     const [a, b] = topo?.paths?.[id]?.intersections || [];
     const ha = topo?.intersections?.[a]?.hexes || [];
     const hb = topo?.intersections?.[b]?.hexes || [];
     const shared = ha.filter((x) => hb.includes(x));
-    return t('a11y.spot.path', { places: shared.map((hx) => placeName(board, hx)).join(t('list.and')) });
+    const places = [...new Set(shared.map((hx) => placeName(board, hx)))].join(t('list.and'));
+    return t(`a11y.spot.${kind}`, { places });
   }
   return t(kind === 'city' ? 'a11y.spot.city' : 'a11y.spot.node', { places: nodePlaces(topo, board, id) });
 }

@@ -25,9 +25,13 @@ export const TERRAIN_COLORS = {
   fields: '#f0cf5a',
   mountains: '#9aa5b0',
   desert: '#e7d7a6',
+  // Seafarers (R-SF1): sea hexes, a shade off the water around the board so the frame's hexes show,
+  // and gold fields (drawn with their own picture too: colour is never the only cue).
+  sea: '#4b92c2',
+  gold: '#e3b92f',
 };
 
-export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wool', fields: 'grain', mountains: 'ore', desert: null };
+export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wool', fields: 'grain', mountains: 'ore', desert: null, sea: null, gold: null };
 
 // Resource pictures drawn in a 24x24 box; `g` receives the shapes.
 const DRAW = {
@@ -73,6 +77,12 @@ const DRAW = {
       s('path', { d: 'M7 9 L11 13 L12 5 M11 13 L18 8 M11 13 L9 19 M11 13 L16 19', stroke: '#30363c', 'stroke-width': 0.7, fill: 'none' }),
       s('path', { d: 'M12 5 L18 8 L11 13 Z', fill: '#aab4bd' }),
     );
+  },
+  // A gold field: two stacked ingots with a shine.
+  gold(g) {
+    const bar = (x, y) => s('path', { d: `M${x} ${y} l2 -4 h8 l2 4 z`, fill: '#f6d04d', stroke: '#7a5a00', 'stroke-width': 0.9, 'stroke-linejoin': 'round' });
+    g.append(bar(2, 20), bar(12, 20), bar(7, 15.5));
+    g.append(s('path', { d: 'M18 4 l1 2.2 2.2 1 -2.2 1 -1 2.2 -1 -2.2 -2.2 -1 2.2 -1z', fill: '#fffbe6', stroke: '#7a5a00', 'stroke-width': 0.5 }));
   },
   desert(g) {
     g.append(
@@ -196,6 +206,23 @@ const PIECE = {
       s('path', { d: 'M6 21 C6 14 8 10 12 10 S18 14 18 21 Z', fill: '#2b2b2b' }),
     ),
   star: (svg) => PIECE.victory_point(svg),
+  // Seafarers: a ship (R-SF2) in the seat's colour, and the move of one (R-SF4).
+  ship: (svg) =>
+    svg.append(
+      s('path', { d: 'M12 3 V15 M12 4 L19 13 H12 Z', fill: 'currentColor', stroke: '#1b1b1b', 'stroke-width': 1.2, 'stroke-linejoin': 'round' }),
+      s('path', { d: 'M2 15 H22 L18 21 H6 Z', fill: 'currentColor', stroke: '#1b1b1b', 'stroke-width': 1.3, 'stroke-linejoin': 'round' }),
+    ),
+  move_ship: (svg) =>
+    svg.append(
+      s('path', { d: 'M9 4 V13 M9 5 L14 11.5 H9 Z', fill: 'currentColor', stroke: '#1b1b1b', 'stroke-width': 1.1, 'stroke-linejoin': 'round' }),
+      s('path', { d: 'M1.5 13.5 H16.5 L13.5 18 H4.5 Z', fill: 'currentColor', stroke: '#1b1b1b', 'stroke-width': 1.2, 'stroke-linejoin': 'round' }),
+      s('path', { d: 'M16 7 H22 M19.5 4.5 L22 7 L19.5 9.5', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
+    ),
+  island: (svg) =>
+    svg.append(
+      s('path', { d: 'M2 19 C5 14 9 13 12 13 S19 14 22 19 Z', fill: '#e9d9a6', stroke: '#1b1b1b', 'stroke-width': 1.1 }),
+      s('path', { d: 'M12 13 V6 M12 6 C9 4 6 5 5 7 M12 6 C15 4 18 5 19 7 M12 6 C11 3 9 2 7 2.5', fill: 'none', stroke: '#2f7d32', 'stroke-width': 1.8, 'stroke-linecap': 'round' }),
+    ),
 };
 
 export function icon(name, cls = 'icon', color) {

@@ -33,7 +33,8 @@ export function missing(hand, cost) {
   return out;
 }
 
-// Why `what` (roll, road, settlement, city, dev, trade, end) cannot be done now; null when it can.
+// Why `what` (roll, road, ship, settlement, city, move_ship, dev, trade, end) cannot be done now; null
+// when it can.
 // `rules`: the server's rules block (costs), see rules.js.
 export function reason(what, game, legal, seat, rules) {
   if (!game) return t('why.not_started');
@@ -42,6 +43,8 @@ export function reason(what, game, legal, seat, rules) {
   const canNow = {
     roll: has(legal, 'roll_dice'),
     road: has(legal, 'build_road') && game.phase === 'main',
+    ship: has(legal, 'build_ship') && game.phase === 'main',
+    move_ship: has(legal, 'move_ship'),
     settlement: has(legal, 'build_settlement') && game.phase === 'main',
     city: has(legal, 'build_city'),
     dev: has(legal, 'buy_dev_card'),
@@ -60,6 +63,8 @@ export function reason(what, game, legal, seat, rules) {
       return t('why.robber');
     case 'road_building':
       return t('why.road_building');
+    case 'choose_gold':
+      return t('why.gold');
     case 'trade_offer':
       return t('why.trade_open');
     default:
@@ -74,6 +79,8 @@ export function reason(what, game, legal, seat, rules) {
   if (what === 'end') return t('why.roll_first');
   if (what === 'trade') return t('why.no_trade');
   if (what === 'road' && me?.roads_left === 0) return t('why.no_pieces', { piece: t('piece.road') });
+  if (what === 'ship' && me?.ships_left === 0) return t('why.no_pieces', { piece: t('piece.ship') });
+  if (what === 'move_ship') return t(game.ship_moved ? 'why.ship_moved' : 'why.no_ship_move');
   if (what === 'settlement' && me?.settlements_left === 0) return t('why.no_pieces', { piece: t('piece.settlement') });
   if (what === 'city' && me?.cities_left === 0) return t('why.no_pieces', { piece: t('piece.city') });
   if (what === 'dev' && game.dev_deck === 0) return t('why.deck_empty');
@@ -97,8 +104,9 @@ export function devReason(card, game, legal, seat) {
   if (game.current !== seat) return t('why.not_your_turn', { name: '' });
   if (game.dev_played) return t('why.one_per_turn');
   if (!me.dev_playable[card]) return t('why.bought_this_turn');
-  if (card === 'road_building' && game.players.find((p) => p.seat === seat)?.roads_left === 0) return t('why.no_pieces', { piece: t('piece.road') });
-  if (['discard', 'move_robber', 'road_building', 'trade_offer', 'setup_settlement', 'setup_road'].includes(game.phase)) return t('why.not_now');
+  const mine = game.players.find((p) => p.seat === seat);
+  if (card === 'road_building' && mine?.roads_left === 0 && !mine?.ships_left) return t('why.no_pieces', { piece: t('piece.road') });
+  if (['discard', 'move_robber', 'road_building', 'trade_offer', 'setup_settlement', 'setup_road', 'choose_gold'].includes(game.phase)) return t('why.not_now');
   if (game.phase === 'pre_roll' && card !== 'knight') return t('why.roll_first');
   return t('why.not_now');
 }

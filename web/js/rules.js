@@ -8,7 +8,7 @@ export function gameRules(st) {
 }
 
 // The cost of what an action button builds or buys (every resource listed), or null.
-const COST_NAMES = { road: 'road', settlement: 'settlement', city: 'city', dev: 'dev_card' };
+const COST_NAMES = { road: 'road', ship: 'ship', settlement: 'settlement', city: 'city', dev: 'dev_card' };
 export function costOf(rules, what) {
   return rules?.costs?.[COST_NAMES[what]] || null;
 }

@@ -4,14 +4,14 @@
 
 import { h, s as svg, replace } from '../dom.js';
 import { t, RESOURCES } from '../i18n.js';
-import { BoardView } from '../board.js';
+import { BoardView, isSea } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, SEAT_COLORS } from '../icons.js';
 import { gameRules, costOf, roomLimits } from '../rules.js';
 import { all, ids, has, reason } from '../legal.js';
 import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement, turnToast } from '../format.js';
 import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
 import { playerRows } from '../ui/players.js';
-import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog } from '../ui/dialogs.js';
+import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog, goldDialog, pieceDialog } from '../ui/dialogs.js';
 import { tradeDialog, counterDialog, offerPanel } from '../ui/trade.js';
 import { winnerPanel, resultsButton } from '../ui/winner.js';
 import { menuContent } from '../ui/menu.js';
@@ -20,11 +20,14 @@ import { resChips, unfairWarning, sum } from '../ui/common.js';
 import { Feedback, chatLine } from '../ui/feedback.js';
 import { turnTimer } from '../ui/timer.js';
 
+// `sea`: only in a Seafarers game (R-SF2, R-SF4).
 const ACTIONS = [
   { id: 'roll', icon: 'dice' },
   { id: 'road', icon: 'road', mode: true },
+  { id: 'ship', icon: 'ship', mode: true, sea: true },
   { id: 'settlement', icon: 'settlement', mode: true },
   { id: 'city', icon: 'city', mode: true },
+  { id: 'move_ship', icon: 'move_ship', mode: true, sea: true },
   { id: 'dev', icon: 'dev' },
   { id: 'trade', icon: 'trade' },
   { id: 'cards', icon: 'cards' },
@@ -34,7 +37,8 @@ const ACTIONS = [
 export class GameView {
   constructor(store) {
     this.store = store;
-    this.mode = null; // 'road' | 'settlement' | 'city' while choosing where to build
+    this.mode = null; // 'road' | 'ship' | 'settlement' | 'city' while choosing where to build, 'move_ship'
+    this.shipFrom = null; // in 'move_ship': the ship chosen to move (its path), before its destination
     this.modal = new Modal();
     this.winnerHidden = false;
     this.el = h('div.game#game');
@@ -142,6 +146,7 @@ export class GameView {
     if (!g) return;
     this.board.setTopology(st.topology);
     if (this.mode && !this.modeStillValid(st)) this.mode = null;
+    if (this.mode !== 'move_ship' || !all(st.legal, 'move_ship').some((a) => a.from === this.shipFrom)) this.shipFrom = null;
     this.renderHead(st, g);
     replace(this.unfair, unfairWarning(st.doc.room));
     this.el.classList.toggle('unfair', !!st.doc.room.seed_chosen);
@@ -158,17 +163,18 @@ export class GameView {
     if (g.phase === 'game_over' && !this.winnerHidden) replace(this.winner, winnerPanel(st, this.store, () => { this.winnerHidden = true; this.update(this.st); }));
     else replace(this.winner);
     this.el.dataset.phase = g.phase;
+    this.el.classList.toggle('sea', isSea(g));
     this.el.dataset.myTurn = String(g.current === st.seat);
     this.layoutStage();
   }
 
   modeStillValid(st) {
-    const type = { road: 'build_road', settlement: 'build_settlement', city: 'build_city' }[this.mode];
+    const type = { road: 'build_road', ship: 'build_ship', settlement: 'build_settlement', city: 'build_city', move_ship: 'move_ship' }[this.mode];
     return st.doc.game.phase === 'main' && has(st.legal, type);
   }
 
   spots(st, g) {
-    const out = { node: new Set(), city: new Set(), path: new Set(), hex: new Set() };
+    const out = { node: new Set(), city: new Set(), path: new Set(), ship: new Set(), hex: new Set(), shipFrom: new Set(), shipTo: new Set(), selected: null };
     const legal = st.legal;
     if (!legal) return out;
     switch (g.phase) {
@@ -177,15 +183,29 @@ export class GameView {
         break;
       case 'setup_road':
       case 'road_building':
+        // On the sea a setup settlement on the coast may take a ship instead (R-SF3), and Road
+        // Building's free pieces may be ships (R-SF9): whatever the legal actions list.
         out.path = ids(legal, 'build_road', 'path');
+        out.ship = ids(legal, 'build_ship', 'path');
         break;
       case 'move_robber':
-        out.hex = ids(legal, 'move_robber', 'hex');
+        // The robber onto land or the pirate onto the sea (R-SF6).
+        out.hex = new Set([...ids(legal, 'move_robber', 'hex'), ...ids(legal, 'move_pirate', 'hex')]);
         break;
       case 'main':
         if (this.mode === 'road') out.path = ids(legal, 'build_road', 'path');
+        if (this.mode === 'ship') out.ship = ids(legal, 'build_ship', 'path');
         if (this.mode === 'settlement') out.node = ids(legal, 'build_settlement', 'intersection');
         if (this.mode === 'city') out.city = ids(legal, 'build_city', 'intersection');
+        if (this.mode === 'move_ship') {
+          // First the ships that may move, then, for the chosen one, where it may go (R-SF4).
+          out.shipFrom = ids(legal, 'move_ship', 'from');
+          if (this.shipFrom !== null) {
+            out.selected = this.shipFrom;
+            out.shipFrom = new Set([this.shipFrom]);
+            out.shipTo = new Set(all(legal, 'move_ship').filter((a) => a.from === this.shipFrom).map((a) => a.to));
+          }
+        }
         break;
       default:
         break;
@@ -248,7 +268,8 @@ export class GameView {
   renderModeHint(st, g) {
     if (this.mode && g.phase === 'main') {
       this.modeHint.hidden = false;
-      replace(this.modeHint, h('span', t(`mode.${this.mode}`)), h('button.small', { type: 'button', onclick: () => { this.mode = null; this.update(this.st); } }, t('mode.cancel')));
+      const hint = this.mode === 'move_ship' && this.shipFrom !== null ? 'mode.move_ship.to' : `mode.${this.mode}`;
+      replace(this.modeHint, h('span', t(hint)), h('button.small', { type: 'button', onclick: () => { this.mode = null; this.shipFrom = null; this.update(this.st); } }, t('mode.cancel')));
     } else this.modeHint.hidden = true;
   }
 
@@ -305,7 +326,9 @@ export class GameView {
     }
     const devCount = g.me ? Object.values(g.me.dev).reduce((a, b) => a + b, 0) : 0;
     const rules = gameRules(st); // the costs are the server's (rules.js)
-    const buttons = ACTIONS.map((a) => {
+    const sea = isSea(g);
+    this.actions.classList.toggle('sea', sea);
+    const buttons = ACTIONS.filter((a) => !a.sea || sea).map((a) => {
       const cost = costOf(rules, a.id);
       let why = a.id === 'cards' ? null : reason(a.id, g, st.legal, seat, rules);
       const active = a.mode && this.mode === a.id;
@@ -328,8 +351,11 @@ export class GameView {
   }
 
   autoDialogs(st, g) {
-    const owed = g.players.find((p) => p.seat === st.seat)?.discard_owed || 0;
+    const me = g.players.find((p) => p.seat === st.seat);
+    const owed = me?.discard_owed || 0;
     if (g.phase === 'discard' && owed > 0 && this.modal.id !== 'discard') this.modal.open(discardDialog(this.store), st);
+    // R-SF7: every owner chooses gold at the same time; a choice sent leaves the dialog closed.
+    if (g.phase === 'choose_gold' && (me?.gold_owed || 0) > 0 && this.modal.id !== 'gold') this.modal.open(goldDialog(this.store), st);
   }
 
   // --- user actions --------------------------------------------------------------------------------
@@ -348,9 +374,12 @@ export class GameView {
         this.store.command({ type: 'roll_dice' });
         break;
       case 'road':
+      case 'ship':
       case 'settlement':
       case 'city':
+      case 'move_ship':
         this.mode = this.mode === id ? null : id;
+        this.shipFrom = null;
         this.update(st);
         break;
       case 'dev':
@@ -364,6 +393,7 @@ export class GameView {
         break;
       case 'end':
         this.mode = null;
+        this.shipFrom = null;
         this.store.command({ type: 'end_turn' });
         break;
       default:
@@ -386,17 +416,30 @@ export class GameView {
     if (kind === 'node') action = all(st.legal, 'build_settlement').find((a) => a.intersection === id);
     else if (kind === 'city') action = all(st.legal, 'build_city').find((a) => a.intersection === id);
     else if (kind === 'path') action = all(st.legal, 'build_road').find((a) => a.path === id);
+    else if (kind === 'ship') action = all(st.legal, 'build_ship').find((a) => a.path === id);
+    else if (kind === 'either') {
+      // A coast path takes a road or a ship (R-SF3, R-SF9): the player says which.
+      this.modal.open(pieceDialog(this.store, id), st);
+      return;
+    } else if (kind === 'ship_from') {
+      this.shipFrom = this.shipFrom === id ? null : id;
+      this.update(st);
+      return;
+    } else if (kind === 'ship_to') action = all(st.legal, 'move_ship').find((a) => a.from === this.shipFrom && a.to === id);
     else if (kind === 'hex') {
-      const opts = all(st.legal, 'move_robber').filter((a) => a.hex === id);
+      // Land: the robber; the sea: the pirate (R-SF6). Victims are chosen alike.
+      const type = all(st.legal, 'move_pirate').some((a) => a.hex === id) ? 'move_pirate' : 'move_robber';
+      const opts = all(st.legal, type).filter((a) => a.hex === id);
       const victims = opts.filter((a) => a.victim !== undefined && a.victim !== null);
       if (victims.length > 1) {
-        this.modal.open(victimDialog(this.store, id), st);
+        this.modal.open(victimDialog(this.store, id, type), st);
         return;
       }
       action = victims[0] || opts[0];
     }
     if (!action) return;
     this.mode = null;
+    this.shipFrom = null;
     this.store.command(action);
   }
 

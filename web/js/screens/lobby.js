@@ -9,6 +9,8 @@ import { langSelect, unfairWarning } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { deviceLinkSection } from '../ui/menu.js';
 import { gameRules, optionValues, optionDefault, roomLimits } from '../rules.js';
+import { fetchRules, fetchBoard } from '../server_rules.js';
+import { scenarioPreview } from '../board.js';
 
 let qrCache = { url: null, el: null };
 
@@ -114,6 +116,13 @@ function setOption(store, name, value) {
   store.send({ type: 'set_options', options: { [name]: value } });
 }
 
+// With a scenario the players choice offers the counts it has boards for (R-SF1).
+function playerChoices(rules, options) {
+  const all = optionValues(rules, 'players');
+  const sc = options.scenario;
+  return sc && isScenario(rules, sc) ? scenarioCounts(rules, sc) : all;
+}
+
 // An option the room doc leaves out has its default (the rule of the box, as the server states it).
 const discardLimit = (options, rules) => options.discard_limit ?? optionDefault(rules, 'discard_limit');
 const turnStructure = (options, rules) => options.turn_structure ?? optionDefault(rules, 'turn_structure');
@@ -164,6 +173,90 @@ function houseRulesShown(options, rules) {
     FLAGS.filter((f) => options[f]).map((f) => h(`p#opt-${f}-shown`, `${t(`opt.${f}`)} — ${t(`opt.${f}.help`)}`)));
 }
 
+// --- Seafarers scenarios (R-SF1) -------------------------------------------------------------------
+// The scenarios are the rules block's `scenario` values; the player counts each is played with are the
+// server's: the boards GET /api/rules lists ("new_shores-4": New Shores for 4 players). The preview,
+// the target and the island VP are the board's own (GET /api/boards/{id}, its `scenario` member).
+
+let apiRules = null; // GET /api/rules, once answered
+const boards = new Map(); // board id -> its topology, or null when it could not be loaded
+
+const boardId = (sc, players) => `${sc}-${players}`;
+const hasBoard = (sc, players) => !!apiRules?.boards?.[boardId(sc, players)];
+// The counts a scenario is played with, among the room's player counts.
+const scenarioCounts = (rules, sc) => optionValues(rules, 'players').filter((n) => hasBoard(sc, n));
+const isScenario = (rules, sc) => scenarioCounts(rules, sc).length > 0;
+
+// The board of a scenario for `players`, from the cache; null while it loads (then `then` runs).
+function scenarioBoard(id, then) {
+  if (boards.has(id)) return boards.get(id);
+  fetchBoard(id).then((b) => { boards.set(id, b); then(); }, () => { boards.set(id, null); then(); });
+  return undefined;
+}
+
+// The points to win of the box a count plays without a scenario (the host goes back to "none").
+function baseTarget(players) {
+  const box = Object.values(apiRules?.boards || {}).find((b) => b.board !== 'sea' && players >= b.players?.min && players <= b.players?.max);
+  return optionDefault(box, 'vp_target');
+}
+
+function pickScenario(store, rules, players, sc) {
+  if (!isScenario(rules, sc)) {
+    const target = baseTarget(players);
+    store.send({ type: 'set_options', options: { scenario: sc, ...(target ? { vp_target: target } : {}) } });
+    return;
+  }
+  // A scenario sets its own points to win (R-SF1): the board says how many.
+  fetchBoard(boardId(sc, players)).then(
+    (b) => store.send({ type: 'set_options', options: { scenario: sc, ...(b.scenario?.victory_target ? { vp_target: b.scenario.victory_target } : {}) } }),
+    () => toast(t('opt.scenario.failed'), 'error'));
+}
+
+function scenarioSection(room, rules, isHost, store) {
+  const values = optionValues(rules, 'scenario');
+  if (!values.length) return null; // a server without scenarios
+  const box = h('div.scenario-box#scenario-box');
+  const fill = () => {
+    if (!box.isConnected && box.dataset.filled) return;
+    box.dataset.filled = '1';
+    if (!apiRules) {
+      replace(box, h('p.muted', t('opt.scenario.loading')));
+      return;
+    }
+    const players = room.options.players;
+    const now = room.options.scenario ?? optionDefault(rules, 'scenario');
+    const offered = values.filter((sc) => sc === now || !isScenario(rules, sc) || hasBoard(sc, players));
+    const counts = [...new Set(values.flatMap((sc) => scenarioCounts(rules, sc)))];
+    const note = values.some((sc) => isScenario(rules, sc) && !hasBoard(sc, players)) && counts.length
+      ? h('p.opt-help#opt-scenario-players', t('opt.scenario.players', { list: counts.join(t('list.or')) })) : null;
+    const control = isHost
+      ? h('label.field', { for: 'opt-scenario' }, h('span', t('opt.scenario')),
+          h('select#opt-scenario', { 'aria-describedby': 'opt-scenario-help', onchange: (e) => pickScenario(store, rules, players, e.target.value) },
+            offered.map((sc) => h('option', { value: sc, selected: sc === now }, t(`opt.scenario.${sc}`)))))
+      : h('p#opt-scenario-shown', `${t('opt.scenario')}: ${t(`opt.scenario.${now}`)}`);
+    const help = h('p.opt-help#opt-scenario-help', t(`opt.scenario.${now}.help`));
+    let preview = null;
+    if (isScenario(rules, now) && hasBoard(now, players)) {
+      const b = scenarioBoard(boardId(now, players), fill);
+      if (b === undefined) preview = h('p.muted', t('opt.scenario.loading'));
+      else if (b === null || !b.scenario) preview = h('p.reason', t('opt.scenario.failed'));
+      else {
+        const name = t(`opt.scenario.${now}`);
+        preview = h('div.scenario-preview#scenario-preview', { dataset: { board: boardId(now, players) } },
+          scenarioPreview(b, t('opt.scenario.preview', { name })),
+          h('div.scenario-facts',
+            h('p#scenario-target', h('strong', t('opt.scenario.target', { n: b.scenario.victory_target }))),
+            b.scenario.island_vp ? h('p#scenario-island-vp', t('opt.scenario.island_vp', { n: b.scenario.island_vp })) : null,
+            h('p.opt-help', t('opt.scenario.legend'))));
+      }
+    }
+    replace(box, control, help, note, preview);
+  };
+  if (!apiRules) fetchRules().then((r) => { apiRules = r; fill(); }, () => {});
+  fill();
+  return box;
+}
+
 export function renderLobby(main, state, store) {
   const room = state.doc.room;
   const url = roomUrl(room.code);
@@ -210,7 +303,7 @@ export function renderLobby(main, state, store) {
         h('div.row2',
           h('label.field', h('span', t('home.players')),
             h('select#opt-players', { onchange: (e) => setOption(store, 'players', Number(e.target.value)) },
-              withCurrent(optionValues(rules, 'players'), room.options.players).map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
+              withCurrent(playerChoices(rules, room.options), room.options.players).map((n) => h('option', { value: n, selected: n === room.options.players }, String(n))))),
           h('label.field', h('span', t('home.vp')),
             h('select#opt-vp', { onchange: (e) => setOption(store, 'vp_target', Number(e.target.value)) },
               withCurrent(optionValues(rules, 'vp_target'), room.options.vp_target).map((n) => h('option', { value: n, selected: n === room.options.vp_target }, String(n))))),
@@ -221,9 +314,11 @@ export function renderLobby(main, state, store) {
             h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => setOption(store, 'turn_timer', Number(e.target.value)) },
               turnTimers(room.options.turn_timer ?? 0, limits).map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
         h('p.hint#opt-timer-help', t('lobby.turn_timer_help')),
+        scenarioSection(room, rules, true, store),
         houseRuleControls(room.options, rules, store))
     : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`),
         h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''),
+        scenarioSection(room, rules, false, store),
         houseRulesShown(room.options, rules));
 
   // The fewest players a game is dealt for is the server's; without it the server's refusal says so.

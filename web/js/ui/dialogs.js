@@ -1,10 +1,10 @@
 // Modal dialogs: one at a time, re-rendered on every state change with their own local choices, and
 // closed by themselves when the situation they belong to is over. Plus the decision dialogs: discard,
-// robber victim, Invention, Monopoly, development cards, game log, menu.
+// robber (or pirate) victim, gold, road or ship, Invention, Monopoly, development cards, game log, menu.
 
 import { h, replace } from '../dom.js';
 import { t, RESOURCES, DEV_CARDS } from '../i18n.js';
-import { icon, resIcon, seatBadge } from '../icons.js';
+import { icon, resIcon, seatBadge, SEAT_COLORS } from '../icons.js';
 import { all, find, has, devReason } from '../legal.js';
 import { resourceSteppers, sum } from './common.js';
 import { seatName } from '../format.js';
@@ -129,13 +129,14 @@ export function discardDialog(store) {
 
 // --- robber victim (R-7c) ----------------------------------------------------------------------------
 
-export function victimDialog(store, hex) {
+// `type`: 'move_robber', or 'move_pirate' for a sea hex (R-SF6: the pirate robs a ship's owner).
+export function victimDialog(store, hex, type = 'move_robber') {
   return {
     id: 'victim',
-    valid: (st) => all(st.legal, 'move_robber').some((a) => a.hex === hex),
+    valid: (st) => all(st.legal, type).some((a) => a.hex === hex),
     title: () => t('robber.pick_victim'),
     render(st, local, set, close) {
-      const opts = all(st.legal, 'move_robber').filter((a) => a.hex === hex);
+      const opts = all(st.legal, type).filter((a) => a.hex === hex);
       return h('div.choices',
         opts.map((a) => {
           const v = a.victim;
@@ -148,9 +149,56 @@ export function victimDialog(store, hex) {
   };
 }
 
-// --- Invention (R-D4), Monopoly (R-D5) ---------------------------------------------------------------
-
 const sameSet = (a, b) => RESOURCES.every((r) => (a?.[r] || 0) === (b?.[r] || 0));
+
+// --- gold (R-SF7) --------------------------------------------------------------------------------------
+
+// Exactly as many resources as the seat's gold_owed, from the legal choose_gold actions (the server's
+// list of every choice): a kind no legal choice holds cannot be picked. Like the discard, everyone
+// who owes chooses at once, and the dialog goes when the server has the choice.
+export function goldDialog(store) {
+  const owedOf = (st) => myPlayer(st.doc.game, st.seat)?.gold_owed || 0;
+  return {
+    id: 'gold',
+    dismissable: false,
+    valid: (st) => st.doc?.game?.phase === 'choose_gold' && owedOf(st) > 0 && has(st.legal, 'choose_gold'),
+    title: (st) => t('gold.title', { n: owedOf(st) }),
+    initial: () => ({ pick: {} }),
+    render(st, local, set) {
+      const owed = owedOf(st);
+      const choices = all(st.legal, 'choose_gold');
+      const total = sum(local.pick);
+      const most = Object.fromEntries(RESOURCES.map((r) => [r, Math.max(0, ...choices.map((a) => a.resources?.[r] || 0))]));
+      const max = Object.fromEntries(RESOURCES.map((r) => [r, Math.min(most[r], (local.pick[r] || 0) + owed - total)]));
+      const action = total === owed ? choices.find((a) => sameSet(a.resources, local.pick)) : null;
+      return h('div',
+        h('p.help', t('gold.help', { n: owed })),
+        resourceSteppers({ value: local.pick, max, name: 'gold', onChange: (pick) => set({ pick }) }),
+        h(`p.running${action ? '.ok' : ''}#gold-total`, { 'aria-live': 'polite' }, t('discard.total', { n: total, owed })),
+        h('button.primary.big#gold-confirm', { type: 'button', disabled: !action, onclick: () => store.command(action) }, t('gold.confirm')));
+    },
+  };
+}
+
+// --- a road or a ship on a coast path (R-SF3 in setup, R-SF9 with Road Building) -------------------
+
+export function pieceDialog(store, path) {
+  const road = (st) => find(st.legal, 'build_road', (a) => a.path === path);
+  const ship = (st) => find(st.legal, 'build_ship', (a) => a.path === path);
+  return {
+    id: 'piece',
+    valid: (st) => !!road(st) && !!ship(st),
+    title: () => t('piece.choose'),
+    render(st, local, set, close) {
+      const seat = st.seat;
+      return h('div.choices.piece-choices',
+        h('button.big#piece-road', { type: 'button', onclick: () => { const a = road(st); close(); store.command(a); } }, icon('road', 'icon', SEAT_COLORS[seat]), h('span', t('act.road'))),
+        h('button.big#piece-ship', { type: 'button', onclick: () => { const a = ship(st); close(); store.command(a); } }, icon('ship', 'icon', SEAT_COLORS[seat]), h('span', t('act.ship'))));
+    },
+  };
+}
+
+// --- Invention (R-D4), Monopoly (R-D5) ---------------------------------------------------------------
 
 export function inventionDialog(store) {
   return {
@@ -205,7 +253,7 @@ export function devCardList(st, store, onPlay) {
       icon(c, 'icon dev-icon'),
       h('div.dev-text',
         h('strong', t(`dev.${c}`), me.dev[c] > 1 ? ` ×${me.dev[c]}` : ''),
-        h('span.muted', t(`dev.${c}.desc`)),
+        h('span.muted', t(c === 'road_building' && g.options?.board === 'sea' ? 'dev.road_building.desc.sea' : `dev.${c}.desc`)),
         why ? h('span.reason', why) : null,
         fresh > 0 && c !== 'victory_point' && !why ? h('span.reason', t('why.bought_this_turn')) : null),
       c === 'victory_point' ? null

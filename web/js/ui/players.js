@@ -1,6 +1,7 @@
 // The players' public state as the game and the replay show it, and the table's facts: name, bot or
 // offline tag, awards, victory points (your own hidden ones included), resource cards, development
-// cards, knights played, road length, pieces left; the bank's cards and the development cards left.
+// cards, knights played, road length, pieces left (ships too, and island VP, in a Seafarers game); the
+// bank's cards and the development cards left.
 // A wide screen shows it all at once. A phone shows the short line per player; tapping a player opens
 // a strip under the players with all of that player's facts and the bank's (tap again to close).
 
@@ -34,12 +35,17 @@ function fact(name, label, pic, n) {
   return h(`span.stat.fact-${name}`, { dataset: { fact: name }, title: label }, pic, h('span.sr', `${label}: `), h('b', String(n)));
 }
 
+// A Seafarers game's players have ships (R-SF2) and island VP tokens (R-SF8); other games' do not.
+const sea = (p) => p.ships_left !== undefined;
+
 function pieceFacts(p) {
   const color = SEAT_COLORS[p.seat];
   return [
     fact('settlements_left', t('facts.settlements_left'), icon('settlement', 'icon', color), p.settlements_left),
     fact('cities_left', t('facts.cities_left'), icon('city', 'icon', color), p.cities_left),
     fact('roads_left', t('facts.roads_left'), icon('road', 'icon', color), p.roads_left),
+    sea(p) ? fact('ships_left', t('facts.ships_left'), icon('ship', 'icon', color), p.ships_left) : null,
+    sea(p) ? fact('island_vp', t('players.island_vp'), icon('island', 'icon'), p.island_vp ?? 0) : null,
   ];
 }
 
@@ -68,7 +74,9 @@ function playerDetail(doc, g, me, p) {
       row('road_length', t('players.road'), icon('road', 'icon', color), p.road_length),
       row('settlements_left', t('facts.settlements_left'), icon('settlement', 'icon', color), p.settlements_left),
       row('cities_left', t('facts.cities_left'), icon('city', 'icon', color), p.cities_left),
-      row('roads_left', t('facts.roads_left'), icon('road', 'icon', color), p.roads_left)),
+      row('roads_left', t('facts.roads_left'), icon('road', 'icon', color), p.roads_left),
+      sea(p) ? row('ships_left', t('facts.ships_left'), icon('ship', 'icon', color), p.ships_left) : null,
+      sea(p) ? row('island_vp', t('players.island_vp'), icon('island', 'icon'), p.island_vp ?? 0) : null),
     tableFacts(g, null));
 }
 

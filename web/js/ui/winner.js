@@ -27,6 +27,8 @@ export function breakdown(g, p, rules) {
     largest_army: { count: p.knights ?? 0, points: award(g.largest_army, worth?.largest_army) },
     vp_cards: { count: cards, points: value(worth?.victory_point_card, cards) },
   };
+  // R-SF8: island VP tokens are victory points as they are (a Seafarers game's players only).
+  if (p.island_vp !== undefined) parts.island_vp = { count: p.island_vp, points: worth ? p.island_vp : null };
   const sum = Object.values(parts).reduce((a, x) => a + (x.points ?? 0), 0);
   return { parts, total: p.vp_total ?? sum };
 }

@@ -29,9 +29,12 @@ const AUTOPLAY_MS = 800;
 
 // The board the replayed game was played on, as its start view names it (doc.game.options.board), not
 // the room's board now: the room may have gone back to its lobby and changed its number of players.
+// A Seafarers game's table is its scenario's board for its player count ("new_shores-3", R-SF1).
 function recordBoard(record) {
-  const board = record.start?.options?.board;
+  const options = record.start?.options;
+  const board = options?.board;
   if (typeof board !== 'string') throw Object.assign(new Error('the record names no board'), { code: 'no_board' });
+  if (board === 'sea' && typeof options.scenario === 'string' && Number.isInteger(options.players)) return `${options.scenario}-${options.players}`;
   return board;
 }
 

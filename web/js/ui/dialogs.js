@@ -9,6 +9,7 @@ import { all, find, has, devReason } from '../legal.js';
 import { resourceSteppers, sum } from './common.js';
 import { seatName } from '../format.js';
 import { toast } from './toast.js';
+import { cardPicker } from './trade.js';
 
 // On a touch screen the browser sends a click after the finger lifts. When that lift opened a dialog
 // (a tap on the board that asks "steal from whom?"), the click lands on the new dialog: on its
@@ -155,7 +156,8 @@ const sameSet = (a, b) => RESOURCES.every((r) => (a?.[r] || 0) === (b?.[r] || 0)
 
 // Exactly as many resources as the seat's gold_owed, from the legal choose_gold actions (the server's
 // list of every choice): a kind no legal choice holds cannot be picked. Like the discard, everyone
-// who owes chooses at once, and the dialog goes when the server has the choice.
+// who owes chooses at once, and the dialog goes when the server has the choice. Cards are picked by
+// tapping (one row, as in the trade), so the dialog fits over a phone's board.
 export function goldDialog(store) {
   const owedOf = (st) => myPlayer(st.doc.game, st.seat)?.gold_owed || 0;
   return {
@@ -173,7 +175,7 @@ export function goldDialog(store) {
       const action = total === owed ? choices.find((a) => sameSet(a.resources, local.pick)) : null;
       return h('div',
         h('p.help', t('gold.help', { n: owed })),
-        resourceSteppers({ value: local.pick, max, name: 'gold', onChange: (pick) => set({ pick }) }),
+        cardPicker({ value: local.pick, limit: max, name: 'gold', onChange: (pick) => set({ pick }) }),
         h(`p.running${action ? '.ok' : ''}#gold-total`, { 'aria-live': 'polite' }, t('discard.total', { n: total, owed })),
         h('button.primary.big#gold-confirm', { type: 'button', disabled: !action, onclick: () => store.command(action) }, t('gold.confirm')));
     },

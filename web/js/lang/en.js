@@ -567,6 +567,7 @@ export default {
   'winner.count.island_vp': { one: '{n} token', other: '{n} tokens' },
   'dev.road_building.desc.sea': 'Build 2 roads or ships for free.',
   'list.or': ' or ',
+  'timer.what.gold': 'Gold choice',
   'opt.scenario': 'Seafarers scenario',
   'opt.scenario.none': 'None (the base game)',
   'opt.scenario.new_shores': 'Heading for New Shores',

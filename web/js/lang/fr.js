@@ -567,6 +567,7 @@ export default {
   'winner.count.island_vp': { one: '{n} jeton', other: '{n} jetons' },
   'dev.road_building.desc.sea': 'Construis 2 routes ou bateaux gratuitement.',
   'list.or': ' ou ',
+  'timer.what.gold': 'Choix d’or',
   'opt.scenario': 'Scénario des Marins',
   'opt.scenario.none': 'Aucun (le jeu de base)',
   'opt.scenario.new_shores': 'Vers de nouveaux rivages',

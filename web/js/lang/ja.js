@@ -564,6 +564,7 @@ export default {
   'winner.count.island_vp': 'トークン{n}個',
   'dev.road_building.desc.sea': '道か船を2つ無料で建設します。',
   'list.or': 'か',
+  'timer.what.gold': '金鉱の選択',
   'opt.scenario': '航海者シナリオ',
   'opt.scenario.none': 'なし（基本ゲーム）',
   'opt.scenario.new_shores': '新たな海岸へ',

@@ -564,6 +564,7 @@ export default {
   'winner.count.island_vp': '토큰 {n}개',
   'dev.road_building.desc.sea': '도로나 배 2개를 무료로 만듭니다.',
   'list.or': ' 또는 ',
+  'timer.what.gold': '금광 선택',
   'opt.scenario': '항해사 시나리오',
   'opt.scenario.none': '없음 (기본 게임)',
   'opt.scenario.new_shores': '새로운 해안을 향해',

@@ -6,8 +6,9 @@
 
 import { t } from '../i18n.js';
 
-export const SHORTCUTS = { roll: 'R', end: 'E', road: '1', settlement: '2', city: '3', trade: 'T' };
-const KEY_ACTION = { r: 'roll', e: 'end', 1: 'road', 2: 'settlement', 3: 'city', b: 'road', s: 'settlement', c: 'city', t: 'trade' };
+// Seafarers games add 4 (ship) and M (move a ship); elsewhere they find no button and do nothing.
+export const SHORTCUTS = { roll: 'R', end: 'E', road: '1', settlement: '2', city: '3', ship: '4', move_ship: 'M', trade: 'T' };
+const KEY_ACTION = { r: 'roll', e: 'end', 1: 'road', 2: 'settlement', 3: 'city', 4: 'ship', b: 'road', s: 'settlement', c: 'city', m: 'move_ship', t: 'trade' };
 const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 // "Roll (key R)" for an action button's title.
@@ -64,6 +65,7 @@ export function installKeys(view) {
     }
     if (e.key === 'Escape' && view.mode) {
       view.mode = null;
+      view.shipFrom = null;
       view.update(view.st);
       return;
     }

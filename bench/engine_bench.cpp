@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catan/engine/engine.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/sim/random_game.hpp"
 
 using namespace catan;
@@ -183,6 +184,31 @@ BENCHMARK(BM_RandomGame)->Arg(2)->Arg(3)->Arg(4)->ArgName("players")->Unit(bench
 // 5 and 6 players on the large board (issue 12: at least 0.6x the 4-player games/s): the same function,
 // registered on its own line so that the base game's registration above stays the baseline's text.
 BENCHMARK(BM_RandomGame)->Arg(5)->Arg(6)->ArgName("players")->Unit(benchmark::kMicrosecond);
+
+// Seafarers (R-SF1): whole random games of each scenario board, as `simulate --scenario` plays them;
+// args: scenario (1 New Shores, 2 The Four Islands) and players. Items = games (games/s).
+void BM_ScenarioGame(benchmark::State& state) {
+    GameOptions o;
+    o.scenario = static_cast<Scenario>(state.range(0));
+    o.players = static_cast<int>(state.range(1));
+    o.victory_target = scenario_victory_target(o.scenario, o.players);
+    std::uint64_t seed = 1;
+    std::int64_t commands = 0, turns = 0, capped = 0;
+    for (auto _ : state) {
+        o.seed = seed++;
+        GameState s = new_game(o);
+        Rng chooser(o.seed ^ kChooserSalt);
+        const sim::GameSummary g = sim::play_random_game(s, chooser, sim::kDefaultTurnCap);
+        commands += g.commands;
+        turns += g.turns;
+        capped += g.winner < 0;
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["commands_per_second"] = benchmark::Counter(static_cast<double>(commands), benchmark::Counter::kIsRate);
+    state.counters["turns_per_game"] = static_cast<double>(turns) / static_cast<double>(state.iterations());
+    state.counters["capped"] = static_cast<double>(capped);
+}
+BENCHMARK(BM_ScenarioGame)->ArgsProduct({{1, 2}, {3, 4}})->ArgNames({"scenario", "players"})->Unit(benchmark::kMicrosecond);
 
 // Smaller pieces that whole games are made of.
 void BM_NewGame(benchmark::State& state) {

@@ -22,12 +22,22 @@ NodeMask buildings_of(const GameState& s, int player) {
     return s.players[player].settlements | s.players[player].cities;
 }
 
+namespace {
+// What a hex with `weight` buildings of a player adds to its production: its resource, or for a gold
+// field (R-SF7) a share of every resource, worth a little more than one since the owner chooses.
+void add_hex(Production& p, const GameState& s, int hex, double weight) {
+    const Terrain t = s.board.terrain[hex];
+    const double rate = weight * pips(s.board.number[hex]) / 36.0;
+    if (produces_resource(t)) p[static_cast<int>(t)] += rate;
+    else if (t == Terrain::Gold)
+        for (int r = 0; r < kResourceCount; ++r) p[r] += 1.5 * rate / kResourceCount;
+}
+}  // namespace
+
 Production node_production(const GameState& s, int node) {
     Production p{};
-    for (std::uint8_t h : topology(s).node_hexes[node]) {
-        if (h == kNone || s.board.terrain[h] == Terrain::Desert) continue;
-        p[static_cast<int>(s.board.terrain[h])] += pips(s.board.number[h]) / 36.0;
-    }
+    for (std::uint8_t h : topology(s).node_hexes[node])
+        if (h != kNone) add_hex(p, s, h, 1.0);
     return p;
 }
 
@@ -37,10 +47,8 @@ Production player_production(const GameState& s, int player) {
     const PlayerState& pl = s.players[player];
     for_each_node(pl.settlements | pl.cities, [&](int n) {
         const double weight = pl.cities.test(n) ? 2.0 : 1.0;
-        for (std::uint8_t h : t.node_hexes[n]) {
-            if (h == kNone || h == s.robber || s.board.terrain[h] == Terrain::Desert) continue;
-            p[static_cast<int>(s.board.terrain[h])] += weight * pips(s.board.number[h]) / 36.0;
-        }
+        for (std::uint8_t h : t.node_hexes[n])
+            if (h != kNone && h != s.robber) add_hex(p, s, h, weight);
     });
     return p;
 }
@@ -70,7 +78,7 @@ int road_toward_best_spot(const GameState& s, int player) {
     // empty paths and stops at other players' buildings, which a road cannot pass.
     const EdgeMask first = road_spots(s, player);
     std::array<std::int8_t, kMaxNodes> dist;
-    std::array<std::int8_t, kMaxNodes> first_edge;
+    std::array<std::int16_t, kMaxNodes> first_edge;
     dist.fill(-1);
     first_edge.fill(-1);
     std::array<std::uint8_t, kMaxNodes> queue{};
@@ -97,7 +105,7 @@ int road_toward_best_spot(const GameState& s, int player) {
             const int m = t.edge_nodes[e][0] == n ? t.edge_nodes[e][1] : t.edge_nodes[e][0];
             if (dist[m] >= 0) continue;
             dist[m] = static_cast<std::int8_t>(dist[n] + 1);
-            first_edge[m] = static_cast<std::int8_t>(dist[n] == 0 ? e : first_edge[n]);
+            first_edge[m] = static_cast<std::int16_t>(dist[n] == 0 ? e : first_edge[n]);
             queue[tail++] = static_cast<std::uint8_t>(m);
         }
     }

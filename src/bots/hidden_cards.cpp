@@ -98,6 +98,9 @@ void refill_dev_cards(GameState& s, int seat, Rng* rng) {
 void refill_hidden(GameState& s, int seat, Rng* shuffle) {
     refill_hands(s, seat, shuffle);
     refill_dev_cards(s, seat, shuffle);
+    // R-SF7: what others chose for gold is theirs until all have chosen; that they chose shows.
+    for (int q = 0; q < s.num_players; ++q)
+        if (q != seat) s.players[q].gold_chosen = {};
 }
 
 }  // namespace catan::bots

@@ -47,10 +47,10 @@ std::optional<Error> validate_options(const GameOptions& o) {
     if (static_cast<int>(o.scenario) >= kScenarioCount)
         return Error{ErrorCode::BadArgument, "R-SF11", "scenario: new_shores or four_islands"};
     if (o.scenario != Scenario::None && !scenario_has_board(o.scenario, o.players))
-        return Error{ErrorCode::BadArgument, "R-SF1", "scenario: this scenario has boards for 3 and 4 players only"};
+        return Error{ErrorCode::BadArgument, "R-SF1", "scenario: one with a board for this many players (new_shores and four_islands have boards for 3 and 4 players), or none"};
     // R-O4 balances the base game's random board; a scenario's board is the scenario's.
     if (o.scenario != Scenario::None && o.balanced_board)
-        return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: applies to the base game's board, not to a scenario"};
+        return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: false with a scenario (it balances the base game's random board)"};
     // friendly_robber, balanced_board and first_by_dice are booleans: any value is allowed.
     return std::nullopt;
 }

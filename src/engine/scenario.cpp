@@ -124,6 +124,33 @@ int scenario_max_players(Scenario s) {
 int scenario_victory_target(Scenario s, int players) { return layout(s, players)->victory_target; }
 int scenario_island_vp(Scenario s, int players) { return layout(s, players)->island_vp; }
 
+ScenarioPlan scenario_plan(Scenario s, int players) {
+    const LayoutDef& def = *layout(s, players);
+    const Cells cells = read_map(def.map);
+    const Topology& t = kSeaTopology;
+    ScenarioPlan plan;
+    for (int h = 0; h < t.hex_count; ++h) {
+        const Cell& cell = cells[h];
+        ScenarioHexPlan& p = plan.hexes[h];
+        p.dealt_terrain = dealt_terrain(cell.terrain);
+        p.terrain = p.dealt_terrain ? Terrain::Sea : terrain_of(cell.terrain);
+        p.dealt_number = cell.number == '?';
+        p.number = static_cast<std::uint8_t>(number_of(cell.number));
+        p.home = home_cell(cell.terrain);
+    }
+    plan.harbor_count = def.harbor_count;
+    plan.harbors_dealt = def.shuffle_harbors;
+    for (int k = 0; k < def.harbor_count; ++k) {
+        plan.harbor_edge[k] = t.hex_edges[cell_hex(def.harbors[k].row, def.harbors[k].col)][def.harbors[k].side];
+        plan.harbor_kind[k] = def.harbors[k].kind;
+    }
+    plan.pirate = static_cast<std::uint8_t>(cell_hex(def.pirate_row, def.pirate_col));
+    if (def.robber_row != 0xff) plan.robber = static_cast<std::uint8_t>(cell_hex(def.robber_row, def.robber_col));
+    plan.victory_target = def.victory_target;
+    plan.island_vp = def.island_vp;
+    return plan;
+}
+
 ScenarioStart deal_scenario_board(Scenario s, int players, Rng& rng) {
     const LayoutDef& def = *layout(s, players);
     const Cells cells = read_map(def.map);

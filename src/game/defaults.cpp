@@ -18,6 +18,12 @@ std::variant<Json, Error> Module::load_options(const Json& stored, int players) 
     return options;
 }
 
+std::vector<Json> Module::table_options() const {
+    std::vector<Json> all;
+    for (int players = min_players(); players <= max_players(); ++players) all.push_back(default_options(players));
+    return all;
+}
+
 // One part at /stats, the whole stats, replaced whole when it changes.
 void Session::update_stats(ViewParts& parts, const PatchSink* sink, std::optional<std::int64_t> started_at,
                            std::optional<std::int64_t> ended_at) const {

@@ -30,8 +30,10 @@ json rules_json(BoardKind kind) {
         ratios[k == kGenericHarbor ? "generic" : to_string(static_cast<Resource>(k))] =
             harbor_trade_ratio(static_cast<std::uint8_t>(k));
     const json flag = {{"default", false}};
-    return {
-        {"board", kind == BoardKind::Large ? "large" : "base"},
+    json scenarios = json::array();
+    for (int s = 0; s < kScenarioCount; ++s) scenarios.push_back(to_string(static_cast<Scenario>(s)));
+    json rules = {
+        {"board", kind == BoardKind::Large ? "large" : kind == BoardKind::Sea ? "sea" : "base"},
         {"players", {{"min", r.min_players}, {"max", r.max_players}}},
         {"costs",
          {{"road", resources(r.road_cost)},
@@ -63,8 +65,15 @@ json rules_json(BoardKind kind) {
           {"turn_structure",
            {{"values", {to_string(TurnStructure::Paired), to_string(TurnStructure::SpecialBuild)}},
             {"default", to_string(defaults.turn_structure)},
-            {"used", has_turn_structure(kind)}}}}},
+            {"used", has_turn_structure(kind)}}},
+          // R-SF1: a Seafarers scenario, for the player counts it has boards for (3 and 4).
+          {"scenario", {{"values", std::move(scenarios)}, {"default", to_string(Scenario::None)}}}}},
     };
+    if (kind == BoardKind::Sea) {  // R-SF2: ships
+        rules["costs"]["ship"] = resources(r.ship_cost);
+        rules["pieces"]["ships"] = r.ships;
+    }
+    return rules;
 }
 
 }  // namespace catan::proto

@@ -1,7 +1,9 @@
 #include "catan/proto/topology_json.hpp"
 
+#include "catan/engine/scenario.hpp"
 #include "catan/engine/topology.hpp"
 #include "catan/proto/rules_json.hpp"
+#include "wire.hpp"
 
 namespace catan::proto {
 
@@ -38,11 +40,55 @@ json build(BoardKind kind) {
             {"harbor_paths", harbors}, {"coast", coast},       {"rules", rules_json(kind)}};
 }
 
+// A scenario's table (R-SF1): the sea frame, and the layout as its map states it, before a game deals
+// its "random" terrains, numbers and harbor kinds.
+json build_scenario(Scenario scenario, int players) {
+    using detail::harbor_name;
+    json table = build(BoardKind::Sea);
+    const ScenarioPlan plan = scenario_plan(scenario, players);
+    json hexes = json::array(), harbors = json::array();
+    for (int h = 0; h < kSeaTopology.hex_count; ++h) {
+        const ScenarioHexPlan& p = plan.hexes[h];
+        json number = p.dealt_number ? json("random") : p.number ? json(p.number) : json(nullptr);
+        hexes.push_back({{"terrain", p.dealt_terrain ? json(nullptr) : json(to_string(p.terrain))}, {"number", number}, {"home", p.home}});
+    }
+    for (int k = 0; k < plan.harbor_count; ++k)
+        harbors.push_back({{"path", plan.harbor_edge[k]}, {"kind", plan.harbors_dealt ? json(nullptr) : json(harbor_name(plan.harbor_kind[k]))}});
+    table["scenario"] = {{"id", to_string(scenario)},
+                         {"players", players},
+                         {"victory_target", plan.victory_target},
+                         {"island_vp", plan.island_vp},
+                         {"hexes", hexes},
+                         {"harbors", harbors},
+                         {"harbor_kinds", [&] {
+                              json kinds = json::array();
+                              for (int k = 0; k < plan.harbor_count; ++k) kinds.push_back(harbor_name(plan.harbor_kind[k]));
+                              return kinds;
+                          }()},
+                         {"pirate", plan.pirate},
+                         {"robber", plan.robber == kNone ? json(nullptr) : json(plan.robber)}};
+    return table;
+}
+
 }  // namespace
 
 const json& topology_json(BoardKind kind) {
-    static const json base = build(BoardKind::Base), large = build(BoardKind::Large);
-    return kind == BoardKind::Large ? large : base;
+    static const json base = build(BoardKind::Base), large = build(BoardKind::Large), sea = build(BoardKind::Sea);
+    return kind == BoardKind::Large ? large : kind == BoardKind::Sea ? sea : base;
+}
+
+const json& scenario_table_json(Scenario scenario, int players) {
+    static const auto tables = [] {
+        std::vector<std::pair<std::pair<Scenario, int>, json>> all;
+        for (int s = 1; s < kScenarioCount; ++s)
+            for (int p = kMinPlayers; p <= kMaxPlayers; ++p)
+                if (scenario_has_board(static_cast<Scenario>(s), p))
+                    all.emplace_back(std::pair{static_cast<Scenario>(s), p}, build_scenario(static_cast<Scenario>(s), p));
+        return all;
+    }();
+    for (const auto& [key, table] : tables)
+        if (key == std::pair{scenario, players}) return table;
+    return topology_json(BoardKind::Sea);
 }
 
 }  // namespace catan::proto

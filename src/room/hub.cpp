@@ -322,17 +322,17 @@ void Hub::room_replay(std::string_view code, std::string_view remote, std::funct
 
 namespace {
 
-// Every table of every game this server hosts, by table id, in the order of the players counts that
-// use them (Catan: "base", then "large").
+// Every table of every game this server hosts, by table id, in the order the modules list them
+// (Catan: "base", "large", then each scenario's boards).
 std::vector<std::pair<std::string, const json*>> all_tables() {
     std::vector<std::pair<std::string, const json*>> tables;
     for (const std::string& id : game::module_ids()) {
         const game::Module& module = *game::find_module(id);
-        for (int players = module.min_players(); players <= module.max_players(); ++players) {
-            std::string table = module.table_id(players);
+        for (const json& options : module.table_options()) {
+            std::string table = module.table_id(options);
             bool known = false;
             for (const auto& [name, body] : tables) known = known || name == table;
-            if (!known) tables.emplace_back(std::move(table), &module.table(players));
+            if (!known) tables.emplace_back(std::move(table), &module.table(options));
         }
     }
     return tables;

@@ -194,13 +194,17 @@ private:
     nlohmann::json controlled_by_json(int seat) const;  // room_bots.cpp: "player", "bot", null when free
     // The players count the table is drawn for: the game's, or in the lobby options.players.
     int table_players() const { return game_ ? game_->players() : options_.players; }
+    // The options the table follows: the room's game options at the table's players count.
+    nlohmann::json table_options() const { return options_.game_options(table_players()); }
     // The table (Catan: the board) connections hold, as a number that changes exactly when the
     // module's table_id does (Connection::topology_board).
     int table() const;
     struct TableCache {
         int players = -1;
+        std::uint64_t options_version = 0;
         int number = -1;
     };
+    std::uint64_t options_version_ = 1;  // moves whenever options_ change: the table may with them
     mutable TableCache table_cache_;  // table()'s last answer: the room's strand only
     // A visible change happened: seq + 1 and an update to every connection but `exclude`. `events`:
     // the game's last events go with it (a command, the start).

@@ -115,6 +115,7 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
                            id);
     if (next.players < options_.players) reseat(seats_.shrunk(next.players));  // seats past the new count move down, in order
     options_ = next;
+    ++options_version_;
     spdlog::info("{} options: {}", tag(m.seat), options_json().dump());
     save_lobby([this] { publish(Changed::Room); });
 }

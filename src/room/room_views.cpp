@@ -65,13 +65,13 @@ json Room::limits_json() {
 // lock is taken when the count changes, not once per command in every room.
 int Room::table() const {
     const int players = table_players();
-    if (players == table_cache_.players) return table_cache_.number;
+    if (players == table_cache_.players && options_version_ == table_cache_.options_version) return table_cache_.number;
     static std::mutex mutex;
     static std::map<std::string, int, std::less<>> numbers;
-    const std::string key = module_->id() + '/' + module_->table_id(players);
+    const std::string key = module_->id() + '/' + module_->table_id(table_options());
     const std::lock_guard lock(mutex);
     const int number = numbers.try_emplace(key, static_cast<int>(numbers.size())).first->second;
-    table_cache_ = {players, number};
+    table_cache_ = {players, options_version_, number};
     return number;
 }
 
@@ -107,7 +107,7 @@ public:
         return chat;
     }
     // The room's table now: a connection asks for the one it lacks only when it differs from its own.
-    json topology(int) const override { return room_.module_->table(room_.table_players()); }
+    json topology(int) const override { return room_.module_->table(room_.table_options()); }
     json timer() const override { return room_.timer_json(); }
 
 private:

@@ -199,8 +199,8 @@ public:
                 {"target", {{"type", "int"}, {"min", 10}, {"max", 30}, {"default", 21}}}};
     }
     Json default_options(int players) const override { return {{"players", players}, {"target", 21}}; }
-    std::string table_id(int) const override { return "track"; }
-    const Json& table(int) const override {
+    std::string table_id(const Json&) const override { return "track"; }
+    const Json& table(const Json&) const override {
         static const Json track = {{"cells", 30}};
         return track;
     }

@@ -231,8 +231,16 @@ TEST_CASE("registry: a module registered is found by its id, and its table follo
     CHECK(find_module("chess") == nullptr);
     CHECK(find_module("catan")->id() == "catan");
     const Module& catan = *find_module("catan");
-    CHECK(catan.table_id(4) == "base");
-    CHECK(catan.table_id(5) == "large");
-    CHECK(catan.table(4) != catan.table(6));
-    CHECK(catan.table(6) == catan.table(5));
+    CHECK(catan.table_id(catan.default_options(4)) == "base");
+    CHECK(catan.table_id(catan.default_options(5)) == "large");
+    CHECK(catan.table(catan.default_options(4)) != catan.table(catan.default_options(6)));
+    CHECK(catan.table(catan.default_options(6)) == catan.table(catan.default_options(5)));
+    // R-SF1: a scenario's table follows its options, not the players count alone.
+    Json sea = catan.default_options(4);
+    sea["scenario"] = "new_shores";
+    CHECK(catan.table_id(sea) == "new_shores-4");
+    CHECK(catan.table(sea)["scenario"]["id"] == "new_shores");
+    sea["players"] = 3;
+    CHECK(catan.table_id(sea) == "new_shores-3");
+    CHECK(catan.table(sea) != catan.table(catan.default_options(3)));
 }

@@ -39,7 +39,10 @@ TEST_CASE("rules: GET /api/rules and /api/boards/{id} are what the rooms say, fo
     const json body = json::parse(rules.body);
     CHECK(body["v"] == 1);
     CHECK(body["limits"] == (*first)["doc"]["room"]["limits"]);
-    CHECK(body["boards"].size() == 2);
+    // The base and 5–6 boards, and each Seafarers scenario's board for 3 and 4 players (R-SF1).
+    CHECK(body["boards"].size() == 6);
+    for (const char* id : {"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4"}) CHECK(body["boards"].contains(id));
+    CHECK(body["boards"]["new_shores-4"]["board"] == "sea");
 
     // The base board of a 4-seat lobby, the large one once the host sets 5 players (R-X1).
     const json large = snapshot_with(ws, 5);

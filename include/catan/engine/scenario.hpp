@@ -20,6 +20,24 @@ int scenario_max_players(Scenario scenario);
 int scenario_victory_target(Scenario scenario, int players);
 int scenario_island_vp(Scenario scenario, int players);
 
+// A layout as its map states it, before a game deals anything: what lobbies preview and tables carry.
+struct ScenarioHexPlan {
+    Terrain terrain = Terrain::Sea;  // when not dealt
+    bool dealt_terrain = false;      // drawn from the layout's land pool per game
+    std::uint8_t number = 0;         // when not dealt; 0: none
+    bool dealt_number = false;       // drawn from the layout's token pool per game
+    bool home = false;               // setup may build here
+};
+struct ScenarioPlan {
+    std::array<ScenarioHexPlan, kMaxHexes> hexes{};
+    std::array<std::uint8_t, kMaxHarbors> harbor_edge{}, harbor_kind{};
+    int harbor_count = 0;
+    bool harbors_dealt = false;      // the kinds are dealt over the places per game
+    std::uint8_t pirate = kNone, robber = kNone;
+    int victory_target = 0, island_vp = 0;
+};
+ScenarioPlan scenario_plan(Scenario scenario, int players);
+
 struct ScenarioStart {
     Board board;
     std::uint8_t robber = kNone;  // kNone: off the board until the first 7 or Knight

@@ -143,11 +143,16 @@ public:
     virtual Json store_options(const Json& options) const;
     virtual std::variant<Json, Error> load_options(const Json& stored, int players) const;
 
-    // The static description of the table a client draws for `players` seats (Catan: the board's
-    // topology), sent once per connection, and a name that changes exactly when it does ("base",
-    // "large"): rooms send the table again when the players count moves it (Connection::topology_board).
-    virtual std::string table_id(int players) const = 0;
-    virtual const Json& table(int players) const = 0;
+    // The static description of the table a client draws for a game of these options (a full set,
+    // players included; Catan: the board's topology, and a scenario's map), sent once per connection,
+    // and a name that changes exactly when it does ("base", "large", "new_shores-4"): rooms send the
+    // table again when the options move it (Connection::topology_board). Ids are unique across a
+    // module's tables.
+    virtual std::string table_id(const Json& options) const = 0;
+    virtual const Json& table(const Json& options) const = 0;
+    // One options set per table the module has, for listing them all (/api/boards, /api/rules). By
+    // default the defaults of each players count.
+    virtual std::vector<Json> table_options() const;
 
     // Decodes a seat's command against the bounds of a game of these options (a set validate accepted;
     // in the lobby, before a game, too): shape, ids and counts in range, nothing unknown. Not whether

@@ -2,6 +2,7 @@
 #include "catan/games/catan.hpp"
 
 #include "catan/bots/bot.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/proto/command_json.hpp"
 #include "catan/proto/error_json.hpp"
 #include "catan/proto/state_json.hpp"
@@ -30,13 +31,35 @@ public:
         return options_from_stored(stored, players);
     }
 
-    std::string table_id(int players) const override { return board_for_players(players) == BoardKind::Large ? "large" : "base"; }
-    const Json& table(int players) const override { return proto::topology_json(board_for_players(players)); }
+    // A scenario's board for the players count ("new_shores-4"), else the box of the count.
+    std::string table_id(const Json& options) const override {
+        const GameOptions o = game_options(options, 0);
+        if (o.scenario != Scenario::None && scenario_has_board(o.scenario, o.players))
+            return std::string(to_string(o.scenario)) + '-' + std::to_string(o.players);
+        return board_for_players(o.players) == BoardKind::Large ? "large" : "base";
+    }
+    const Json& table(const Json& options) const override {
+        const GameOptions o = game_options(options, 0);
+        if (o.scenario != Scenario::None && scenario_has_board(o.scenario, o.players)) return proto::scenario_table_json(o.scenario, o.players);
+        return proto::topology_json(board_for_players(o.players));
+    }
+    std::vector<Json> table_options() const override {
+        std::vector<Json> all;
+        for (int players = kMinPlayers; players <= kMaxPlayers; ++players) all.push_back(games::default_options(players));
+        for (int s = 1; s < kScenarioCount; ++s)
+            for (int players = kMinPlayers; players <= kMaxPlayers; ++players)
+                if (scenario_has_board(static_cast<Scenario>(s), players)) {
+                    Json options = games::default_options(players);
+                    options["scenario"] = to_string(static_cast<Scenario>(s));
+                    all.push_back(std::move(options));
+                }
+        return all;
+    }
 
     // The bounds follow the board of the options' players count, as the room's do in the lobby.
     std::variant<game::MovePtr, game::Error> decode(const Json& command, int seat, const Json& options) const override {
         const int players = options.value("players", 4);
-        auto decoded = proto::decode_command(command, seat, proto::command_bounds(board_for_players(players), players));
+        auto decoded = proto::decode_command(command, seat, proto::command_bounds(board_for(game_options(options, 0)), players));
         if (!decoded) {
             const proto::ErrorReply e = proto::error_reply(decoded.error());
             return game::Error{e.code, e.message, e.field, e.rule};

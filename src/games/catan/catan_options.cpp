@@ -3,7 +3,10 @@
 #include <charconv>
 #include <stdexcept>
 
+#include <algorithm>
+
 #include "catan/engine/engine.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/proto/decode_error.hpp"
 #include "catan/proto/rules_json.hpp"
 
@@ -64,7 +67,8 @@ std::optional<game::Error> options_error(const Json& options, std::string_view p
         const std::string& type = schema[name]["type"].get_ref<const std::string&>();
         if (type == "bool" && !value.is_boolean()) return option_error(Kind::WrongType, prefix, name, "true or false", {});
         if (type == "int" && !value.is_number_integer()) return option_error(Kind::WrongType, prefix, name, "a whole number", {});
-        if (type == "enum" && !(value.is_string() && parse_turn_structure(value.get_ref<const std::string&>())))
+        if (type == "enum" && !(value.is_string() && std::find(schema[name]["values"].begin(), schema[name]["values"].end(), value) !=
+                                                         schema[name]["values"].end()))
             return option_error(Kind::OutOfRange, prefix, name, "one of " + schema[name]["values"].dump(), {});
     }
     const auto error = validate_options(game_options(options, 0));
@@ -87,6 +91,8 @@ GameOptions game_options(const Json& options, std::uint64_t seed) {
     o.first_by_dice = options.value("first_by_dice", o.first_by_dice);
     if (options.contains("turn_structure"))
         o.turn_structure = parse_turn_structure(options["turn_structure"].get_ref<const std::string&>()).value_or(o.turn_structure);
+    if (options.contains("scenario") && options["scenario"].is_string())
+        o.scenario = scenario_from_name(options["scenario"].get_ref<const std::string&>()).value_or(Scenario::None);
     o.seed = seed;
     return o;
 }
@@ -98,7 +104,8 @@ Json module_options(const GameOptions& o) {
             {"friendly_robber", o.friendly_robber},
             {"balanced_board", o.balanced_board},
             {"first_by_dice", o.first_by_dice},
-            {"turn_structure", to_string(o.turn_structure)}};
+            {"turn_structure", to_string(o.turn_structure)},
+            {"scenario", to_string(o.scenario)}};
 }
 
 namespace {
@@ -111,6 +118,7 @@ void put_house_rules(Json& j, const GameOptions& o) {
     if (o.balanced_board) j["balanced_board"] = true;
     if (o.first_by_dice) j["first_by_dice"] = true;
     if (o.turn_structure != defaults.turn_structure) j["turn_structure"] = to_string(o.turn_structure);
+    if (o.scenario != Scenario::None) j["scenario"] = to_string(o.scenario);
 }
 
 }  // namespace
@@ -148,7 +156,7 @@ std::optional<game::Error> record_error(const Json& record) {
     if (!record.contains("seed") || !record["seed"].is_string())
         return game::Error{proto::to_string(Kind::WrongType), "field 'seed' must be a decimal number written as a string", "seed", {}};
     Json options = {{"players", record["players"]}, {"vp_target", record["victory_target"]}};
-    for (const char* key : {"discard_limit", "friendly_robber", "balanced_board", "first_by_dice", "turn_structure"})
+    for (const char* key : {"discard_limit", "friendly_robber", "balanced_board", "first_by_dice", "turn_structure", "scenario"})
         if (record.contains(key)) options[key] = record[key];
     auto error = options_error(options, "");
     if (error && error->field == "vp_target") {
@@ -175,6 +183,12 @@ GameOptions options_from_record(const Json& j) {
             const auto t = parse_turn_structure(name);
             if (!t) throw std::runtime_error("options with the turn structure \"" + name + "\"");
             o.turn_structure = *t;
+        }
+        if (j.contains("scenario")) {
+            const std::string& name = j["scenario"].get_ref<const std::string&>();
+            const auto s = scenario_from_name(name);
+            if (!s) throw std::runtime_error("options with the scenario \"" + name + "\"");
+            o.scenario = *s;
         }
         if (const auto error = validate_options(o)) throw std::runtime_error("game options: " + std::string(error->message));
         return o;

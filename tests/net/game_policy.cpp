@@ -202,6 +202,10 @@ json Policy::choose(Peer& p, Table& table) {
                     if (!blocked[n.get<std::size_t>()]) sc = std::max(sc, 100 + spot_value(topo, game, n.get<int>()));
                 return sc + static_cast<int>(below(3));
             });
+        // Seafarers (R-SF2, R-SF4): a ship out to sea when the island is full or now and then, and a
+        // ship moved now and then.
+        if (has("build_ship") && (!spot || chance(300))) return pick("build_ship");
+        if (has("move_ship") && chance(80)) return pick("move_ship");
         if (has("bank_trade") && target && bank_trades_ < 3) {
             std::vector<json> useful;
             for (const auto& a : by["bank_trade"]) {
@@ -269,6 +273,7 @@ json Policy::choose(Peer& p, Table& table) {
         }
         return top;
     }
+    if (phase == "move_robber" && has("move_pirate") && chance(350)) return pick("move_pirate");  // R-SF6
     if (phase == "move_robber" && has("move_robber")) {
         // Not on our own hexes; rob someone, preferably the leader; a productive hex.
         std::set<int> own_hexes;

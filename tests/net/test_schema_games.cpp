@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "catan/engine/engine.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/proto/proto.hpp"
 #include "game_driver.hpp"
 #include "server_process.hpp"
@@ -69,6 +70,7 @@ catan::GameOptions engine_options(const json& o) {
     g.balanced_board = o.value("balanced_board", false);
     g.first_by_dice = o.value("first_by_dice", false);
     g.turn_structure = o.value("turn_structure", "paired") == "special_build" ? catan::TurnStructure::SpecialBuild : catan::TurnStructure::Paired;
+    g.scenario = catan::scenario_from_name(o.value("scenario", "none")).value_or(catan::Scenario::None);
     return g;
 }
 
@@ -108,7 +110,7 @@ void provoke_errors(Room& room) {
     for (Peer* p : t.players())
         if (!acting.count(p->seat)) idle = p;
     if (idle == nullptr) return;
-    const bool large = game["options"]["board"] == "large";
+    const bool large = game["options"]["board"] == "large", sea = game["options"]["board"] == "sea";
     // code: the error expected; nullptr: any (a count past this game's bank is out_of_range, else the
     // engine refuses the seat; which it checks first is its business).
     const auto refused = [&](const json& command, std::optional<std::int64_t> seq, const char* code) {
@@ -123,8 +125,8 @@ void provoke_errors(Room& room) {
     // Counts up to the largest bank (24) and ids up to the documented maxima are well-formed; the room's
     // game refuses them (a seat that may not act, a path or hex beyond this board).
     refused({{"type", "discard"}, {"cards", {{"brick", 22}, {"ore", 20}}}}, std::nullopt, nullptr);
-    refused({{"type", "build_road"}, {"path", large ? 150 : 100}}, std::nullopt, "out_of_range");
-    refused({{"type", "move_robber"}, {"hex", large ? 40 : 25}, {"victim", 1}}, std::nullopt, "out_of_range");
+    refused({{"type", "build_road"}, {"path", sea ? 300 : large ? 150 : 100}}, std::nullopt, "out_of_range");
+    refused({{"type", "move_robber"}, {"hex", sea ? 100 : large ? 40 : 25}, {"victim", 1}}, std::nullopt, "out_of_range");
     refused({{"type", "propose_trade"}, {"give", {{"wool", 21}}}, {"want", {{"grain", 23}}}}, std::nullopt, nullptr);
 }
 
@@ -139,7 +141,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     // Constant answers: the rules of every board and each board's topology (rules block included).
     const json rules = get_json(port, "/api/rules", 200, "rest#/$defs/rules");
     CHECK(rules["boards"].contains("large"));
-    for (const char* board : {"base", "large"}) get_json(port, std::string("/api/boards/") + board, 200, "topology");
+    for (const char* board : {"base", "large", "new_shores-4", "four_islands-3"}) get_json(port, std::string("/api/boards/") + board, 200, "topology");
     get_json(port, "/api/boards/seafarers", 404, "rest#/$defs/error");
     get_json(port, "/api/server", 200, "rest#/$defs/server_addresses");
     get_json(port, "/api/rooms/ZZZZZ", 404, "rest#/$defs/not_found");
@@ -159,6 +161,8 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
          54},
         {"4 players", {{"players", 4}, {"seed", "40405"}, {"vp_target", 10}, {"friendly_robber", true}, {"takeover_after", "never"}}, 45},
         {"2 players", {{"players", 2}, {"seed", "20206"}, {"vp_target", 12}, {"discard_limit", 12}, {"takeover_after", "never"}}, 26},
+        {"New Shores, 4 players", {{"players", 4}, {"seed", "40407"}, {"vp_target", 13}, {"scenario", "new_shores"}, {"takeover_after", "never"}}, 47},
+        {"The Four Islands, 3 players", {{"players", 3}, {"seed", "30308"}, {"vp_target", 12}, {"scenario", "four_islands"}, {"takeover_after", "never"}}, 38},
     };
     const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve", "Fay"};
 
@@ -327,7 +331,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     CHECK(seen["doc"] >= 5000);
     CHECK(seen["doc at game over"] >= 30);
     CHECK(seen["state"] >= 1000);
-    CHECK(seen["room-file"] == 6);
+    CHECK(seen["room-file"] == 8);
 
     const auto ms = [](auto d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d).count(); };
     std::cout << "[schema-games] recorded " << json(seen).dump() << "; play " << ms(t_played - t_play) << " ms, total "

@@ -2,18 +2,18 @@
 // Seafarers (R-SF1..R-SF9) on a phone, in a real browser against the real server. Ana hosts on a
 // 360x640 touch phone: in the lobby she picks Heading for New Shores (the scenario picker shows the
 // board GET /api/boards/new_shores-3 describes and sets its points to win), two basic bots take the
-// other seats (random bots: the others do not sail yet; --bot-delay 0). On the 72-hex sea frame: sea and gold hexes, harbors, the pirate, the
-// robber, island VP tokens and the home islands are drawn; the whole frame fits at first and a pinch
-// zooms it. Ana plays by tapping what her page offers, chosen among her legal actions: her setup
-// settlements on the coast with a ship each (R-SF3), Roll, bank trades from the trade dialog, a ship
-// bought with the Ship button (R-SF2), a ship moved with Move ship (R-SF4: its ring, then one of the
-// destinations that light up), a settlement on the gold island (R-SF8), the pirate moved on her 7
-// (R-SF6: a sea hex, the victim dialog), and a gold resource chosen in the gold dialog (R-SF7: a tap
-// on a card), End.
-// At each of those steps what she needs (the spots, the dialog, the instruction line, the hand and the
-// action bar) is inside the viewport and uncovered at 360x640 and 640x360. Screenshots sea-*.png.
+// other seats (--bot-delay 0; --bots random|strong for another level). On the 72-hex sea frame: sea
+// and gold hexes, harbors, the pirate, the robber, island VP tokens and the home islands are drawn;
+// the whole frame fits at first and a pinch zooms it. Ana plays by tapping what her page offers,
+// chosen among her legal actions: her setup settlements on the coast with a ship each (R-SF3), Roll,
+// bank trades from the trade dialog, a ship bought with the Ship button (R-SF2), a ship moved with
+// Move ship (R-SF4: its ring, then one of the destinations that light up), a settlement on the gold
+// island (R-SF8), the pirate moved on her 7 (R-SF6: a sea hex, the victim dialog), and a gold resource
+// chosen in the gold dialog (R-SF7: a tap on a card), End. At each of those steps what she needs (the
+// spots, the dialog, the instruction line, the hand and the action bar) is inside the viewport and
+// uncovered at 360x640 and 640x360. Screenshots sea-*.png.
 //
-//   node tests/e2e/sea.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 5]
+//   node tests/e2e/sea.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 5] [--bots basic]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
 import { layoutProblems, frames, inView } from './layout-checks.mjs';
@@ -24,6 +24,7 @@ const arg = (name, fallback) => {
   return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 };
 const SEED = Number(arg('seed', '5'));
+const BOTS = arg('bots', 'basic');
 const run = e2e('sea', { timeoutMs: 170_000, serverArgs: ['--bot-delay', '0'] });
 const { check, OUT } = run;
 const ANA = 0;
@@ -67,9 +68,8 @@ try {
   await phone.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { players: 2 } }));
   const refusal = await phone.waitForFunction(() => [...document.querySelectorAll('#toast-root .toast')].map((e) => e.textContent).find((x) => /scenario/i.test(x)), null, { timeout: 5000 }).then((h) => h.jsonValue()).catch(() => null);
   check(!!refusal && /player/i.test(refusal), `2 players with a scenario is refused, naming both (${refusal})`);
-  // Random bots: the basic and strong bots do not sail yet (docs/bots.md).
   for (const seat of [1, 2]) {
-    await phone.selectOption(`.seat[data-seat="${seat}"] .bot-level`, 'random');
+    await phone.selectOption(`.seat[data-seat="${seat}"] .bot-level`, BOTS);
     await phone.tap(`.seat[data-seat="${seat}"] .add-bot`);
     await phone.waitForSelector(`.seat[data-seat="${seat}"] .tag.bot`);
   }

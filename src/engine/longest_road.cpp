@@ -75,8 +75,7 @@ NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
 }
 
 // R-SF5: the longest trade route over roads and ships together, where a road and a ship join only at
-// the player's own building. At most 30 pieces, so a trail's used pieces fit one word; every
-// intersection a piece touches is tried as a start (the starts above assume one kind of piece).
+// the player's own building. At most 30 pieces, so a trail's used pieces fit one word.
 template <class G>
 struct RouteSearch {
     static_assert(G::rules.roads + G::rules.ships <= 32, "a trail's used pieces must fit 32 bits");
@@ -125,10 +124,15 @@ int longest_road(const GameState& s, int player) {
         if (!pieces.any()) return 0;
         const Topology& t = G::topo();
         const NodeMask own = buildings_of(s, player);
-        RouteSearch<G> search(t, pl, s.occupied & ~own, own);
-        NodeMask starts;
-        pieces.template for_each<G::edge_words>([&](int e) { starts |= t.edge_node_mask[e]; });
-        starts.template for_each<G::node_words>([&](int n) { search.walk(n, 0, 0, false); });
+        const NodeMask cut = s.occupied & ~own;
+        RouteSearch<G> search(t, pl, cut, own);
+        // Where a road and a ship meet without the player's building, neither passes on to the other:
+        // for where trails start, such an intersection ends them as a cut one does (trail_starts).
+        NodeMask road_ends, ship_ends;
+        pl.roads.template for_each<G::edge_words>([&](int e) { road_ends |= t.edge_node_mask[e]; });
+        pl.ships.template for_each<G::edge_words>([&](int e) { ship_ends |= t.edge_node_mask[e]; });
+        const NodeMask apart = road_ends & ship_ends & ~own;
+        trail_starts<G>(t, pieces, cut | apart).template for_each<G::node_words>([&](int n) { search.walk(n, 0, 0, false); });
         return search.best;
     }
     if (!pl.roads.any()) return 0;
@@ -142,9 +146,34 @@ int longest_road(const GameState& s, int player) {
 // Most new roads extend a road end or leave a building: one end of the new road touches no other road
 // of the player. Then a trail using it must end with it, so the longest such trail is one plus the
 // longest trail starting at its other end, and no other trail changed. Otherwise search afresh.
+// R-SF5: as below, over roads and ships. The new piece's end where nothing of the player's continues it
+// (no piece of its kind, nor of the other kind through an own building, or an opponent's building there)
+// starts every new trail through it; the trails from there that do not take it are old ones.
+template <class G>
+int longest_route_with_new_piece(const GameState& s, int player, int edge) {
+    const Topology& t = G::topo();
+    const PlayerState& pl = s.players[player];
+    const bool ship = pl.ships.test(edge);
+    const NodeMask own = buildings_of(s, player);
+    const NodeMask cut = s.occupied & ~own;
+    EdgeMask same = ship ? pl.ships : pl.roads, other = ship ? pl.roads : pl.ships;
+    same.reset(edge);
+    const auto continues = [&](int n) {
+        if (cut.test(n)) return false;
+        const EdgeMask at = t.node_edge_mask[n];
+        return (at & same).any() || (own.test(n) && (at & other).any());
+    };
+    const int a = t.edge_nodes[edge][0], b = t.edge_nodes[edge][1];
+    if (continues(a) && continues(b)) return longest_road<G>(s, player);
+    const int outer = continues(a) ? b : a;
+    RouteSearch<G> search(t, pl, cut, own);
+    search.walk(outer, 0, 0, ship);
+    return search.best > pl.road_length ? search.best : pl.road_length;
+}
+
 template <class G>
 int longest_road_with_new_road(const GameState& s, int player, int edge) {
-    if constexpr (G::sea) return longest_road<G>(s, player);  // roads and ships: searched afresh (R-SF5)
+    if constexpr (G::sea) return longest_route_with_new_piece<G>(s, player, edge);
     const Topology& t = G::topo();
     const PlayerState& pl = s.players[player];
     EdgeMask others = pl.roads;

@@ -18,6 +18,8 @@ std::variant<Json, Error> Module::load_options(const Json& stored, int players) 
     return options;
 }
 
+void Module::follow_options(Json&, int) const {}
+
 std::vector<Json> Module::table_options() const {
     std::vector<Json> all;
     for (int players = min_players(); players <= max_players(); ++players) all.push_back(default_options(players));

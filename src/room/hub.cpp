@@ -107,7 +107,9 @@ void Hub::Impl::create(const OptionsUpdate& update, std::string_view remote, std
     if (!module)  // the envelope admits only registered games; none registered at all is a server without games
         return done({nullptr, {}, 503, {std::string(err::kShuttingDown), "this server hosts no game", {}, {}}});
     RoomOptions options = RoomOptions::defaults_for(*module);
-    options.apply(update);
+    OptionsUpdate followed = update;
+    module->follow_options(followed.rules, followed.players.value_or(options.players));
+    options.apply(followed);
     std::string host_key = random_hex();
     auto room = registry->create([&](const std::string& code) {
         return std::make_shared<Room>(code, options, secret_hash(host_key), make_executor(), context);

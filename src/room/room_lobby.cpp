@@ -104,7 +104,9 @@ void Room::on_set_options(const Member& m, const ClientMessage& msg, const json&
                            id);
     if (const auto refused = rules_error(*module_, msg.options, "options")) return reply_error(m.conn, proto::error_reply(*refused), id);
     RoomOptions next = options_;
-    next.apply(msg.options);
+    OptionsUpdate followed = msg.options;
+    module_->follow_options(followed.rules, followed.players.value_or(options_.players));
+    next.apply(followed);
     if (const auto refused = options_error(*module_, next, next.players, "options"))
         return reply_error(m.conn, proto::error_reply(*refused), id);
     const int seated = seats_.seated();

@@ -141,6 +141,10 @@ public:
     // so records written by earlier versions keep loading. By default every option but players is
     // stored, and reading fills what is missing with defaults; either way the result is validated.
     virtual Json store_options(const Json& options) const;
+    // Options that follow another one when a change does not give them itself (Catan: the victory
+    // target of a scenario chosen without one): `update` is the change asked for, `players` the count
+    // the options will have; adds what follows. By default nothing follows.
+    virtual void follow_options(Json& update, int players) const;
     virtual std::variant<Json, Error> load_options(const Json& stored, int players) const;
 
     // The static description of the table a client draws for a game of these options (a full set,

@@ -27,6 +27,16 @@ public:
         return options_error(options, prefix);
     }
     Json store_options(const Json& options) const override { return stored_options(options); }
+    // R-SF1: a scenario chosen without a target plays to the scenario's.
+    void follow_options(Json& update, int players) const override {
+        if (!update.contains("scenario") || update.contains("vp_target") || !update["scenario"].is_string()) return;
+        const auto scenario = scenario_from_name(update["scenario"].get_ref<const std::string&>());
+        if (!scenario) {  // "none" goes back to the base game's target
+            if (update["scenario"] == to_string(Scenario::None)) update["vp_target"] = kBaseRules.default_victory_target;
+            return;
+        }
+        if (scenario_has_board(*scenario, players)) update["vp_target"] = scenario_victory_target(*scenario, players);
+    }
     std::variant<Json, game::Error> load_options(const Json& stored, int players) const override {
         return options_from_stored(stored, players);
     }

@@ -107,7 +107,7 @@ void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
     app.add_option("--seed", o.seed, "Seed of the first game; game i uses seed + i");
     app.add_option("--turn-cap", o.turn_cap, "Stop a game without a winner after this many turns")->check(CLI::Range(1, 100000));
     app.add_option("--vp", o.victory_target, "Victory point target (default: 10, or the scenario's)")->check(CLI::Range(3, 20));
-    app.add_option("--scenario", o.scenario, "A Seafarers scenario for 3 or 4 random players (R-SF1): new_shores or four_islands")
+    app.add_option("--scenario", o.scenario, "A Seafarers scenario for 3 or 4 players (R-SF1): new_shores or four_islands")
         ->check([](const std::string& name) -> std::string {
             return scenario_from_name(name) ? "" : "the scenario must be new_shores or four_islands";
         });
@@ -125,10 +125,6 @@ void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
 
 int run_simulate(const SimulateOptions& o) {
     GameOptions check = shared_options(o, o.lineup.empty() ? o.players : static_cast<int>(parse_lineup(o.lineup).size()));
-    if (!o.scenario.empty() && !o.lineup.empty()) {
-        std::fprintf(stderr, "simulate: --scenario plays random players only (give --players a number): the bots do not sail yet\n");
-        return 1;
-    }
     if (const auto error = validate_options(check)) {
         std::fprintf(stderr, "simulate: %.*s\n", static_cast<int>(error->message.size()), error->message.data());
         return 1;

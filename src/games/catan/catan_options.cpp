@@ -98,14 +98,16 @@ GameOptions game_options(const Json& options, std::uint64_t seed) {
 }
 
 Json module_options(const GameOptions& o) {
-    return {{"players", o.players},
-            {"vp_target", o.victory_target},
-            {"discard_limit", o.discard_limit},
-            {"friendly_robber", o.friendly_robber},
-            {"balanced_board", o.balanced_board},
-            {"first_by_dice", o.first_by_dice},
-            {"turn_structure", to_string(o.turn_structure)},
-            {"scenario", to_string(o.scenario)}};
+    Json j = {{"players", o.players},
+              {"vp_target", o.victory_target},
+              {"discard_limit", o.discard_limit},
+              {"friendly_robber", o.friendly_robber},
+              {"balanced_board", o.balanced_board},
+              {"first_by_dice", o.first_by_dice},
+              {"turn_structure", to_string(o.turn_structure)}};
+    // Only with a scenario, so that a base game's replay record reads as it always did.
+    if (o.scenario != Scenario::None) j["scenario"] = to_string(o.scenario);
+    return j;
 }
 
 namespace {

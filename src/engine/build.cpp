@@ -82,10 +82,7 @@ Result build_road(GameState& s, const Command& c, Events ev) {
     rules::place_road<G>(s, c.player, c.target);
     emit_built(ev, c.player, Piece::Road, c.target);
     rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
-    if (free && (--s.free_roads == 0 || !rules::can_place_any_road<G>(s, c.player))) {
-        s.free_roads = 0;
-        rules::after_robber(s);
-    }
+    if (free) rules::free_piece_placed<G>(s, c.player);
     rules::check_victory<G>(s, ev);
     return std::nullopt;
 }

@@ -30,6 +30,9 @@ void emit_built(Events ev, int p, Piece piece, int id);
 // After the setup road (or ship, R-SF3): the next setup placement, or the first turn (R-S4, R-S7).
 template <class G> void finish_setup_step(GameState& s, Events ev);
 
+// R-7c, R-SF6: one card drawn at random from the victim's hand (or a failed steal if it holds none).
+void steal_random_card(GameState& s, int thief, int victim, Events ev);
+
 template <class G> Result roll_dice(GameState& s, const Command& c, Events ev);
 template <class G> Result discard(GameState& s, const Command& c, Events ev);
 template <class G> Result move_robber(GameState& s, const Command& c, Events ev);

@@ -210,6 +210,14 @@ template <class G> void start_turn(GameState& s, std::vector<Event>* ev);
 // After an accepted EndTurn: the next build step (R-X6, R-X7) or the next player's turn (R-T6).
 template <class G> void pass_on(GameState& s, std::vector<Event>* ev);
 template <class G> void check_victory(GameState& s, std::vector<Event>* ev);
+// R-D3, R-SF9: one of Road Building's free pieces placed; the card ends after the last, or when no
+// piece fits anywhere.
+template <class G> void free_piece_placed(GameState& s, int p) {
+    if (--s.free_roads == 0 || !can_place_any_road<G>(s, p)) {
+        s.free_roads = 0;
+        after_robber(s);
+    }
+}
 
 inline void emit(std::vector<Event>* ev, const Event& e) {
     if (ev) ev->push_back(e);

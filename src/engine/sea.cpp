@@ -7,26 +7,6 @@ namespace {
 
 Error not_on_this_board() { return fail(ErrorCode::WrongPhase, "R-SF1", "there is no sea in this game: ships and the pirate belong to Seafarers"); }
 
-template <class G>
-void steal_one(GameState& s, int thief, int victim, Events ev) {
-    PlayerState& from = s.players[victim];
-    const int cards = from.hand.total();
-    if (cards == 0) {
-        emit(ev, Event{.type = EventType::StealFailed, .player = static_cast<std::uint8_t>(thief), .other = static_cast<std::uint8_t>(victim)});
-        return;
-    }
-    int pick = static_cast<int>(s.rng.below(static_cast<std::uint32_t>(cards)));
-    Resource stolen = Resource::Brick;
-    for (Resource r : kAllResources) {
-        if (pick < from.hand[r]) { stolen = r; break; }
-        pick -= from.hand[r];
-    }
-    from.hand[stolen]--;
-    s.players[thief].hand[stolen]++;
-    emit(ev, Event{.type = EventType::Stole, .player = static_cast<std::uint8_t>(thief), .other = static_cast<std::uint8_t>(victim),
-                   .resources = ResourceSet::of(stolen)});
-}
-
 }  // namespace
 
 template <class G>
@@ -64,10 +44,7 @@ Result build_ship(GameState& s, const Command& c, Events ev) {
         s.new_ships.set(c.target);
         emit_built(ev, c.player, Piece::Ship, c.target);
         rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
-        if (free && (--s.free_roads == 0 || !rules::can_place_any_road<G>(s, c.player))) {
-            s.free_roads = 0;
-            rules::after_robber(s);
-        }
+        if (free) rules::free_piece_placed<G>(s, c.player);
         rules::check_victory<G>(s, ev);
         return std::nullopt;
     }
@@ -116,7 +93,7 @@ Result move_pirate(GameState& s, const Command& c, Events ev) {
             return fail(ErrorCode::InvalidRobber, "R-SF6", "choose a victim among the opponents with a ship next to that hex");
         s.pirate = c.target;
         emit(ev, Event{.type = EventType::PirateMoved, .player = c.player, .a = c.target});
-        if (c.victim != kNoSeat) steal_one<G>(s, c.player, c.victim, ev);
+        if (c.victim != kNoSeat) steal_random_card(s, c.player, c.victim, ev);
         rules::after_robber(s);
         return std::nullopt;
     }

@@ -111,6 +111,25 @@ void start_seven(GameState& s) {
 
 }  // namespace
 
+void steal_random_card(GameState& s, int thief, int victim, Events ev) {
+    PlayerState& from = s.players[victim];
+    const int cards = from.hand.total();
+    if (cards == 0) {
+        emit(ev, Event{.type = EventType::StealFailed, .player = static_cast<std::uint8_t>(thief), .other = static_cast<std::uint8_t>(victim)});
+        return;
+    }
+    int pick = static_cast<int>(s.rng.below(static_cast<std::uint32_t>(cards)));
+    Resource stolen = Resource::Brick;
+    for (Resource r : kAllResources) {
+        if (pick < from.hand[r]) { stolen = r; break; }
+        pick -= from.hand[r];
+    }
+    from.hand[stolen]--;
+    s.players[thief].hand[stolen]++;
+    emit(ev, Event{.type = EventType::Stole, .player = static_cast<std::uint8_t>(thief), .other = static_cast<std::uint8_t>(victim),
+                   .resources = ResourceSet::of(stolen)});
+}
+
 template <class G>
 Result roll_dice(GameState& s, const Command& c, Events ev) {
     if (auto e = require_step(s, c, rules::StepAct::Roll)) return e;
@@ -168,24 +187,7 @@ Result move_robber(GameState& s, const Command& c, Events ev) {
 
     s.robber = c.target;
     emit(ev, Event{.type = EventType::RobberMoved, .player = c.player, .a = c.target});
-    if (c.victim != kNoSeat) {
-        PlayerState& victim = s.players[c.victim];
-        const int cards = victim.hand.total();
-        if (cards == 0) {
-            emit(ev, Event{.type = EventType::StealFailed, .player = c.player, .other = c.victim});
-        } else {
-            int pick = static_cast<int>(s.rng.below(static_cast<std::uint32_t>(cards)));
-            Resource stolen = Resource::Brick;
-            for (Resource r : kAllResources) {
-                if (pick < victim.hand[r]) { stolen = r; break; }
-                pick -= victim.hand[r];
-            }
-            victim.hand[stolen]--;
-            s.players[c.player].hand[stolen]++;
-            emit(ev, Event{.type = EventType::Stole, .player = c.player, .other = c.victim,
-                           .resources = ResourceSet::of(stolen)});
-        }
-    }
+    if (c.victim != kNoSeat) steal_random_card(s, c.player, c.victim, ev);
     rules::after_robber(s);
     return std::nullopt;
 }

@@ -9,6 +9,7 @@
 #include "catan/engine/scenario.hpp"
 #include "catan/proto/proto.hpp"
 #include "game_driver.hpp"
+#include "restart_support.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
 
@@ -19,38 +20,19 @@ namespace {
 constexpr int kPlayers = 4;
 constexpr std::uint64_t kSeed = 20261206;
 
-struct Logged {
-    int seat;
-    json command;
-};
-
 int target() { return catan::scenario_victory_target(catan::Scenario::NewShores, kPlayers); }
 
-catan::GameState rebuild(const std::vector<Logged>& log) {
+catan::GameOptions options() {
     catan::GameOptions o;
     o.players = kPlayers;
     o.seed = kSeed;
     o.victory_target = target();
     o.scenario = catan::Scenario::NewShores;
-    catan::GameState state = catan::new_game(o);
-    for (const Logged& c : log) {
-        auto command = catan::proto::decode_command(c.command, c.seat, catan::proto::command_bounds(state));
-        INFO(c.command.dump());
-        REQUIRE(command);
-        REQUIRE(!catan::apply(state, command.value()));
-    }
-    return state;
+    return o;
 }
 
-void require_views_match(Table& t, const std::vector<Logged>& log) {
-    const catan::GameState state = rebuild(log);
-    for (Peer* p : t.players()) {
-        INFO(p->label << " after " << log.size() << " commands");
-        REQUIRE(engine_view(p->game()) == catan::proto::player_view(state, p->seat));
-    }
-}
-
-int turn_of(Table& t) { return t.host().game()["turn"].get<int>(); }
+catan::GameState rebuild(const std::vector<Logged>& log) { return catan::nettest::rebuild(options(), log); }
+void require_views_match(Table& t, const std::vector<Logged>& log) { catan::nettest::require_views_match(t, options(), log); }
 
 }  // namespace
 

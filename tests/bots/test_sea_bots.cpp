@@ -13,17 +13,17 @@ TEST_CASE("bots of every level play whole Seafarers games without a refused comm
     for (const Scenario scenario : {Scenario::NewShores, Scenario::FourIslands}) {
         TournamentOptions o;
         o.lineup = {Level::Basic, Level::Random, Level::Strong, Level::Basic};
-        o.games = 8;
+        o.games = 4;  // each level in every seat once: the strong searches dominate under the sanitizers
         o.seed = 300;
         o.game.scenario = scenario;
         o.game.victory_target = scenario_victory_target(scenario, 4);
-        o.budget.playouts = 40;
+        o.budget.playouts = 12;
         o.budget.time = std::chrono::milliseconds(0);
         const TournamentResult r = run_tournament(o);
         INFO(to_string(scenario) << ": " << format_tournament(o, r));
         CHECK(r.rejected == 0);
         CHECK(r.stalled == 0);
-        CHECK(r.games == 8);
+        CHECK(r.games == 4);
         CHECK(r.capped < r.games);
     }
 }

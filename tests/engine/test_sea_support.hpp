@@ -60,13 +60,7 @@ inline GameState sea_game(std::initializer_list<Land> land, int players = 4) {
     s.board = b;
     s.robber = kNone;
     s.pirate = static_cast<std::uint8_t>(hex(kSeaFrameRows - 1, kSeaFrameCols - 1));
-    s.first_player = 0;
-    s.current = 0;
-    s.turn_player = 0;
-    s.setup_step = static_cast<std::uint8_t>(2 * players);
-    s.turn = 1;
-    s.phase = Phase::Main;
-    s.rolled = true;
+    skip_setup(s);
     refresh_derived(s);
     return s;
 }

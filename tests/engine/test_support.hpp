@@ -15,19 +15,24 @@
 
 namespace catan::test {
 
+// A fresh game moved past setup with no pieces placed: seat 0 to act in turn 1, dice rolled (Main).
+inline void skip_setup(GameState& s) {
+    s.first_player = 0;
+    s.current = 0;
+    s.turn_player = 0;
+    s.setup_step = static_cast<std::uint8_t>(2 * s.num_players);
+    s.turn = 1;
+    s.phase = Phase::Main;
+    s.rolled = true;
+}
+
 // A game past setup on a random board with no pieces and no cards: seat 0 to act, dice rolled (Main).
 inline GameState blank_game(int players = 4, std::uint64_t seed = 1) {
     GameOptions o;
     o.players = players;
     o.seed = seed;
     GameState s = new_game(o);
-    s.first_player = 0;
-    s.current = 0;
-    s.turn_player = 0;
-    s.setup_step = static_cast<std::uint8_t>(2 * players);
-    s.turn = 1;
-    s.phase = Phase::Main;
-    s.rolled = true;
+    skip_setup(s);
     return s;
 }
 

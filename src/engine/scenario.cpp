@@ -13,6 +13,8 @@ const ScenarioDef* definition(Scenario s) {
     switch (s) {
         case Scenario::NewShores: return &kNewShores;
         case Scenario::FourIslands: return &kFourIslands;
+        case Scenario::FogIslands: return &kFogIslands;
+        case Scenario::ThroughTheDesert: return &kThroughTheDesert;
         case Scenario::None: break;
     }
     return nullptr;

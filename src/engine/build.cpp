@@ -30,12 +30,7 @@ void grant_starting_resources(GameState& s, int p, int node, Events ev) {
     s.players[p].hand += gift;
     s.bank -= gift;
     emit(ev, Event{.type = EventType::StartingResources, .player = static_cast<std::uint8_t>(p), .resources = gift});
-    if (gold) {
-        s.players[p].gold_owed = static_cast<std::uint8_t>(gold);
-        emit(ev, Event{.type = EventType::GoldOwed, .player = static_cast<std::uint8_t>(p), .value = static_cast<std::uint16_t>(gold)});
-        s.after_gold = Phase::SetupRoad;
-        s.phase = Phase::ChooseGold;
-    }
+    s.players[p].gold_owed = static_cast<std::uint8_t>(s.players[p].gold_owed + gold);
 }
 
 }  // namespace
@@ -65,7 +60,9 @@ Result build_road(GameState& s, const Command& c, Events ev) {
         rules::place_road<G>(s, c.player, c.target);
         rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
         emit_built(ev, c.player, Piece::Road, c.target);
+        rules::reveal_path_ends<G>(s, c.player, c.target, ev);
         finish_setup_step<G>(s, ev);
+        rules::call_for_gold(s, ev);
         return std::nullopt;
     }
     if (pl.roads_left == 0) return fail(ErrorCode::NoPiecesLeft, "R-S1", "you have no roads left");
@@ -81,9 +78,11 @@ Result build_road(GameState& s, const Command& c, Events ev) {
     if (!free) pay(s, c.player, G::rules.road_cost);
     rules::place_road<G>(s, c.player, c.target);
     emit_built(ev, c.player, Piece::Road, c.target);
+    rules::reveal_path_ends<G>(s, c.player, c.target, ev);
     rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
     if (free) rules::free_piece_placed<G>(s, c.player);
     rules::check_victory<G>(s, ev);
+    rules::call_for_gold(s, ev);
     return std::nullopt;
 }
 
@@ -99,10 +98,12 @@ Result build_settlement(GameState& s, const Command& c, Events ev) {
             return fail(ErrorCode::IllegalSpot, "R-S6", "too close to another building (distance rule)");
         rules::place_settlement<G>(s, c.player, c.target);
         emit_built(ev, c.player, Piece::Settlement, c.target);
+        rules::reveal_around<G>(s, c.player, c.target, ev);
         rules::settle_island<G>(s, c.player, c.target, ev);
         s.setup_node = c.target;
         s.phase = Phase::SetupRoad;
         if (s.setup_step >= s.num_players) grant_starting_resources<G>(s, c.player, c.target, ev);
+        rules::call_for_gold(s, ev);
         return std::nullopt;
     }
     PlayerState& pl = s.players[c.player];

@@ -117,6 +117,7 @@ void refresh_derived(GameState& s) {
     s.land_nodes = {};
     s.setup_nodes = {};
     for (int h = 0; h < t.hex_count; ++h) {
+        if (s.board.fog.test(h)) continue;  // R-SF10: neither land nor sea until it turns
         const bool sea = s.board.sea.test(h);
         for (std::uint8_t e : t.hex_edges[h]) (sea ? s.sea_paths : s.land_paths).set(e);
         if (!sea) s.land_nodes |= t.hex_node_mask[h];

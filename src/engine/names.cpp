@@ -41,7 +41,7 @@ const char* to_string(TurnStructure t) {
 }
 
 const char* to_string(Scenario s) {
-    static constexpr const char* names[] = {"none", "new_shores", "four_islands"};
+    static constexpr const char* names[] = {"none", "new_shores", "four_islands", "fog_islands", "through_the_desert"};
     static_assert(std::size(names) == kScenarioCount);
     return names[static_cast<int>(s)];
 }
@@ -73,7 +73,8 @@ const char* to_string(EventType t) {
         "trade_accepted",   "trade_declined",   "trade_countered",    "trade_completed",    "trade_cancelled",
         "longest_road_changed", "largest_army_changed", "turn_ended", "turn_started",
         "game_won",         "hex_produced",     "build_phase_started", "first_roll",
-        "ship_moved",       "pirate_moved",     "gold_owed",          "gold_chosen",        "island_settled"};
+        "ship_moved",       "pirate_moved",     "gold_owed",          "gold_chosen",        "island_settled",
+        "hex_revealed"};
     static_assert(std::size(names) == kEventTypeCount);
     return names[static_cast<int>(t)];
 }

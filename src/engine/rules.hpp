@@ -8,10 +8,10 @@ namespace catan::rules {
 
 inline const PlayerState& ps(const GameState& s, int p) { return s.players[p]; }
 inline NodeMask buildings_of(const GameState& s, int p) { return s.players[p].settlements | s.players[p].cities; }
-// The hexes of the board that are land (R-SF1): every hex but the sea's.
+// The hexes of the board that are land (R-SF1): every hex but the sea's and those still face down (R-SF10).
 template <class G> HexMask land_hexes(const GameState& s) {
     constexpr HexMask all = HexMask::first(G::hexes);
-    if constexpr (G::sea) return all & ~s.board.sea;
+    if constexpr (G::sea) return all & ~s.board.sea & ~s.board.fog;
     return all;
 }
 
@@ -218,6 +218,14 @@ template <class G> void free_piece_placed(GameState& s, int p) {
         after_robber(s);
     }
 }
+
+// R-SF10: `p` placed a piece at `node` (or a road or ship whose ends are `edge`'s): the face-down hexes
+// there turn up, each producing one paying its resource (R-T3) or, gold, a choice (R-SF7).
+template <class G> void reveal_around(GameState& s, int p, int node, std::vector<Event>* ev);
+template <class G> void reveal_path_ends(GameState& s, int p, int edge, std::vector<Event>* ev);
+// R-SF7 after a command placed pieces: whoever is owed gold chooses now, then play goes on in the phase
+// the command left (after the end of the game, nothing is chosen).
+void call_for_gold(GameState& s, std::vector<Event>* ev);
 
 inline void emit(std::vector<Event>* ev, const Event& e) {
     if (ev) ev->push_back(e);

@@ -70,16 +70,21 @@ int number_of(char c) {
 }
 
 bool dealt_terrain(char c) { return c == '?' || c == '!'; }
+bool fog_cell(char c) { return c == '*'; }
 bool home_cell(char c) { return c == '?' || std::isupper(static_cast<unsigned char>(c)); }
 
 }  // namespace
 
-void assign_islands(Board& b) {
+void assign_islands(Board& b, bool deserts_divide) {
     const Topology& t = kSeaTopology;
+    HexMask apart = b.sea | b.fog;  // hexes on no island
+    if (deserts_divide)
+        for (int h = 0; h < t.hex_count; ++h)
+            if (b.terrain[h] == Terrain::Desert) apart.set(h);
     b.island = {};
     std::uint8_t next = 0;
     for (int h = 0; h < t.hex_count; ++h) {
-        if (b.sea.test(h) || b.island[h]) continue;
+        if (apart.test(h) || b.island[h]) continue;
         ++next;
         std::array<std::uint8_t, kMaxHexes> stack{};
         int top = 0;
@@ -88,7 +93,7 @@ void assign_islands(Board& b) {
         while (top) {
             const int at = stack[--top];
             for (std::uint8_t nb : t.hex_neighbors[at])
-                if (nb != kNone && !b.sea.test(nb) && !b.island[nb]) {
+                if (nb != kNone && !apart.test(nb) && !b.island[nb]) {
                     b.island[nb] = next;
                     stack[top++] = nb;
                 }
@@ -125,6 +130,8 @@ int scenario_max_players(Scenario s) {
 
 int scenario_victory_target(Scenario s, int players) { return layout(s, players)->victory_target; }
 int scenario_island_vp(Scenario s, int players) { return layout(s, players)->island_vp; }
+bool scenario_has_fog(Scenario s, int players) { return *layout(s, players)->fog_pool != '\0'; }
+bool scenario_deserts_divide(Scenario s, int players) { return layout(s, players)->deserts_divide; }
 
 ScenarioPlan scenario_plan(Scenario s, int players) {
     const LayoutDef& def = *layout(s, players);
@@ -135,7 +142,8 @@ ScenarioPlan scenario_plan(Scenario s, int players) {
         const Cell& cell = cells[h];
         ScenarioHexPlan& p = plan.hexes[h];
         p.dealt_terrain = dealt_terrain(cell.terrain);
-        p.terrain = p.dealt_terrain ? Terrain::Sea : terrain_of(cell.terrain);
+        p.fog = fog_cell(cell.terrain);
+        p.terrain = p.dealt_terrain || p.fog ? Terrain::Sea : terrain_of(cell.terrain);
         p.dealt_number = cell.number == '?';
         p.number = static_cast<std::uint8_t>(number_of(cell.number));
         p.home = home_cell(cell.terrain);
@@ -166,18 +174,30 @@ ScenarioStart deal_scenario_board(Scenario s, int players, Rng& rng) {
     for (const char* c = def.token_pool; *c; ++c) tokens[token_count++] = static_cast<std::uint8_t>(number_of(*c));
     rng.shuffle_prefix(land, land_count);
     rng.shuffle_prefix(tokens, token_count);
+    // R-SF10, drawn after the rest so that boards without fog deal as they always have.
+    std::array<Terrain, kMaxHexes> fog{};
+    int fog_count = 0;
+    for (const char* c = def.fog_pool; *c; ++c) fog[fog_count++] = terrain_of(*c);
+    if (fog_count) rng.shuffle_prefix(fog, fog_count);
 
     ScenarioStart start;
     Board& b = start.board;
-    int next_land = 0, next_token = 0;
+    int next_land = 0, next_token = 0, next_fog = 0;
     for (int h = 0; h < t.hex_count; ++h) {
         const Cell& cell = cells[h];
+        if (fog_cell(cell.terrain)) {
+            b.terrain[h] = fog[next_fog++];
+            b.fog.set(h);
+            continue;
+        }
         b.terrain[h] = dealt_terrain(cell.terrain) ? land[next_land++] : terrain_of(cell.terrain);
         b.number[h] = static_cast<std::uint8_t>(cell.number == '?' ? tokens[next_token++] : number_of(cell.number));
         if (b.terrain[h] == Terrain::Sea) b.sea.set(h);
         else if (home_cell(cell.terrain)) b.home.set(h);
     }
-    assign_islands(b);
+    for (const char* c = def.fog_token_pool; *c; ++c) b.fog_tokens[b.fog_tokens_left++] = static_cast<std::uint8_t>(number_of(*c));
+    if (b.fog_tokens_left) rng.shuffle_prefix(b.fog_tokens, b.fog_tokens_left);
+    assign_islands(b, def.deserts_divide);
 
     std::array<std::uint8_t, kMaxHarbors> kinds{};
     b.harbor_count = def.harbor_count;

@@ -36,6 +36,13 @@ struct LayoutDef {
     std::uint8_t pirate_row, pirate_col;
     std::uint8_t robber_row, robber_col;  // 0xff: the robber starts off the board
     std::uint8_t island_vp;  // VP of a player's first settlement on each island it did not set up on (R-SF8)
+    // R-SF10: "*." cells start face down. Their terrains are dealt from fog_pool ('~' is sea) when the
+    // game starts and stay on the server; a producing hex takes the next token of the face-down reserve
+    // (fog_token_pool, shuffled) when it turns.
+    const char* fog_pool = "";
+    const char* fog_token_pool = "";
+    // Desert hexes belong to no island, so the land beyond a desert is an island of its own (R-SF8).
+    bool deserts_divide = false;
 };
 
 struct ScenarioDef {
@@ -46,5 +53,7 @@ struct ScenarioDef {
 
 extern const ScenarioDef kNewShores;
 extern const ScenarioDef kFourIslands;
+extern const ScenarioDef kFogIslands;
+extern const ScenarioDef kThroughTheDesert;
 
 }  // namespace catan

@@ -22,8 +22,10 @@ Result build_ship(GameState& s, const Command& c, Events ev) {
                 return fail(ErrorCode::IllegalSpot, "R-SF3", "the setup ship must be on a sea path touching the settlement you just placed");
             rules::place_ship<G>(s, c.player, c.target);
             emit_built(ev, c.player, Piece::Ship, c.target);
+            rules::reveal_path_ends<G>(s, c.player, c.target, ev);
             rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
             finish_setup_step<G>(s, ev);
+            rules::call_for_gold(s, ev);
             return std::nullopt;
         }
         if (pl.ships_left == 0) return fail(ErrorCode::NoPiecesLeft, "R-SF2", "you have no ships left");
@@ -43,9 +45,11 @@ Result build_ship(GameState& s, const Command& c, Events ev) {
         rules::place_ship<G>(s, c.player, c.target);
         s.new_ships.set(c.target);
         emit_built(ev, c.player, Piece::Ship, c.target);
+        rules::reveal_path_ends<G>(s, c.player, c.target, ev);
         rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
         if (free) rules::free_piece_placed<G>(s, c.player);
         rules::check_victory<G>(s, ev);
+        rules::call_for_gold(s, ev);
         return std::nullopt;
     }
 }
@@ -70,9 +74,11 @@ Result move_ship(GameState& s, const Command& c, Events ev) {
         rules::place_ship<G>(s, c.player, c.to);
         s.ship_moved = true;
         emit(ev, Event{.type = EventType::ShipMoved, .player = c.player, .a = c.target, .b = c.to});
+        rules::reveal_path_ends<G>(s, c.player, c.to, ev);
         s.players[c.player].road_length = static_cast<std::uint8_t>(rules::longest_road<G>(s, c.player));
         rules::recount_longest_road<G>(s, ev);
         rules::check_victory<G>(s, ev);
+        rules::call_for_gold(s, ev);
         return std::nullopt;
     }
 }

@@ -2,6 +2,7 @@
 // debug builds and used to refuse inconsistent saved states when they are loaded.
 #include <bit>
 
+#include "catan/engine/scenario.hpp"
 #include "rules.hpp"
 
 namespace catan {
@@ -15,12 +16,14 @@ Problem check_options_and_flow(const GameState& s) {
     if (s.num_players != s.options.players) return bad("num_players", "does not match options.players");
     if (s.board_kind != board_for(s.options)) return bad("board_kind", "not the board of this player count and scenario");
     const int n = s.num_players;
-    // R-SF7: a second setup settlement on gold has its choice made before its road.
-    const bool setup_gold = s.phase == Phase::ChooseGold && s.after_gold == Phase::SetupRoad;
+    // R-SF7: a second setup settlement on gold has its choice made before its road; R-SF10: gold turned up
+    // by a setup road is chosen before the next setup settlement.
+    const bool gold_before_road = s.phase == Phase::ChooseGold && s.after_gold == Phase::SetupRoad;
+    const bool setup_gold = gold_before_road || (s.phase == Phase::ChooseGold && s.after_gold == Phase::SetupSettlement);
     const bool setup = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad || setup_gold;
     if (setup != (s.setup_step < 2 * n)) return bad("setup_step", "setup step does not match the phase");
     if (setup && s.current != setup_player(s, s.setup_step)) return bad("current", "not the seat placing at this setup step");
-    if ((s.phase == Phase::SetupRoad || setup_gold) != (s.setup_node != kNone))
+    if ((s.phase == Phase::SetupRoad || gold_before_road) != (s.setup_node != kNone))
         return bad("setup_node", "a setup settlement is pending exactly while its road is awaited");
     if (s.setup_node != kNone && !s.players[s.current].settlements.test(s.setup_node))
         return bad("setup_node", "the pending setup settlement is not the current player's");
@@ -36,7 +39,11 @@ Problem check_options_and_flow(const GameState& s) {
         if (s.phase != Phase::ChooseGold && !s.players[p].gold_chosen.empty()) return bad("gold_chosen", "a gold choice outside the gold phase", p);
     }
     if ((s.phase == Phase::ChooseGold) != gold) return bad("phase", "gold is owed exactly in the gold phase (R-SF7)");
-    if (s.after_gold != Phase::Main && s.after_gold != Phase::SetupRoad) return bad("after_gold", "gold is chosen after a roll or a setup settlement");
+    if (s.after_gold != Phase::Main && s.after_gold != Phase::SetupRoad && s.after_gold != Phase::SetupSettlement &&
+        s.after_gold != Phase::PreRoll && s.after_gold != Phase::RoadBuilding)
+        return bad("after_gold", "gold is chosen after a roll, a setup settlement or a piece that turned a hex up");
+    if (s.phase == Phase::ChooseGold && s.after_gold == Phase::RoadBuilding && s.free_roads == 0)
+        return bad("free_roads", "gold chosen in the middle of Road Building with no free roads left");
     if (s.board_kind != BoardKind::Sea && (s.pirate != kNone || s.ship_moved || s.new_ships.any()))
         return bad("pirate", "no pirate and no ships without the sea");
     if (s.offer.to != kNoSeat && (s.offer.to >= n || (s.phase == Phase::TradeOffer && s.offer.to == s.current)))
@@ -72,12 +79,23 @@ Problem check_sea_board(const GameState& s) {
     const Topology& t = topology(s);
     const Board& b = s.board;
     std::array<int, 13> numbers{};
+    int paying_face_down = 0;
+    const bool deserts_divide = scenario_has_board(s.options.scenario, s.num_players) &&
+                                scenario_deserts_divide(s.options.scenario, s.num_players);
     for (int h = 0; h < t.hex_count; ++h) {
         const Terrain k = b.terrain[h];
         if (static_cast<int>(k) >= kTerrainKinds) return bad("board.terrain", "no such terrain");
+        if (b.fog.test(h)) {  // R-SF10: no number, island, sea or home until it turns
+            if (b.number[h] || b.island[h] || b.sea.test(h) || b.home.test(h))
+                return bad("board.fog", "a face-down hex has no number or island yet, and is neither the sea nor a home island");
+            paying_face_down += k != Terrain::Sea && k != Terrain::Desert;
+            continue;
+        }
         if ((k == Terrain::Sea) != b.sea.test(h)) return bad("board.sea", "the sea hexes are those of sea terrain");
         if (b.home.test(h) && k == Terrain::Sea) return bad("board.home", "setup builds on land");
-        if ((b.island[h] == 0) != (k == Terrain::Sea)) return bad("board.island", "every land hex is on an island, no sea hex is");
+        const bool apart = k == Terrain::Sea || (k == Terrain::Desert && deserts_divide);
+        if ((b.island[h] == 0) != apart)
+            return bad("board.island", "every land hex is on an island, no sea hex is (nor a desert where deserts divide islands)");
         const bool paying = k != Terrain::Sea && k != Terrain::Desert;
         if (b.number[h] > 12 || b.number[h] == 7 || b.number[h] == 1 || (b.number[h] != 0) != paying)
             return bad("board.numbers", "a number token from 2 to 12 but 7 on each producing hex, none elsewhere");
@@ -87,14 +105,24 @@ Problem check_sea_board(const GameState& s) {
                 return bad("board.island", "neighbouring land hexes on different islands");
     }
     for (int h = t.hex_count; h < kMaxHexes; ++h)
-        if (b.number[h] != 0 || b.terrain[h] != Terrain{} || b.island[h] || b.sea.test(h) || b.home.test(h))
+        if (b.number[h] != 0 || b.terrain[h] != Terrain{} || b.island[h] || b.sea.test(h) || b.home.test(h) || b.fog.test(h))
             return bad("board.terrain", "a hex past the board's hexes");
+    // R-SF10: the face-down reserve holds a token for each producing hex still face down, and only those.
+    if (b.fog_tokens_left > kMaxFogTokens || b.fog_tokens_left != paying_face_down)
+        return bad("board.fog_tokens", "the face-down reserve holds one token for each producing hex still face down");
+    for (int k = 0; k < kMaxFogTokens; ++k) {
+        const int v = b.fog_tokens[k];
+        if (k < b.fog_tokens_left ? (v < 2 || v > 12 || v == 7) : v != 0)
+            return bad("board.fog_tokens", "the face-down reserve holds number tokens from 2 to 12 but 7");
+        if (k < b.fog_tokens_left && numbers[v] + 1 > 3) return bad("board.fog_tokens", "more than three hexes would have one number");
+    }
     if (b.harbor_count > kMaxHarbors) return bad("board.harbors", "too many harbors");
     for (int k = 0; k < b.harbor_count; ++k) {
         if (b.harbor[k] >= kHarborKinds) return bad("board.harbors", "no such harbor kind");
         if (b.harbor_edge[k] >= t.edge_count) return bad("board.harbors", "a harbor off the board");
     }
-    if (s.robber != kNone && (s.robber >= t.hex_count || b.sea.test(s.robber))) return bad("robber", "the robber stays on land (R-SF6)");
+    if (s.robber != kNone && (s.robber >= t.hex_count || b.sea.test(s.robber) || b.fog.test(s.robber)))
+        return bad("robber", "the robber stays on face-up land (R-SF6, R-SF10)");
     if (s.pirate >= t.hex_count || !b.sea.test(s.pirate)) return bad("pirate", "the pirate sails the sea (R-SF6)");
     return std::nullopt;
 }
@@ -183,6 +211,7 @@ struct SeaReach {
 SeaReach sea_reach(const GameState& s, const Topology& t) {
     SeaReach r;
     for (int h = 0; h < t.hex_count; ++h) {
+        if (s.board.fog.test(h)) continue;  // R-SF10: neither land nor sea until it turns
         const bool sea = s.board.sea.test(h);
         for (std::uint8_t e : t.hex_edges[h]) (sea ? r.paths : r.land_paths).set(e);
         if (!sea) r.land_nodes |= t.hex_node_mask[h];
@@ -194,6 +223,11 @@ Problem check_pieces(const GameState& s) {
     const Ruleset& rules = ruleset(s);
     const Topology& t = topology(s);
     const SeaReach sea = sea_reach(s, t);
+    // R-SF10: a piece's intersections are corners of face-up hexes only (placing it turned them up).
+    NodeMask fog_corners{};
+    EdgeMask fog_paths{};
+    s.board.fog.for_each([&](int h) { fog_corners |= t.hex_node_mask[h]; });
+    for_each_node(fog_corners, [&](int n) { fog_paths |= t.node_edge_mask[n]; });
     NodeMask buildings{};
     EdgeMask roads{}, ships{};
     for (int p = 0; p < kMaxPlayers; ++p) {
@@ -218,6 +252,8 @@ Problem check_pieces(const GameState& s) {
         if (pl.ships_left + pl.ships.count() != rules.ships)
             return bad("ships_left", "ships on the board and in supply do not add up to the box's", p);
         if (pl.gold_owed > 6 || pl.gold_chosen.total() > 6) return bad("gold_owed", "more gold than a player's buildings can earn", p);
+        if ((own & fog_corners).any() || ((pl.roads | pl.ships) & fog_paths).any())
+            return bad("board.fog", "a piece at a corner of a face-down hex (placing it turns the hex up, R-SF10)", p);
         if (own & buildings) return bad("settlements", "two players on one intersection", p);
         if ((pl.roads & roads).any()) return bad("roads", "two roads on one path", p);
         if ((pl.ships & ships).any()) return bad("ships", "two ships on one path", p);

@@ -173,9 +173,12 @@ Result move_robber(GameState& s, const Command& c, Events ev) {
     if (auto e = require_turn(s, c, {Phase::MoveRobber})) return e;
     if (c.target >= G::hexes) return fail(ErrorCode::BadArgument, "R-7b", "no such hex");
     if (c.target == s.robber) return fail(ErrorCode::InvalidRobber, "R-7b", "the robber must move to a different hex");
-    if constexpr (G::sea)
+    if constexpr (G::sea) {
         if (s.board.sea.test(c.target))
             return fail(ErrorCode::InvalidRobber, "R-SF6", "the robber stays on land: move the pirate to put it on the sea");
+        if (s.board.fog.test(c.target))
+            return fail(ErrorCode::InvalidRobber, "R-SF10", "that hex is still face down: the robber goes on a face-up land hex");
+    }
     if (!rules::robber_hex_allowed<G>(s, c.target, c.player))
         return fail(ErrorCode::InvalidRobber, "R-O3",
                     "friendly robber: that hex touches a building of a player with 2 or fewer visible victory points");

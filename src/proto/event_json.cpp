@@ -181,6 +181,17 @@ std::string describe(Writer& w, int viewer) {
             j["vp"] = e.value;
             return e.value ? w.p() + " settled island " + std::to_string(e.a) + " and won " + std::to_string(e.value) + " victory points."
                            : w.p() + " settled island " + std::to_string(e.a) + ".";
+        case EventType::HexRevealed: {
+            const auto terrain = static_cast<Terrain>(e.b);
+            j["hex"] = e.a;
+            j["terrain"] = to_string(terrain);
+            j["number"] = e.value ? json(e.value) : json(nullptr);
+            j["resources"] = resources_json(e.resources);
+            std::string text = w.p() + " turned up hex " + std::to_string(e.a) + ": " + to_string(terrain);
+            if (e.value) text += " " + std::to_string(e.value);
+            if (!e.resources.empty()) text += ", and took " + cards_text(e.resources);
+            return text + ".";
+        }
     }
     return {};
 }

@@ -179,10 +179,18 @@ json board_json(const Topology& t, const Board& b) {
         paths.push_back(b.harbor_edge[k]);
     }
     b.home.for_each([&](int h) { home.push_back(h); });
-    return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"harbor_paths", paths}, {"home", home}};
+    json board = {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"harbor_paths", paths}, {"home", home}};
+    if (b.fog.any() || b.fog_tokens_left) {  // R-SF10, only in games with face-down hexes
+        json fog = json::array(), tokens = json::array();
+        b.fog.for_each([&](int h) { fog.push_back(h); });
+        for (int k = 0; k < b.fog_tokens_left; ++k) tokens.push_back(b.fog_tokens[k]);
+        board["fog"] = fog;
+        board["fog_tokens"] = tokens;
+    }
+    return board;
 }
 
-Board read_board(const Topology& t, const json& v, const Path& where) {
+Board read_board(const Topology& t, const GameOptions& options, const json& v, const Path& where) {
     ObjectReader r(v, where);
     Board b;
     const Path tp = r.path("terrain"), np = r.path("numbers"), hp = r.path("harbors");
@@ -212,7 +220,17 @@ Board read_board(const Topology& t, const json& v, const Path& where) {
     const Path home = r.path("home");
     const auto& homes = read_array(r.required("home"), home, -1, t.hex_count);
     for (std::size_t i = 0; i < homes.size(); ++i) b.home.set(read_id(homes[i], home.at(i), t.hex_count));
-    assign_islands(b);
+    if (const json* fog = r.optional("fog")) {
+        const Path fp = r.path("fog"), kp = r.path("fog_tokens");
+        const auto& hexes = read_array(*fog, fp, -1, t.hex_count);
+        for (std::size_t i = 0; i < hexes.size(); ++i) b.fog.set(read_id(hexes[i], fp.at(i), t.hex_count));
+        const auto& tokens = read_array(r.required("fog_tokens"), kp, -1, kMaxFogTokens);
+        for (std::size_t i = 0; i < tokens.size(); ++i) b.fog_tokens[i] = u8(tokens[i], kp.at(i), 2, 12);
+        b.fog_tokens_left = static_cast<std::uint8_t>(tokens.size());
+        b.sea &= ~b.fog;  // a face-down sea hex is not the sea yet
+    }
+    assign_islands(b, options.scenario != Scenario::None && scenario_has_board(options.scenario, options.players) &&
+                          scenario_deserts_divide(options.scenario, options.players));
     r.finish();
     return b;
 }
@@ -250,7 +268,7 @@ GameState decode(const json& j) {
     const Topology& topo = topology(s.board_kind);
     const Ruleset& rules = ruleset(s.board_kind);
     const int n = s.num_players;
-    s.board = read_board(topo, r.required("board"), r.path("board"));
+    s.board = read_board(topo, s.options, r.required("board"), r.path("board"));
     {
         std::array<std::uint64_t, 4> words{};
         const Path rp = r.path("rng");

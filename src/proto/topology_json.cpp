@@ -50,6 +50,10 @@ json build_scenario(Scenario scenario, int players) {
     for (int h = 0; h < kSeaTopology.hex_count; ++h) {
         const ScenarioHexPlan& p = plan.hexes[h];
         json number = p.dealt_number ? json("random") : p.number ? json(p.number) : json(nullptr);
+        if (p.fog) {  // R-SF10: what it is, the game deals face down
+            hexes.push_back({{"terrain", nullptr}, {"number", nullptr}, {"home", false}, {"fog", true}});
+            continue;
+        }
         hexes.push_back({{"terrain", p.dealt_terrain ? json(nullptr) : json(to_string(p.terrain))}, {"number", number}, {"home", p.home}});
     }
     for (int k = 0; k < plan.harbor_count; ++k)

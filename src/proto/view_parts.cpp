@@ -95,24 +95,26 @@ int dev_count(const PlayerState& p) {
 }
 
 void write_board(PartWriter& w, const GameState& s) {
+    // R-SF10: a face-down hex is "fog" with no number until it turns, so the board changes in such games.
+    const bool fixed = s.options.scenario == Scenario::None || !scenario_has_fog(s.options.scenario, s.num_players);
     w.part("/board/terrain", [&](std::string& o) {
         char sep = '[';
         for (int h = 0; h < topology(s).hex_count; ++h) {
             o += sep;
             sep = ',';
-            put_name(o, to_string(s.board.terrain[h]));
+            put_name(o, s.board.fog.test(h) ? "fog" : to_string(s.board.terrain[h]));
         }
         o += ']';
-    }, true);
+    }, fixed);
     w.part("/board/numbers", [&](std::string& o) {
         char sep = '[';
         for (int h = 0; h < topology(s).hex_count; ++h) {
             o += sep;
             sep = ',';
-            put_id_or_null(o, s.board.number[h], 0);  // the desert has no token
+            put_id_or_null(o, s.board.number[h], 0);  // the desert has no token, a face-down hex none yet
         }
         o += ']';
-    }, true);
+    }, fixed);
     const bool sea = s.board_kind == BoardKind::Sea;
     w.part("/board/harbors", [&](std::string& o) {
         const Topology& t = topology(s);
@@ -149,7 +151,7 @@ void write_board(PartWriter& w, const GameState& s) {
             put_int(o, s.board.island[h]);
         }
         o += ']';
-    }, true);
+    }, fixed);
     w.part("/board/home", [&](std::string& o) { put_int_list(o, [&](auto&& emit) { s.board.home.for_each(emit); }); }, true);
     w.part("/board/island_vp", [&](std::string& o) { put_int(o, scenario_island_vp(s.options.scenario, s.num_players)); }, true);
 }

@@ -22,7 +22,7 @@ struct SeaStats {
     int games = 0, won = 0, capped = 0;
     long commands = 0;
     std::array<long, kCommandTypeCount> accepted{};
-    long island_vp = 0, gold_events = 0;
+    long island_vp = 0, gold_events = 0, revealed = 0;
 };
 
 // One game, chosen uniformly among the listed commands (as sim::play_random_game); every 7th step each
@@ -71,6 +71,7 @@ void play(Scenario scenario, int players, std::uint64_t seed, SeaStats& stats) {
         for (const Event& ev : events) {
             stats.island_vp += ev.type == EventType::IslandSettled ? ev.value : 0;
             stats.gold_events += ev.type == EventType::GoldChosen;
+            stats.revealed += ev.type == EventType::HexRevealed;
         }
     }
     ++stats.games;
@@ -90,25 +91,37 @@ void run(Scenario scenario, int players, int games) {
                              << stats.accepted[static_cast<int>(CommandType::BuildShip)] << ", moved "
                              << stats.accepted[static_cast<int>(CommandType::MoveShip)] << ", pirate moves "
                              << stats.accepted[static_cast<int>(CommandType::MovePirate)] << ", gold choices "
-                             << stats.accepted[static_cast<int>(CommandType::ChooseGold)] << ", island VP " << stats.island_vp);
+                             << stats.accepted[static_cast<int>(CommandType::ChooseGold)] << ", island VP " << stats.island_vp
+                             << ", hexes turned " << stats.revealed);
     // Random players miss a 12- or 13-point target now and then within the turn cap.
     CHECK(stats.won >= stats.games * 3 / 4);
     CHECK(stats.accepted[static_cast<int>(CommandType::BuildShip)] > 0);
     CHECK(stats.accepted[static_cast<int>(CommandType::MoveShip)] > 0);
     CHECK(stats.accepted[static_cast<int>(CommandType::MovePirate)] > 0);
-    CHECK(stats.island_vp > 0);
+    CHECK((stats.island_vp > 0) == (scenario_island_vp(scenario, players) > 0));
+    CHECK((stats.revealed > 0) == scenario_has_fog(scenario, players));
+}
+
+// Every player count a scenario has a board for.
+void run_all(Scenario scenario, int games) {
+    for (int players = kMinPlayers; players <= kMaxPlayers; ++players)
+        if (scenario_has_board(scenario, players)) run(scenario, players, games);
 }
 
 TEST_CASE("random New Shores games keep every invariant, 3 and 4 players", "[sea][property][R-SF1]") {
-    const int games = sea_games(60);
-    run(Scenario::NewShores, 3, games);
-    run(Scenario::NewShores, 4, games);
+    run_all(Scenario::NewShores, sea_games(60));
 }
 
 TEST_CASE("random Four Islands games keep every invariant, 3 and 4 players", "[sea][property][R-SF1]") {
-    const int games = sea_games(60);
-    run(Scenario::FourIslands, 3, games);
-    run(Scenario::FourIslands, 4, games);
+    run_all(Scenario::FourIslands, sea_games(60));
+}
+
+TEST_CASE("random Fog Islands games keep every invariant, and turn hexes up", "[sea][property][R-SF1][R-SF10]") {
+    run_all(Scenario::FogIslands, sea_games(60));
+}
+
+TEST_CASE("random Through the Desert games keep every invariant, and pay island VP beyond the desert", "[sea][property][R-SF1][R-SF8]") {
+    run_all(Scenario::ThroughTheDesert, sea_games(60));
 }
 
 TEST_CASE("a scenario refuses a player count it has no board for, and R-O4, naming them", "[R-SF1][R-SF11]") {
@@ -131,8 +144,10 @@ TEST_CASE("a scenario refuses a player count it has no board for, and R-O4, nami
 }
 
 TEST_CASE("a scenario's board: its map's land and sea, islands, home islands, harbors on coasts, the pirate at sea", "[R-SF1]") {
-    for (Scenario scenario : {Scenario::NewShores, Scenario::FourIslands})
+    for (int k = 1; k < kScenarioCount; ++k)
         for (int players : {3, 4}) {
+            const auto scenario = static_cast<Scenario>(k);
+            if (!scenario_has_board(scenario, players)) continue;
             INFO(to_string(scenario) << " " << players);
             GameOptions o;
             o.players = players;

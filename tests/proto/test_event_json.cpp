@@ -68,9 +68,10 @@ TEST_CASE("HIDDEN INFORMATION: an event does not change for a viewer when its se
         o.first_by_dice = seed % 4 == 0;
         o.turn_structure = seed % 2 ? TurnStructure::SpecialBuild : TurnStructure::Paired;
         if (seed >= 575) {
-            o.players = 3 + static_cast<int>(seed % 2);
-            o.scenario = seed % 3 ? Scenario::NewShores : Scenario::FourIslands;
-            o.victory_target = 13;
+            const GameOptions sea = test::sea_options(seed);
+            o.players = sea.players;
+            o.scenario = sea.scenario;
+            o.victory_target = sea.victory_target;
         }
         std::vector<Event> start_events;
         const GameState fresh = new_game(o, &start_events);

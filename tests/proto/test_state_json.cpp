@@ -67,11 +67,7 @@ TEST_CASE("state round-trips exactly along hundreds of random games", "[proto][s
 TEST_CASE("Seafarers states round-trip exactly along random games of every scenario board", "[proto][state][R-SF1]") {
     int checked = 0, gold = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-        GameOptions o;
-        o.players = 3 + static_cast<int>(seed % 2);
-        o.scenario = seed / 2 % 2 ? Scenario::NewShores : Scenario::FourIslands;
-        o.victory_target = 13;
-        o.seed = seed;
+        const GameOptions o = test::sea_options(seed / 2);
         int step = 0;
         const GameState start = new_game(o);
         REQUIRE(through_text(start) == start);

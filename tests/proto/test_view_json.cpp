@@ -32,11 +32,7 @@ void for_sample_states(int games, int every, F&& f) {
     }
     // Seafarers boards (R-SF1): the pirate, ships and gold choices, the phase only they have.
     for (std::uint64_t seed = 2000; seed < 2000u + static_cast<unsigned>(games / 4); ++seed) {
-        GameOptions o;
-        o.players = 3 + static_cast<int>(seed % 2);
-        o.scenario = seed % 2 ? Scenario::NewShores : Scenario::FourIslands;
-        o.victory_target = 13;
-        o.seed = seed;
+        const GameOptions o = test::sea_options(seed);
         int step = 0;
         f(test::walk_game(new_game(o), seed, [&](auto&, auto&, auto&, const GameState& s) {
             if (++step % every == 0 || s.phase == Phase::ChooseGold) f(s);

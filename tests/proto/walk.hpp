@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catan/engine/engine.hpp"
+#include "catan/engine/scenario.hpp"
 #include "catan/sim/random_game.hpp"
 
 namespace catan::test {
@@ -56,6 +57,21 @@ inline Command choose_command(const GameState& s, Rng& rng, std::vector<Command>
     legal_actions(s, actor, actions);
     REQUIRE(!actions.empty());
     return actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+}
+
+// The options of a Seafarers game on one of every scenario's boards, cycled through by seed.
+inline GameOptions sea_options(std::uint64_t seed) {
+    std::vector<std::pair<Scenario, int>> boards;
+    for (int k = 1; k < kScenarioCount; ++k)
+        for (int p = kMinPlayers; p <= kMaxPlayers; ++p)
+            if (scenario_has_board(static_cast<Scenario>(k), p)) boards.emplace_back(static_cast<Scenario>(k), p);
+    const auto [scenario, players] = boards[seed % boards.size()];
+    GameOptions o;
+    o.players = players;
+    o.scenario = scenario;
+    o.victory_target = scenario_victory_target(scenario, players);
+    o.seed = seed;
+    return o;
 }
 
 inline GameState start(std::uint64_t seed, int players) {

@@ -10,6 +10,8 @@
 
 namespace catan {
 
+inline constexpr int kMaxFogTokens = 24;
+
 struct Board {
     std::array<Terrain, kMaxHexes> terrain{};
     std::array<std::uint8_t, kMaxHexes> number{};       // 0 on a desert (and past the board's hexes)
@@ -21,6 +23,11 @@ struct Board {
     std::array<std::uint8_t, kMaxHexes> island{};
     std::array<std::uint8_t, kMaxHarbors> harbor_edge{};
     std::uint8_t harbor_count = 0;
+    // R-SF10: the hexes still face down, whose terrain only the server knows, and the face-down reserve of
+    // number tokens: a producing hex takes fog_tokens[fog_tokens_left - 1] when it turns.
+    HexMask fog{};
+    std::array<std::uint8_t, kMaxFogTokens> fog_tokens{};
+    std::uint8_t fog_tokens_left = 0;
     friend bool operator==(const Board&, const Board&) = default;
 };
 

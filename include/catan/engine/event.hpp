@@ -43,8 +43,10 @@ enum class EventType : std::uint8_t {
     GoldOwed,          // R-SF7: player chooses value resources for gold fields now
     GoldChosen,        // R-SF7: player received `resources` from the gold fields
     IslandSettled,     // R-SF8: player's first settlement on island a; value = its VP tokens (0: a setup island)
+    HexRevealed,       // R-SF10: player's piece turned hex a face up: b = terrain, value = its number (0: none),
+                       // resources = what it paid the player (gold: a GoldOwed follows)
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::IslandSettled) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::HexRevealed) + 1;
 
 struct Event {
     EventType type;

@@ -19,6 +19,10 @@ int scenario_max_players(Scenario scenario);
 // Preconditions here and below: scenario_has_board(scenario, players).
 int scenario_victory_target(Scenario scenario, int players);
 int scenario_island_vp(Scenario scenario, int players);
+// Whether its board has face-down hexes (R-SF10).
+bool scenario_has_fog(Scenario scenario, int players);
+// Whether its deserts divide islands, so that the land beyond a desert pays island VP (R-SF8).
+bool scenario_deserts_divide(Scenario scenario, int players);
 
 // A layout as its map states it, before a game deals anything: what lobbies preview and tables carry.
 struct ScenarioHexPlan {
@@ -26,6 +30,7 @@ struct ScenarioHexPlan {
     bool dealt_terrain = false;      // drawn from the layout's land pool per game
     std::uint8_t number = 0;         // when not dealt; 0: none
     bool dealt_number = false;       // drawn from the layout's token pool per game
+    bool fog = false;                // face down until a piece reaches it (R-SF10): terrain and number unknown
     bool home = false;               // setup may build here
 };
 struct ScenarioPlan {
@@ -47,8 +52,8 @@ struct ScenarioStart {
 // the harbor kinds dealt over their places where the layout says so, all drawn from `rng` in that order.
 ScenarioStart deal_scenario_board(Scenario scenario, int players, Rng& rng);
 
-// Numbers the islands of a sea board (R-SF8): land hexes joined side to side, 1, 2, ... in the order
-// of their first hex; the sea is 0.
-void assign_islands(Board& board);
+// Numbers the islands of a sea board (R-SF8): face-up land hexes joined side to side, 1, 2, ... in the
+// order of their first hex; the sea, face-down hexes and, where deserts divide, deserts are 0.
+void assign_islands(Board& board, bool deserts_divide = false);
 
 }  // namespace catan

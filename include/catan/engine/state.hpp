@@ -17,8 +17,8 @@ enum class TurnStructure : std::uint8_t { Paired = 0, SpecialBuild = 1 };
 
 // The Seafarers scenarios (R-SF1, R-SF11); None plays the base game or the 5–6 extension. The numbers
 // are stored in saved games.
-enum class Scenario : std::uint8_t { None = 0, NewShores = 1, FourIslands = 2 };
-inline constexpr int kScenarioCount = 3;
+enum class Scenario : std::uint8_t { None = 0, NewShores = 1, FourIslands = 2, FogIslands = 3, ThroughTheDesert = 4 };
+inline constexpr int kScenarioCount = 5;
 
 struct GameOptions {
     int players = 4;             // 2..6; 5 and 6 play the 5–6 extension (R-X1..R-X8)
@@ -169,6 +169,6 @@ struct GameState {
 const char* to_string(Phase p);
 const char* to_string(Step s);           // "turn", "paired_build", "special_build"
 const char* to_string(TurnStructure t);  // "paired", "special_build"
-const char* to_string(Scenario s);       // "none", "new_shores", "four_islands"
+const char* to_string(Scenario s);       // "none", "new_shores", "four_islands", ...
 
 }  // namespace catan

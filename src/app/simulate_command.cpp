@@ -107,9 +107,9 @@ void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
     app.add_option("--seed", o.seed, "Seed of the first game; game i uses seed + i");
     app.add_option("--turn-cap", o.turn_cap, "Stop a game without a winner after this many turns")->check(CLI::Range(1, 100000));
     app.add_option("--vp", o.victory_target, "Victory point target (default: 10, or the scenario's)")->check(CLI::Range(3, 20));
-    app.add_option("--scenario", o.scenario, "A Seafarers scenario for 3 or 4 players (R-SF1): new_shores or four_islands")
+    app.add_option("--scenario", o.scenario, "A Seafarers scenario (R-SF1): " + std::string(scenario_choices()))
         ->check([](const std::string& name) -> std::string {
-            return scenario_from_name(name) ? "" : "the scenario must be new_shores or four_islands";
+            return scenario_from_name(name) ? "" : "the scenario must be one of " + std::string(scenario_choices());
         });
     app.add_option("--discard-limit", o.discard_limit, "House rule R-O2: a 7 makes hands over this many cards discard half")
         ->check(CLI::Range(4, 20));

@@ -1,5 +1,6 @@
 #include "hidden_cards.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace catan::bots {
@@ -93,11 +94,30 @@ void refill_dev_cards(GameState& s, int seat, Rng* rng) {
         for (int n = 0; n < drawn[k] && i < s.deck_top; ++n) s.deck[i++] = static_cast<DevCard>(k);
 }
 
+// R-SF10: which face-down hex hides which terrain, and the order of the face-down tokens, are known to
+// nobody; without a shuffle they go in a fixed order (terrains and tokens ascending).
+void refill_fog(GameState& s, Rng* rng) {
+    std::vector<int> hexes;
+    std::vector<Terrain> terrains;
+    s.board.fog.for_each([&](int h) {
+        hexes.push_back(h);
+        terrains.push_back(s.board.terrain[h]);
+    });
+    std::vector<std::uint8_t> tokens(s.board.fog_tokens.begin(), s.board.fog_tokens.begin() + s.board.fog_tokens_left);
+    std::sort(terrains.begin(), terrains.end());
+    std::sort(tokens.begin(), tokens.end());
+    shuffle_pool(terrains, rng);
+    shuffle_pool(tokens, rng);
+    for (std::size_t i = 0; i < hexes.size(); ++i) s.board.terrain[hexes[i]] = terrains[i];
+    for (std::size_t i = 0; i < tokens.size(); ++i) s.board.fog_tokens[i] = tokens[i];
+}
+
 }  // namespace
 
 void refill_hidden(GameState& s, int seat, Rng* shuffle) {
     refill_hands(s, seat, shuffle);
     refill_dev_cards(s, seat, shuffle);
+    refill_fog(s, shuffle);
     // R-SF7: what others chose for gold is theirs until all have chosen; that they chose shows.
     for (int q = 0; q < s.num_players; ++q)
         if (q != seat) s.players[q].gold_chosen = {};

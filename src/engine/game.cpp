@@ -44,10 +44,12 @@ std::optional<Error> validate_options(const GameOptions& o) {
     // Only 5 and 6 players play a turn structure; fewer ignore it (it is still one of the two).
     if (o.turn_structure != TurnStructure::Paired && o.turn_structure != TurnStructure::SpecialBuild)
         return Error{ErrorCode::BadArgument, "R-X6", "turn_structure: paired or special_build"};
-    if (static_cast<int>(o.scenario) >= kScenarioCount)
-        return Error{ErrorCode::BadArgument, "R-SF11", "scenario: new_shores or four_islands"};
+    // The scenario refusals list every scenario with its player counts (built once, from the scenarios' data).
+    static const std::string names = "scenario: none, or one of " + std::string(scenario_choices());
+    static const std::string boards = "scenario: one with a board for this many players, or none: " + std::string(scenario_choices());
+    if (static_cast<int>(o.scenario) >= kScenarioCount) return Error{ErrorCode::BadArgument, "R-SF11", names};
     if (o.scenario != Scenario::None && !scenario_has_board(o.scenario, o.players))
-        return Error{ErrorCode::BadArgument, "R-SF1", "scenario: one with a board for this many players (new_shores and four_islands have boards for 3 and 4 players), or none"};
+        return Error{ErrorCode::BadArgument, "R-SF1", boards};
     // R-O4 balances the base game's random board; a scenario's board is the scenario's.
     if (o.scenario != Scenario::None && o.balanced_board)
         return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: false with a scenario (it balances the base game's random board)"};

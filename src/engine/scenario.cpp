@@ -114,6 +114,21 @@ std::optional<Scenario> scenario_from_name(std::string_view name) {
 
 bool scenario_has_board(Scenario s, int players) { return layout(s, players) != nullptr; }
 
+std::string_view scenario_choices() {
+    static const std::string text = [] {
+        std::string out;
+        for (int i = 1; i < kScenarioCount; ++i) {
+            const auto s = static_cast<Scenario>(i);
+            const int least = scenario_min_players(s), most = scenario_max_players(s);
+            if (!out.empty()) out += ", ";
+            out += to_string(s);
+            out += " (" + std::to_string(least) + (most > least ? "-" + std::to_string(most) : "") + " players)";
+        }
+        return out;
+    }();
+    return text;
+}
+
 int scenario_min_players(Scenario s) {
     const ScenarioDef* def = definition(s);
     int least = kMaxPlayers;

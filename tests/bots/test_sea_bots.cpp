@@ -1,6 +1,8 @@
-// Bots on Seafarers boards (R-SF1): every level finishes New Shores and Four Islands games with only
-// accepted commands, gold choices and pirate moves included.
+// Bots on Seafarers boards (R-SF1): every level finishes games of every scenario with only accepted
+// commands, gold choices, pirate moves and face-down hexes (R-SF10) included.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 #include "catan/engine/scenario.hpp"
 #include "catan/sim/tournament.hpp"
@@ -10,20 +12,23 @@ using namespace catan::bots;
 using namespace catan::sim;
 
 TEST_CASE("bots of every level play whole Seafarers games without a refused command", "[bots][sea][R-SF1]") {
-    for (const Scenario scenario : {Scenario::NewShores, Scenario::FourIslands}) {
+    for (int k = 1; k < kScenarioCount; ++k) {
+        const auto scenario = static_cast<Scenario>(k);
+        const int players = std::min(4, scenario_max_players(scenario));
         TournamentOptions o;
         o.lineup = {Level::Basic, Level::Random, Level::Strong, Level::Basic};
-        o.games = 4;  // each level in every seat once: the strong searches dominate under the sanitizers
+        o.lineup.resize(static_cast<std::size_t>(players));
+        o.games = players;  // each level in every seat once: the strong searches dominate under the sanitizers
         o.seed = 300;
         o.game.scenario = scenario;
-        o.game.victory_target = scenario_victory_target(scenario, 4);
+        o.game.victory_target = scenario_victory_target(scenario, players);
         o.budget.playouts = 12;
         o.budget.time = std::chrono::milliseconds(0);
         const TournamentResult r = run_tournament(o);
         INFO(to_string(scenario) << ": " << format_tournament(o, r));
         CHECK(r.rejected == 0);
         CHECK(r.stalled == 0);
-        CHECK(r.games == 4);
+        CHECK(r.games == players);
         CHECK(r.capped < r.games);
     }
 }

@@ -2,6 +2,7 @@
 // The Seafarers scenarios (R-SF1, R-SF11): which exist, which player counts each has a board for, its
 // victory target and VP tokens, and a game's board dealt from its map (docs/scenarios.md).
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "catan/engine/board.hpp"
@@ -10,6 +11,9 @@
 namespace catan {
 
 std::optional<Scenario> scenario_from_name(std::string_view name);  // "new_shores", ...; not "none"
+// Every scenario with the player counts it has boards for, for messages: "new_shores (3-4 players),
+// four_islands (3-4 players), fog_islands (3 players), ...".
+std::string_view scenario_choices();
 // Whether the scenario has a board for this many players (3 and 4 for every scenario so far).
 bool scenario_has_board(Scenario scenario, int players);
 // The smallest and largest player counts it has boards for (for messages and lobbies).

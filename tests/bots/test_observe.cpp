@@ -124,3 +124,35 @@ TEST_CASE("observe: the hidden parts are replaced, not copied", "[bots][observe]
         CHECK(filled == dealt);
     }
 }
+
+TEST_CASE("observe: what lies face down, and the face-down tokens' order, never reach the observation", "[bots][observe][R-SF10]") {
+    Rng rng(7);
+    int hidden_states = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        GameOptions o;
+        o.players = 3;
+        o.scenario = Scenario::FogIslands;
+        o.victory_target = 12;
+        o.seed = seed;
+        GameState truth = new_game(o);
+        std::vector<Command> actions;
+        for (int step = 0; step < static_cast<int>(seed * 20) && truth.phase != Phase::GameOver; ++step)
+            testing::random_step(truth, rng, actions);
+        if (!truth.board.fog.any()) continue;
+        ++hidden_states;
+        // The same game with the face-down terrains and tokens in another order.
+        GameState other = truth;
+        std::vector<int> hexes;
+        other.board.fog.for_each([&](int h) { hexes.push_back(h); });
+        for (std::size_t i = hexes.size(); i > 1; --i)
+            std::swap(other.board.terrain[hexes[i - 1]], other.board.terrain[hexes[rng.below(static_cast<std::uint32_t>(i))]]);
+        for (int i = other.board.fog_tokens_left; i > 1; --i)
+            std::swap(other.board.fog_tokens[i - 1], other.board.fog_tokens[rng.below(static_cast<std::uint32_t>(i))]);
+        for (int seat = 0; seat < truth.num_players; ++seat) {
+            INFO("seed " << seed << " seat " << seat);
+            REQUIRE(observe(truth, seat).state == observe(other, seat).state);
+            REQUIRE(legal_actions(observe(truth, seat).state, seat) == legal_actions(truth, seat));
+        }
+    }
+    CHECK(hidden_states > 20);
+}

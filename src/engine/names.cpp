@@ -41,7 +41,7 @@ const char* to_string(TurnStructure t) {
 }
 
 const char* to_string(Scenario s) {
-    static constexpr const char* names[] = {"none", "new_shores", "four_islands", "fog_islands", "through_the_desert"};
+    static constexpr const char* names[] = {"none", "new_shores", "four_islands", "fog_islands", "through_the_desert", "new_world"};
     static_assert(std::size(names) == kScenarioCount);
     return names[static_cast<int>(s)];
 }

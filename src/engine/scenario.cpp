@@ -15,6 +15,7 @@ const ScenarioDef* definition(Scenario s) {
         case Scenario::FourIslands: return &kFourIslands;
         case Scenario::FogIslands: return &kFogIslands;
         case Scenario::ThroughTheDesert: return &kThroughTheDesert;
+        case Scenario::NewWorld: return &kNewWorld;
         case Scenario::None: break;
     }
     return nullptr;
@@ -145,14 +146,26 @@ int scenario_max_players(Scenario s) {
 
 int scenario_victory_target(Scenario s, int players) { return layout(s, players)->victory_target; }
 int scenario_island_vp(Scenario s, int players) { return layout(s, players)->island_vp; }
+bool scenario_is_generated(Scenario s) {
+    const ScenarioDef* def = definition(s);
+    return def && def->layout_count && def->layouts[0].map == nullptr;
+}
 bool scenario_has_fog(Scenario s, int players) { return *layout(s, players)->fog_pool != '\0'; }
 bool scenario_deserts_divide(Scenario s, int players) { return layout(s, players)->deserts_divide; }
 
 ScenarioPlan scenario_plan(Scenario s, int players) {
     const LayoutDef& def = *layout(s, players);
-    const Cells cells = read_map(def.map);
     const Topology& t = kSeaTopology;
     ScenarioPlan plan;
+    plan.victory_target = def.victory_target;
+    plan.island_vp = def.island_vp;
+    if (!def.map) {  // drawn per game: nothing is known before
+        plan.generated = true;
+        plan.harbor_count = def.harbor_count;
+        for (int k = 0; k < def.harbor_count; ++k) plan.harbor_kind[k] = def.harbors[k].kind;
+        return plan;
+    }
+    const Cells cells = read_map(def.map);
     for (int h = 0; h < t.hex_count; ++h) {
         const Cell& cell = cells[h];
         ScenarioHexPlan& p = plan.hexes[h];
@@ -171,13 +184,12 @@ ScenarioPlan scenario_plan(Scenario s, int players) {
     }
     plan.pirate = static_cast<std::uint8_t>(cell_hex(def.pirate_row, def.pirate_col));
     if (def.robber_row != 0xff) plan.robber = static_cast<std::uint8_t>(cell_hex(def.robber_row, def.robber_col));
-    plan.victory_target = def.victory_target;
-    plan.island_vp = def.island_vp;
     return plan;
 }
 
 ScenarioStart deal_scenario_board(Scenario s, int players, Rng& rng) {
     const LayoutDef& def = *layout(s, players);
+    if (!def.map) return deal_new_world(def, rng);
     const Cells cells = read_map(def.map);
     const Topology& t = kSeaTopology;
 

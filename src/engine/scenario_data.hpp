@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 
+#include "catan/engine/rng.hpp"
+
 namespace catan {
 
 // The sea frame of 3 and 4 players: kSeaFrameRows rows of kSeaFrameCols hexes, odd rows (counting from
@@ -43,6 +45,10 @@ struct LayoutDef {
     const char* fog_token_pool = "";
     // Desert hexes belong to no island, so the land beyond a desert is an island of its own (R-SF8).
     bool deserts_divide = false;
+    // A layout with no map is drawn at random (The New World, new_world.cpp): a home island of this many
+    // hexes and small islands with the rest of land_pool, token_pool over them, and the harbors' kinds
+    // (their places are drawn too).
+    std::uint8_t generated_home = 0;
 };
 
 struct ScenarioDef {
@@ -54,6 +60,12 @@ struct ScenarioDef {
 extern const ScenarioDef kNewShores;
 extern const ScenarioDef kFourIslands;
 extern const ScenarioDef kFogIslands;
+extern const ScenarioDef kNewWorld;
 extern const ScenarioDef kThroughTheDesert;
+
+struct ScenarioStart;
+// The New World's board for a layout with no map, drawn from `rng` until new_world_flaw() finds none;
+// `attempts` (when given) receives how many boards were drawn.
+ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts = nullptr);
 
 }  // namespace catan

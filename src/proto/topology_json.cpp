@@ -56,7 +56,8 @@ json build_scenario(Scenario scenario, int players) {
         }
         hexes.push_back({{"terrain", p.dealt_terrain ? json(nullptr) : json(to_string(p.terrain))}, {"number", number}, {"home", p.home}});
     }
-    for (int k = 0; k < plan.harbor_count; ++k)
+    // A board drawn per game (The New World) has no places before the game: only the harbors' kinds.
+    for (int k = 0; k < plan.harbor_count && !plan.generated; ++k)
         harbors.push_back({{"path", plan.harbor_edge[k]}, {"kind", plan.harbors_dealt ? json(nullptr) : json(harbor_name(plan.harbor_kind[k]))}});
     table["scenario"] = {{"id", to_string(scenario)},
                          {"players", players},
@@ -69,8 +70,9 @@ json build_scenario(Scenario scenario, int players) {
                               for (int k = 0; k < plan.harbor_count; ++k) kinds.push_back(harbor_name(plan.harbor_kind[k]));
                               return kinds;
                           }()},
-                         {"pirate", plan.pirate},
+                         {"pirate", plan.pirate == kNone ? json(nullptr) : json(plan.pirate)},
                          {"robber", plan.robber == kNone ? json(nullptr) : json(plan.robber)}};
+    if (plan.generated) table["scenario"]["generated"] = true;
     return table;
 }
 

@@ -124,6 +124,10 @@ TEST_CASE("random Through the Desert games keep every invariant, and pay island 
     run_all(Scenario::ThroughTheDesert, sea_games(60));
 }
 
+TEST_CASE("random New World games keep every invariant, on a new board each game", "[sea][property][R-SF1][R-SF11]") {
+    run_all(Scenario::NewWorld, sea_games(60));
+}
+
 TEST_CASE("a scenario refuses a player count it has no board for, and R-O4, naming them", "[R-SF1][R-SF11]") {
     GameOptions o;
     o.scenario = Scenario::NewShores;

@@ -44,6 +44,7 @@ struct ScenarioPlan {
     bool harbors_dealt = false;      // the kinds are dealt over the places per game
     std::uint8_t pirate = kNone, robber = kNone;
     int victory_target = 0, island_vp = 0;
+    bool generated = false;  // drawn at random per game (The New World): only the harbor kinds are known
 };
 ScenarioPlan scenario_plan(Scenario scenario, int players);
 
@@ -55,6 +56,18 @@ struct ScenarioStart {
 // The board of one game: the map's fixed hexes, its "?" terrains and tokens dealt from the pools, and
 // the harbor kinds dealt over their places where the layout says so, all drawn from `rng` in that order.
 ScenarioStart deal_scenario_board(Scenario scenario, int players, Rng& rng);
+
+// The New World (R-SF11): a board drawn at random is played only if it has none of these flaws, checked
+// in this order (docs/scenarios.md, "The New World"): 6s and 8s apart, equal numbers apart, no 6 or 8
+// on gold, no gold on the home island, no island of deserts only, and the home island worth at least
+// kNewWorldHomePips pips of every resource.
+enum class NewWorldFlaw : std::uint8_t { None, RedNumbersTouch, EqualNumbersTouch, RedGold, GoldAtHome, BarrenIsland, HomeShort };
+inline constexpr int kNewWorldHomePips = 3;
+NewWorldFlaw new_world_flaw(const Board& board);
+// The pips (R-O4's measure) of the home island's hexes of one resource.
+int new_world_pips(const Board& board, Resource r);
+// Whether the scenario's boards are drawn at random rather than read from a map.
+bool scenario_is_generated(Scenario scenario);
 
 // Numbers the islands of a sea board (R-SF8): face-up land hexes joined side to side, 1, 2, ... in the
 // order of their first hex; the sea, face-down hexes and, where deserts divide, deserts are 0.

@@ -17,8 +17,8 @@ enum class TurnStructure : std::uint8_t { Paired = 0, SpecialBuild = 1 };
 
 // The Seafarers scenarios (R-SF1, R-SF11); None plays the base game or the 5–6 extension. The numbers
 // are stored in saved games.
-enum class Scenario : std::uint8_t { None = 0, NewShores = 1, FourIslands = 2, FogIslands = 3, ThroughTheDesert = 4 };
-inline constexpr int kScenarioCount = 5;
+enum class Scenario : std::uint8_t { None = 0, NewShores = 1, FourIslands = 2, FogIslands = 3, ThroughTheDesert = 4, NewWorld = 5 };
+inline constexpr int kScenarioCount = 6;
 
 struct GameOptions {
     int players = 4;             // 2..6; 5 and 6 play the 5–6 extension (R-X1..R-X8)

@@ -54,6 +54,10 @@ json build_scenario(Scenario scenario, int players) {
             hexes.push_back({{"terrain", nullptr}, {"number", nullptr}, {"home", false}, {"fog", true}});
             continue;
         }
+        if (plan.generated) {  // the game draws every hex
+            hexes.push_back({{"terrain", nullptr}, {"number", nullptr}, {"home", false}});
+            continue;
+        }
         hexes.push_back({{"terrain", p.dealt_terrain ? json(nullptr) : json(to_string(p.terrain))}, {"number", number}, {"home", p.home}});
     }
     // A board drawn per game (The New World) has no places before the game: only the harbors' kinds.

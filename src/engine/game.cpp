@@ -1,4 +1,5 @@
 // Game creation and the read-only questions asked of a state.
+#include "catan/engine/beginner.hpp"
 #include "catan/engine/queries.hpp"
 #include "catan/engine/scenario.hpp"
 #include "rules.hpp"
@@ -53,6 +54,21 @@ std::optional<Error> validate_options(const GameOptions& o) {
     // R-O4 balances the base game's random board; a scenario's board is the scenario's.
     if (o.scenario != Scenario::None && o.balanced_board)
         return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: false with a scenario (it balances the base game's random board)"};
+    // The beginner set-up (beginner.hpp) is the base box's fixed island for 3 and 4 players.
+    if (static_cast<int>(o.layout) >= kLayoutCount) return Error{ErrorCode::BadArgument, "R-S4", "layout: random or beginner"};
+    if (o.layout == Layout::Beginner) {
+        if (!beginner_has_board(o.players)) {
+            static constexpr std::string_view by_count[] = {
+                "layout: random with 2 players (the beginner set-up is laid for 3 and 4 players)",
+                "layout: random with 5 players (the beginner set-up is laid for 3 and 4 players)",
+                "layout: random with 6 players (the beginner set-up is laid for 3 and 4 players)"};
+            return Error{ErrorCode::BadArgument, "R-S4", by_count[o.players == 2 ? 0 : o.players - 4]};
+        }
+        if (o.scenario != Scenario::None)
+            return Error{ErrorCode::BadArgument, "R-SF1", "layout: random with a scenario (a scenario lays its own board)"};
+        if (o.balanced_board)
+            return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: false with the beginner layout (its board is fixed)"};
+    }
     // friendly_robber, balanced_board and first_by_dice are booleans: any value is allowed.
     return std::nullopt;
 }
@@ -65,7 +81,10 @@ GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     const Topology& t = topology(s.board_kind);
     s.num_players = static_cast<std::uint8_t>(options.players);
     s.rng = Rng(options.seed);
-    if (options.scenario != Scenario::None) {
+    if (options.layout == Layout::Beginner) {
+        s.board = beginner_board();  // the rule book's island: nothing drawn
+        s.robber = static_cast<std::uint8_t>(desert_hex(t, s.board));  // R-B4
+    } else if (options.scenario != Scenario::None) {
         const ScenarioStart start = deal_scenario_board(options.scenario, options.players, s.rng);  // R-SF1
         s.board = start.board;
         s.robber = start.robber;
@@ -91,12 +110,16 @@ GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     s.rng.shuffle_prefix(deck, s.deck_size);
     s.deck = deck;
 
-    // R-S3 lets the server draw the first player; R-O5 rolls for it instead.
-    s.first_player = static_cast<std::uint8_t>(options.first_by_dice ? first_player_by_dice(s, events)
-                                                                     : s.rng.below(s.num_players));
+    // R-S3 lets the server draw the first player; R-O5 rolls for it instead, and so does the beginner
+    // set-up (002: "각자 주사위 두 개를 굴려 합이 가장 높은 사람이 첫 차례를 시작합니다").
+    const bool by_dice = options.first_by_dice || options.layout == Layout::Beginner;
+    s.first_player = static_cast<std::uint8_t>(by_dice ? first_player_by_dice(s, events) : s.rng.below(s.num_players));
     s.current = s.first_player;
     s.phase = Phase::SetupSettlement;
     refresh_derived(s);
+    // The beginner set-up's pieces stand where the picture shows them, placed by the setup's own commands
+    // (R-S4..R-S7): the game starts at the first player's first turn.
+    if (options.layout == Layout::Beginner) place_beginner_pieces(s, events);
     return s;
 }
 

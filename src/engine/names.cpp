@@ -46,6 +46,12 @@ const char* to_string(Scenario s) {
     return names[static_cast<int>(s)];
 }
 
+const char* to_string(Layout l) {
+    static constexpr const char* names[] = {"random", "beginner"};
+    static_assert(std::size(names) == kLayoutCount);
+    return names[static_cast<int>(l)];
+}
+
 const char* to_string(CommandType t) {
     static constexpr const char* names[] = {
         "roll_dice",     "build_road",    "build_settlement", "build_city",    "buy_dev_card",

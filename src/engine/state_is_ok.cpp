@@ -2,6 +2,7 @@
 // debug builds and used to refuse inconsistent saved states when they are loaded.
 #include <bit>
 
+#include "catan/engine/beginner.hpp"
 #include "catan/engine/scenario.hpp"
 #include "rules.hpp"
 
@@ -161,6 +162,7 @@ Problem check_board(const GameState& s) {
     if (b.sea.any() || b.home.any() || b.harbor_count || b.island != decltype(b.island){} || b.harbor_edge != decltype(b.harbor_edge){})
         return bad("board.sea", "no sea, islands or scenario harbors without the sea");
     if (s.robber >= t.hex_count) return bad("robber", "no such hex");
+    if (s.options.layout == Layout::Beginner && !(b == beginner_board())) return bad("board", "not the beginner set-up's island");
     return std::nullopt;
 }
 

@@ -56,6 +56,7 @@ struct Config {
     int sweep_every = 32;      // every this many steps, try every canonical command of the finite kinds
     bool windfall = false;     // at some turn starts, hand out much of the bank (outside the rules) so
                                // that shortages (R-T3, R-D4, R-TR3) and big discards happen often
+    Layout layout = Layout::Random;  // the beginner set-up starts at the first turn (beginner.hpp)
 };
 
 struct Stats {
@@ -87,6 +88,7 @@ public:
         o.players = config.players;
         o.victory_target = config.victory_target;
         o.turn_structure = config.turn_structure;
+        o.layout = config.layout;
         o.seed = seed;
         seed_ = seed;
         s_ = new_game(o);
@@ -522,6 +524,15 @@ TEST_CASE("random 3-player games keep every invariant", "[property]") {
 TEST_CASE("random 4-player games keep every invariant", "[property]") {
     const Stats s = run_games("4 players", 3'000'000, games_per_case(), [](std::uint64_t seed) {
         return Config{.players = 4, .victory_target = target_for(seed)};
+    });
+    CHECK(s.listed_tried > 0);
+}
+
+// The beginner set-up (3 and 4 players): the game starts at the first turn with the pieces placed.
+TEST_CASE("random games from the beginner set-up keep every invariant", "[property][R-S5]") {
+    const Stats s = run_games("beginner, 3-4 players", 13'000'000, games_per_case(1000), [](std::uint64_t seed) {
+        return Config{.players = 3 + static_cast<int>(seed % 2), .victory_target = target_for(seed), .trading = seed % 4 == 1,
+                      .layout = Layout::Beginner};
     });
     CHECK(s.listed_tried > 0);
 }

@@ -20,6 +20,12 @@ enum class TurnStructure : std::uint8_t { Paired = 0, SpecialBuild = 1 };
 enum class Scenario : std::uint8_t { None = 0, NewShores = 1, FourIslands = 2, FogIslands = 3, ThroughTheDesert = 4, NewWorld = 5 };
 inline constexpr int kScenarioCount = 6;
 
+// How the base game's board and first pieces are laid out: the random set-up (R-B1..R-B3, R-S3..R-S5),
+// or the rule book's fixed first-game set-up with every colour's starting pieces and resources already
+// placed (docs/rules-choices.md, "Beginner layout"). The numbers are stored in saved games.
+enum class Layout : std::uint8_t { Random = 0, Beginner = 1 };
+inline constexpr int kLayoutCount = 2;
+
 struct GameOptions {
     int players = 4;             // 2..6; 5 and 6 play the 5–6 extension (R-X1..R-X8)
     int victory_target = 10;     // R-V4, R-O1: 3..20
@@ -30,6 +36,7 @@ struct GameOptions {
     bool first_by_dice = false;    // R-O5
     TurnStructure turn_structure = TurnStructure::Paired;  // R-X6 / R-X7, 5–6 players only
     Scenario scenario = Scenario::None;  // R-SF1: a Seafarers scenario on the sea frame
+    Layout layout = Layout::Random;      // the beginner set-up: 3 or 4 players, base board (beginner.hpp)
     friend bool operator==(const GameOptions&, const GameOptions&) = default;
 };
 
@@ -170,5 +177,6 @@ const char* to_string(Phase p);
 const char* to_string(Step s);           // "turn", "paired_build", "special_build"
 const char* to_string(TurnStructure t);  // "paired", "special_build"
 const char* to_string(Scenario s);       // "none", "new_shores", "four_islands", ...
+const char* to_string(Layout l);         // "random", "beginner"
 
 }  // namespace catan

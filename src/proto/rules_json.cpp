@@ -67,7 +67,9 @@ json rules_json(BoardKind kind) {
             {"default", to_string(defaults.turn_structure)},
             {"used", has_turn_structure(kind)}}},
           // R-SF1: a Seafarers scenario, for the player counts it has boards for (3 and 4).
-          {"scenario", {{"values", std::move(scenarios)}, {"default", to_string(Scenario::None)}}}}},
+          {"scenario", {{"values", std::move(scenarios)}, {"default", to_string(Scenario::None)}}},
+          // The rule book's first-game set-up: the fixed island and pieces, 3 and 4 players (beginner.hpp).
+          {"layout", {{"values", {to_string(Layout::Random), to_string(Layout::Beginner)}}, {"default", to_string(Layout::Random)}}}}},
     };
     if (kind == BoardKind::Sea) {  // R-SF2: ships
         rules["costs"]["ship"] = resources(r.ship_cost);

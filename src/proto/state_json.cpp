@@ -260,6 +260,11 @@ GameState decode(const json& j) {
             s.options.scenario = read_name<Scenario>(*v, o.path("scenario"), kScenarioCount, "scenario");
             if (s.options.scenario == Scenario::None) fail(DecodeErrorKind::OutOfRange, o.path("scenario"), "a scenario is named only when there is one");
         }
+        // The beginner set-up: written only for it, so states of random boards read as before it existed.
+        if (const json* v = o.optional("layout")) {
+            s.options.layout = read_name<Layout>(*v, o.path("layout"), kLayoutCount, "layout");
+            if (s.options.layout == Layout::Random) fail(DecodeErrorKind::OutOfRange, o.path("layout"), "a layout is named only when it is beginner");
+        }
         o.finish();
     }
     s.num_players = static_cast<std::uint8_t>(s.options.players);
@@ -372,6 +377,7 @@ json state_json(const GameState& s) {
     if (s.board_kind == BoardKind::Large || s.options.turn_structure != defaults.turn_structure)
         options["turn_structure"] = to_string(s.options.turn_structure);
     if (s.options.scenario != Scenario::None) options["scenario"] = to_string(s.options.scenario);
+    if (s.options.layout != Layout::Random) options["layout"] = to_string(s.options.layout);
     json out = {{"format", kFormat},
             {"v", kStateFormatVersion},
             {"options", options},

@@ -233,6 +233,11 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
             o += R"(,"scenario":)";
             put_name(o, to_string(s.options.scenario));
         }
+        // The beginner set-up (clients draw its 3-player seats without white): only when chosen.
+        if (s.options.layout != Layout::Random) {
+            o += R"(,"layout":)";
+            put_name(o, to_string(s.options.layout));
+        }
         o += '}';
     }, true);
     w.part("/phase", [&](std::string& o) { put_name(o, to_string(s.phase)); });

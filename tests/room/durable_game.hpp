@@ -71,8 +71,11 @@ struct Game {
     GameState mirror;
     std::mt19937_64 rng{7};
 
-    Game(Hub& hub, Store& store, int players, std::uint64_t seed, std::uint64_t first_id, int vp_target = 10) {
-        room = create(hub, json{{"players", players}, {"seed", std::to_string(seed)}, {"vp_target", vp_target}});
+    Game(Hub& hub, Store& store, int players, std::uint64_t seed, std::uint64_t first_id, int vp_target = 10,
+         Layout layout = Layout::Random) {
+        json options{{"players", players}, {"seed", std::to_string(seed)}, {"vp_target", vp_target}};
+        if (layout != Layout::Random) options["layout"] = to_string(layout);
+        room = create(hub, options);
         for (int i = 0; i < players; ++i) {
             seats.push_back(std::make_unique<Client>(hub, first_id + i));
             std::string name = "P";  // (not "P" + ...: GCC 12 warns about it, -Wrestrict)
@@ -89,6 +92,7 @@ struct Game {
         o.players = players;
         o.seed = seed;
         o.victory_target = vp_target;
+        o.layout = layout;
         mirror = new_game(o);
         for (auto& c : seats) c->poll();
     }

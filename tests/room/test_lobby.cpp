@@ -52,7 +52,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     CHECK(snap.contains("topology"));
     CHECK(snap["topology"]["hexes"].size() == 19);
     CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
-        "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none"},
+        "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none","layout":"random"},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":null,"connected":false,"bot":null,"controlled_by":null},
         {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"you":0,"fairness":null,"seed_chosen":false,"timer":null,
@@ -83,7 +83,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     const auto summary = f.hub.room_summary(lower);
     CHECK(summary.status == 200);
     CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
-        "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none"},
+        "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none","layout":"random"},
         "seats":[{"seat":0,"name":"Ana","connected":true,"host":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":"Bob","connected":true,"host":false,"bot":null,"controlled_by":"player"},
         {"seat":2,"name":null,"connected":false,"host":false,"bot":null,"controlled_by":null}],"spectators":0})"));
@@ -104,7 +104,7 @@ TEST_CASE("lobby: REST create and summary", "[room]") {
     const std::string code = ok.body["code"];
     const auto summary = f.hub.room_summary(code);
     CHECK(summary.body["options"] == (json{{"game", "catan"}, {"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
-                   {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}}));
+                   {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
     CHECK(summary.body["seats"].size() == 4);
     CHECK(summary.body["phase"] == "lobby");
     CHECK(summary.body.dump().find("seed") == std::string::npos);
@@ -258,7 +258,7 @@ TEST_CASE("lobby: the host's options", "[room]") {
         x->poll();
         CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
                                                        {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
-                                                       {"turn_structure", "paired"}, {"scenario", "none"}}));
+                                                       {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
         CHECK(x->doc()["room"]["seats"].size() == 3);
         CHECK(x->doc()["room"]["seats"][2]["name"] == "Cy");
     }
@@ -271,7 +271,7 @@ TEST_CASE("lobby: the host's options", "[room]") {
     l.host.poll();
     CHECK(l.host.doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
                                                             {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
-                                                            {"turn_structure", "paired"}, {"scenario", "none"}}));
+                                                            {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
 
     l.host.send(msg("move_seat", {{"seat", 0}, {"to", 3}}));
     e = error_of(l.host);
@@ -368,7 +368,7 @@ TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer gam
         REQUIRE(!u.is_null());
         CHECK(x->doc()["room"]["phase"] == "playing");
         CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
-                   {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}}));
+                   {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
         CHECK(x->doc()["room"]["seats"] == json::parse(R"([{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
             {"seat":1,"name":"Cy","connected":true,"bot":null,"controlled_by":"player"}])"));
         CHECK(x->doc()["game"]["options"] == (json{{"players", 2}, {"victory_target", 6}, {"discard_limit", 7}, {"friendly_robber", false},

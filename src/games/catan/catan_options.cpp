@@ -34,6 +34,12 @@ std::optional<TurnStructure> parse_turn_structure(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<Layout> parse_layout(std::string_view name) {
+    for (const Layout l : {Layout::Random, Layout::Beginner})
+        if (name == to_string(l)) return l;
+    return std::nullopt;
+}
+
 }  // namespace
 
 Json option_schema(int players) {
@@ -93,6 +99,8 @@ GameOptions game_options(const Json& options, std::uint64_t seed) {
         o.turn_structure = parse_turn_structure(options["turn_structure"].get_ref<const std::string&>()).value_or(o.turn_structure);
     if (options.contains("scenario") && options["scenario"].is_string())
         o.scenario = scenario_from_name(options["scenario"].get_ref<const std::string&>()).value_or(Scenario::None);
+    if (options.contains("layout") && options["layout"].is_string())
+        o.layout = parse_layout(options["layout"].get_ref<const std::string&>()).value_or(Layout::Random);
     o.seed = seed;
     return o;
 }
@@ -107,6 +115,8 @@ Json module_options(const GameOptions& o) {
               {"turn_structure", to_string(o.turn_structure)}};
     // Only with a scenario, so that a base game's replay record reads as it always did.
     if (o.scenario != Scenario::None) j["scenario"] = to_string(o.scenario);
+    // Only with the beginner set-up, likewise.
+    if (o.layout != Layout::Random) j["layout"] = to_string(o.layout);
     return j;
 }
 
@@ -121,6 +131,7 @@ void put_house_rules(Json& j, const GameOptions& o) {
     if (o.first_by_dice) j["first_by_dice"] = true;
     if (o.turn_structure != defaults.turn_structure) j["turn_structure"] = to_string(o.turn_structure);
     if (o.scenario != Scenario::None) j["scenario"] = to_string(o.scenario);
+    if (o.layout != Layout::Random) j["layout"] = to_string(o.layout);
 }
 
 }  // namespace
@@ -158,7 +169,7 @@ std::optional<game::Error> record_error(const Json& record) {
     if (!record.contains("seed") || !record["seed"].is_string())
         return game::Error{proto::to_string(Kind::WrongType), "field 'seed' must be a decimal number written as a string", "seed", {}};
     Json options = {{"players", record["players"]}, {"vp_target", record["victory_target"]}};
-    for (const char* key : {"discard_limit", "friendly_robber", "balanced_board", "first_by_dice", "turn_structure", "scenario"})
+    for (const char* key : {"discard_limit", "friendly_robber", "balanced_board", "first_by_dice", "turn_structure", "scenario", "layout"})
         if (record.contains(key)) options[key] = record[key];
     auto error = options_error(options, "");
     if (error && error->field == "vp_target") {
@@ -191,6 +202,12 @@ GameOptions options_from_record(const Json& j) {
             const auto s = scenario_from_name(name);
             if (!s) throw std::runtime_error("options with the scenario \"" + name + "\"");
             o.scenario = *s;
+        }
+        if (j.contains("layout")) {
+            const std::string& name = j["layout"].get_ref<const std::string&>();
+            const auto l = parse_layout(name);
+            if (!l) throw std::runtime_error("options with the layout \"" + name + "\"");
+            o.layout = *l;
         }
         if (const auto error = validate_options(o)) throw std::runtime_error("game options: " + std::string(error->message));
         return o;

@@ -35,6 +35,7 @@ GameOptions shared_options(const SimulateOptions& o, int players) {
     options.balanced_board = o.balanced_board;
     options.first_by_dice = o.first_by_dice;
     options.turn_structure = o.turn_structure == "special_build" ? TurnStructure::SpecialBuild : TurnStructure::Paired;
+    options.layout = o.layout == "beginner" ? Layout::Beginner : Layout::Random;
     return options;
 }
 
@@ -58,6 +59,7 @@ int run_random_games(const SimulateOptions& o) {
                 static_cast<unsigned long long>(o.seed), o.turn_cap);
     if (board_for_players(o.players) == BoardKind::Large) std::printf("turn structure: %s\n", o.turn_structure.c_str());
     if (!o.scenario.empty()) std::printf("scenario: %s  target: %d\n", o.scenario.c_str(), options.victory_target);
+    if (options.layout == Layout::Beginner) std::printf("layout: beginner (the rule book's first-game set-up)\n");
     std::printf("time: %.3f s  games/s: %.0f  commands/s: %.0f\n", seconds, o.games / seconds, commands / seconds);
     std::printf("average turns: %.1f  average commands: %.1f  hit turn cap: %ld\n", double(turns) / o.games,
                 double(commands) / o.games, capped);
@@ -118,6 +120,10 @@ void add_simulate_flags(CLI::App& app, SimulateOptions& o) {
     app.add_flag("--first-by-dice", o.first_by_dice, "House rule R-O5: the first player is chosen by a dice roll");
     app.add_option("--turn-structure", o.turn_structure, "5-6 players: paired (R-X6) or special_build (R-X7)")
         ->check(CLI::IsMember({"paired", "special_build"}));
+    app.add_option("--layout", o.layout,
+                   "random (default), or beginner: the rule book's first-game set-up, 3 or 4 players, pieces and "
+                   "starting resources placed (docs/rules-choices.md, \"Beginner layout\")")
+        ->check(CLI::IsMember({"random", "beginner"}));
     app.add_option("--threads", o.threads, "Games played in parallel (bot line-ups only)")->check(CLI::Range(1, 256));
     app.add_option("--playouts", o.playouts, "strong: playouts per decision (0: no cap)")->check(CLI::Range(0, 10000000));
     app.add_option("--budget-ms", o.budget_ms, "strong: milliseconds per decision (0: no cap)")->check(CLI::Range(0, 600000));

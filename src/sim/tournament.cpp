@@ -155,6 +155,7 @@ std::string format_tournament(const TournamentOptions& o, const TournamentResult
         add("house rules: discard limit %d  friendly robber: %s  balanced board: %s  first by dice: %s\n",
             o.game.discard_limit, o.game.friendly_robber ? "yes" : "no", o.game.balanced_board ? "yes" : "no",
             o.game.first_by_dice ? "yes" : "no");
+    if (o.game.layout == Layout::Beginner) add("layout: beginner (the rule book's first-game set-up)\n");
     if (std::find(o.lineup.begin(), o.lineup.end(), bots::Level::Strong) != o.lineup.end())
         add("strong budget: %d playouts, %lld ms per decision (0 = no cap)\n", o.budget.playouts,
             static_cast<long long>(o.budget.time.count()));

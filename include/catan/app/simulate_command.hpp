@@ -22,6 +22,7 @@ struct SimulateOptions {
     bool balanced_board = false;
     bool first_by_dice = false;
     std::string turn_structure = "paired";  // "paired" | "special_build"
+    std::string layout = "random";   // "random" | "beginner": the rule book's first-game set-up, 3 and 4 players
     int threads = 1;                 // tournaments only
     int playouts = 0;                // `strong` playout cap per decision (0: none)
     int budget_ms = 1000;            // `strong` time cap per decision (0: none)

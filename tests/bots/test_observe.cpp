@@ -1,6 +1,7 @@
 // observe(): a seat's observation depends on nothing hidden from it, and keeps everything public.
 #include <catch2/catch.hpp>
 
+#include "proto/scramble.hpp"
 #include "states.hpp"
 
 using namespace catan;
@@ -142,12 +143,7 @@ TEST_CASE("observe: what lies face down, and the face-down tokens' order, never 
         ++hidden_states;
         // The same game with the face-down terrains and tokens in another order.
         GameState other = truth;
-        std::vector<int> hexes;
-        other.board.fog.for_each([&](int h) { hexes.push_back(h); });
-        for (std::size_t i = hexes.size(); i > 1; --i)
-            std::swap(other.board.terrain[hexes[i - 1]], other.board.terrain[hexes[rng.below(static_cast<std::uint32_t>(i))]]);
-        for (int i = other.board.fog_tokens_left; i > 1; --i)
-            std::swap(other.board.fog_tokens[i - 1], other.board.fog_tokens[rng.below(static_cast<std::uint32_t>(i))]);
+        test::shuffle_face_down(other, rng);
         for (int seat = 0; seat < truth.num_players; ++seat) {
             INFO("seed " << seed << " seat " << seat);
             REQUIRE(observe(truth, seat).state == observe(other, seat).state);

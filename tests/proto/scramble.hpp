@@ -24,6 +24,16 @@ inline ResourceSet random_hand(int total, Rng& rng) {
     return h;
 }
 
+// R-SF10: what lies face down, and the order of the face-down reserve of tokens.
+inline void shuffle_face_down(GameState& s, Rng& rng) {
+    std::vector<int> hidden;
+    s.board.fog.for_each([&](int h) { hidden.push_back(h); });
+    for (std::size_t i = hidden.size(); i > 1; --i)
+        std::swap(s.board.terrain[hidden[i - 1]], s.board.terrain[hidden[rng.below(static_cast<std::uint32_t>(i))]]);
+    for (int i = s.board.fog_tokens_left; i > 1; --i)
+        std::swap(s.board.fog_tokens[i - 1], s.board.fog_tokens[rng.below(static_cast<std::uint32_t>(i))]);
+}
+
 inline void scramble_hidden(GameState& s, int viewer, Rng& rng) {
     for (int q = 0; q < s.num_players; ++q) {
         if (q == viewer) continue;
@@ -52,13 +62,7 @@ inline void scramble_hidden(GameState& s, int viewer, Rng& rng) {
         // R-SF7: a gold choice is the chooser's until every owner has chosen; only that it was made shows.
         if (!pl.gold_chosen.empty()) pl.gold_chosen = random_hand(pl.gold_chosen.total(), rng);
     }
-    // R-SF10: what lies face down, and the order of the face-down reserve of tokens.
-    std::vector<int> hidden;
-    s.board.fog.for_each([&](int h) { hidden.push_back(h); });
-    for (std::size_t i = hidden.size(); i > 1; --i)
-        std::swap(s.board.terrain[hidden[i - 1]], s.board.terrain[hidden[rng.below(static_cast<std::uint32_t>(i))]]);
-    for (int i = s.board.fog_tokens_left; i > 1; --i)
-        std::swap(s.board.fog_tokens[i - 1], s.board.fog_tokens[rng.below(static_cast<std::uint32_t>(i))]);
+    shuffle_face_down(s, rng);
     rng.shuffle(s.deck);  // the order of drawn and undrawn cards alike
     s.rng.set_words({rng.next(), rng.next(), rng.next(), rng.next()});
     s.options.seed = rng.next();

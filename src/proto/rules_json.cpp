@@ -1,5 +1,6 @@
 #include "catan/proto/rules_json.hpp"
 
+#include "catan/engine/beginner.hpp"
 #include "catan/engine/queries.hpp"
 #include "catan/engine/ruleset.hpp"
 #include "catan/engine/state.hpp"
@@ -32,6 +33,9 @@ json rules_json(BoardKind kind) {
     const json flag = {{"default", false}};
     json scenarios = json::array();
     for (int s = 0; s < kScenarioCount; ++s) scenarios.push_back(to_string(static_cast<Scenario>(s)));
+    json beginner_counts = json::array();  // the counts the beginner set-up is laid for
+    for (int n = kMinPlayers; n <= kMaxPlayers; ++n)
+        if (beginner_has_board(n)) beginner_counts.push_back(n);
     json rules = {
         {"board", kind == BoardKind::Large ? "large" : kind == BoardKind::Sea ? "sea" : "base"},
         {"players", {{"min", r.min_players}, {"max", r.max_players}}},
@@ -69,7 +73,10 @@ json rules_json(BoardKind kind) {
           // R-SF1: a Seafarers scenario, for the player counts it has boards for (3 and 4).
           {"scenario", {{"values", std::move(scenarios)}, {"default", to_string(Scenario::None)}}},
           // The rule book's first-game set-up: the fixed island and pieces, 3 and 4 players (beginner.hpp).
-          {"layout", {{"values", {to_string(Layout::Random), to_string(Layout::Beginner)}}, {"default", to_string(Layout::Random)}}}}},
+          {"layout",
+           {{"values", {to_string(Layout::Random), to_string(Layout::Beginner)}},
+            {"default", to_string(Layout::Random)},
+            {"players", {{to_string(Layout::Beginner), std::move(beginner_counts)}}}}}}},
     };
     if (kind == BoardKind::Sea) {  // R-SF2: ships
         rules["costs"]["ship"] = resources(r.ship_cost);

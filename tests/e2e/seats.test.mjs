@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 
-const { SEAT_COLORS, SEAT_INK, SEAT_GLYPHS, TERRAIN_COLORS } = await import(new URL('../../web/js/icons.js', import.meta.url));
+const { SEAT_COLORS, SEAT_INK, SEAT_GLYPHS, SEAT_LOOK, TERRAIN_COLORS, seatLook, setSeatLooks } = await import(new URL('../../web/js/icons.js', import.meta.url));
 const css = fs.readFileSync(new URL('../../web/css/app.css', import.meta.url), 'utf8');
 
 const SEATS = 6;
@@ -84,4 +84,16 @@ test('each seat has its own road marking', () => {
     marks.push(rule[1].replace(/\s+/g, ' ').trim());
   }
   assert.equal(new Set(marks).size, SEATS, `road markings: ${marks.join(' | ')}`);
+});
+
+test('the beginner set-up for 3 leaves white out: seat 2 takes the red look, glyph and road marking too', () => {
+  const before = [[...SEAT_COLORS], [...SEAT_INK], [...SEAT_GLYPHS]];
+  assert.equal(seatLook(2, { layout: 'beginner', players: 3 }), 3);
+  for (const options of [{ layout: 'beginner', players: 4 }, { layout: 'random', players: 3 }, { players: 3 }, undefined])
+    for (let i = 0; i < SEATS; i++) assert.equal(seatLook(i, options), i, JSON.stringify(options));
+  setSeatLooks({ layout: 'beginner', players: 3 });
+  assert.deepEqual([SEAT_COLORS[2], SEAT_INK[2], SEAT_GLYPHS[2], SEAT_LOOK[2]], [before[0][3], before[1][3], before[2][3], 3]);
+  assert.ok(!SEAT_COLORS.slice(0, 3).includes(before[0][2]), 'no seat of the three is white');
+  setSeatLooks({ layout: 'beginner', players: 4 });
+  assert.deepEqual([[...SEAT_COLORS], [...SEAT_INK], [...SEAT_GLYPHS]], before);
 });

@@ -115,10 +115,11 @@ TEST_CASE("the start of a beginner game shows the rolls, the pieces, the startin
     CHECK(shown.back()["player"] == s.first_player);
 }
 
-TEST_CASE("the rules' option table names the layout: random by default, or beginner", "[proto][rules]") {
+TEST_CASE("the rules' option table names the layout: random by default, or beginner for 3 and 4 players", "[proto][rules]") {
     for (BoardKind kind : {BoardKind::Base, BoardKind::Large, BoardKind::Sea}) {
         const json o = rules_json(kind)["options"]["layout"];
         CHECK(o["default"] == "random");
         CHECK(o["values"] == json::array({"random", "beginner"}));
+        CHECK(o["players"]["beginner"] == json::array({3, 4}));  // the counts it is laid for, so clients keep no copy
     }
 }

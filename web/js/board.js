@@ -6,7 +6,7 @@
 
 import { s, clear } from './dom.js';
 import { PanZoom } from './zoom.js';
-import { SEAT_COLORS, SEAT_INK, TERRAIN_COLORS, TERRAIN_RESOURCE, RES_COLORS, resourceShape, glyphPath } from './icons.js';
+import { SEAT_COLORS, SEAT_INK, SEAT_LOOK, TERRAIN_COLORS, TERRAIN_RESOURCE, RES_COLORS, resourceShape, glyphPath } from './icons.js';
 import { t } from './i18n.js';
 import { spotLabel } from './format.js';
 
@@ -348,7 +348,7 @@ export class BoardView {
         const grp = s('g', { class: `road seat-${pl.seat}`, dataset: { path: pid, seat: pl.seat } });
         grp.append(s('line', { x1, y1, x2, y2, class: 'road-edge' }));
         grp.append(s('line', { x1, y1, x2, y2, class: 'road-core', stroke: color }));
-        grp.append(s('line', { x1, y1, x2, y2, class: `road-mark mark-${pl.seat}`, stroke: SEAT_INK[pl.seat] }));
+        grp.append(s('line', { x1, y1, x2, y2, class: `road-mark mark-${SEAT_LOOK[pl.seat]}`, stroke: SEAT_INK[pl.seat] }));
         roads.append(grp);
       }
       // Ships (R-SF2): a boat on the middle of its path over a thin dashed wake along it, so a route

@@ -6,9 +6,31 @@ import { s } from './dom.js';
 // Seats 0..3 are Okabe–Ito blue, orange, white and reddish purple. Seats 4 and 5 (the 5–6 player
 // extension) are brown and black: dark, so they stay apart from the four light-to-mid ones and from
 // every terrain under protan, deutan and tritan vision too (tests/e2e/seats.test.mjs measures it).
-export const SEAT_COLORS = ['#0072B2', '#E69F00', '#F2F2F2', '#CC79A7', '#6B3E1C', '#111111'];
-export const SEAT_INK = ['#ffffff', '#1b1b1b', '#1b1b1b', '#1b1b1b', '#ffffff', '#ffffff']; // text/glyph colour on the seat colour
-export const SEAT_GLYPHS = ['circle', 'triangle', 'square', 'diamond', 'cross', 'star'];
+const LOOK_COLORS = ['#0072B2', '#E69F00', '#F2F2F2', '#CC79A7', '#6B3E1C', '#111111'];
+const LOOK_INK = ['#ffffff', '#1b1b1b', '#1b1b1b', '#1b1b1b', '#ffffff', '#ffffff']; // text/glyph colour on the seat colour
+const LOOK_GLYPHS = ['circle', 'triangle', 'square', 'diamond', 'cross', 'star'];
+// Each seat's colour, ink and glyph in the game shown: normally look i for seat i; setSeatLooks changes them.
+export const SEAT_COLORS = [...LOOK_COLORS];
+export const SEAT_INK = [...LOOK_INK];
+export const SEAT_GLYPHS = [...LOOK_GLYPHS];
+export const SEAT_LOOK = LOOK_COLORS.map((_, i) => i); // the look of each seat (CSS: road marks)
+
+// The look (colour, ink, glyph) a seat has under a game's or room's options. The beginner set-up
+// (options.layout "beginner", docs/rules-choices.md) gives the rule book's colours: seats 0..3 blue,
+// orange, white and red (our reddish purple); with 3 players white stays in the box, so seat 2 is red.
+export function seatLook(seat, options) {
+  return options?.layout === 'beginner' && options?.players === 3 && seat === 2 ? 3 : seat;
+}
+// Sets every seat's look for the game or room on screen (call before drawing it).
+export function setSeatLooks(options) {
+  for (let seat = 0; seat < LOOK_COLORS.length; seat++) {
+    const look = seatLook(seat, options);
+    SEAT_COLORS[seat] = LOOK_COLORS[look];
+    SEAT_INK[seat] = LOOK_INK[look];
+    SEAT_GLYPHS[seat] = LOOK_GLYPHS[look];
+    SEAT_LOOK[seat] = look;
+  }
+}
 
 export const RES_COLORS = {
   brick: '#c0603a',

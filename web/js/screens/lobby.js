@@ -116,9 +116,12 @@ function setOption(store, name, value) {
   store.send({ type: 'set_options', options: { [name]: value } });
 }
 
-// With a scenario the players choice offers the counts it has boards for (R-SF1).
+// With a scenario the players choice offers the counts it has boards for (R-SF1); with the beginner
+// set-up, the counts it is laid for.
 function playerChoices(rules, options) {
   const all = optionValues(rules, 'players');
+  const laid = layoutCounts(rules, options.layout);
+  if (laid) return all.filter((n) => laid.includes(n));
   const sc = options.scenario;
   return sc && isScenario(rules, sc) ? scenarioCounts(rules, sc) : all;
 }
@@ -161,7 +164,8 @@ function houseRuleControls(options, rules, store) {
     structure,
     h('h3', t('opt.house_rules')),
     optionField('discard_limit', t('opt.discard_limit'), discard, t('opt.discard_limit.help', { n: limit })),
-    flagsOf(rules).map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
+    flagsOf(rules).filter((f) => !(f === 'balanced_board' && isBeginner(options)))
+      .map((f) => optionCheck(f, t(`opt.${f}`), !!options[f], (e) => setOption(store, f, e.target.checked), t(`opt.${f}.help`))));
 }
 
 // The same choices as words, for everyone but the host.
@@ -200,15 +204,18 @@ function baseTarget(players) {
   return optionDefault(box, 'vp_target');
 }
 
-function pickScenario(store, rules, players, sc) {
+function pickScenario(store, rules, options, sc) {
+  const players = options.players;
   if (!isScenario(rules, sc)) {
     const target = baseTarget(players);
     store.send({ type: 'set_options', options: { scenario: sc, ...(target ? { vp_target: target } : {}) } });
     return;
   }
-  // A scenario sets its own points to win (R-SF1): the board says how many.
+  // A scenario sets its own points to win (R-SF1): the board says how many. It lays its own board, so the
+  // beginner set-up goes back to random.
+  const layout = isBeginner(options) ? { layout: 'random' } : {};
   fetchBoard(boardId(sc, players)).then(
-    (b) => store.send({ type: 'set_options', options: { scenario: sc, ...(b.scenario?.victory_target ? { vp_target: b.scenario.victory_target } : {}) } }),
+    (b) => store.send({ type: 'set_options', options: { scenario: sc, ...layout, ...(b.scenario?.victory_target ? { vp_target: b.scenario.victory_target } : {}) } }),
     () => toast(t('opt.scenario.failed'), 'error'));
 }
 
@@ -231,7 +238,7 @@ function scenarioSection(room, rules, isHost, store) {
       ? h('p.opt-help#opt-scenario-players', t('opt.scenario.players', { list: counts.join(t('list.or')) })) : null;
     const control = isHost
       ? h('label.field', { for: 'opt-scenario' }, h('span', t('opt.scenario')),
-          h('select#opt-scenario', { 'aria-describedby': 'opt-scenario-help', onchange: (e) => pickScenario(store, rules, players, e.target.value) },
+          h('select#opt-scenario', { 'aria-describedby': 'opt-scenario-help', onchange: (e) => pickScenario(store, rules, room.options, e.target.value) },
             offered.map((sc) => h('option', { value: sc, selected: sc === now }, t(`opt.scenario.${sc}`)))))
       : h('p#opt-scenario-shown', `${t('opt.scenario')}: ${t(`opt.scenario.${now}`)}`);
     const help = h('p.opt-help#opt-scenario-help', t(`opt.scenario.${now}.help`));
@@ -255,6 +262,43 @@ function scenarioSection(room, rules, isHost, store) {
   if (!apiRules) fetchRules().then((r) => { apiRules = r; fill(); }, () => {});
   fill();
   return box;
+}
+
+// --- The board set-up: random, or the rule book's beginner set-up (docs/rules-choices.md) ----------------
+// The values are the rules block's `layout` option, with the player counts a value is laid for (the
+// beginner set-up's: its `players`). It goes with no scenario and no balanced board, so picking it moves
+// those options along (the server judges them together and would refuse the mix).
+const isBeginner = (options) => options?.layout === 'beginner';
+// The counts a layout is laid for, or null when the server names none (every count).
+const layoutCounts = (rules, layout) => (layout && rules?.options?.layout?.players?.[layout]) || null;
+// The count nearest to `n` among `counts` (the smaller one on a tie).
+const nearest = (counts, n) => counts.reduce((best, c) => (Math.abs(c - n) < Math.abs(best - n) ? c : best), counts[0]);
+
+function pickLayout(store, rules, options, layout) {
+  const change = { layout };
+  const counts = layoutCounts(rules, layout);
+  if (counts?.length && !counts.includes(options.players)) change.players = nearest(counts, options.players);
+  if (layout === 'beginner') {
+    if (options.scenario && options.scenario !== 'none') {
+      change.scenario = 'none';
+      const target = baseTarget(change.players ?? options.players);
+      if (target) change.vp_target = target;
+    }
+    if (options.balanced_board) change.balanced_board = false;
+  }
+  store.send({ type: 'set_options', options: change });
+}
+
+function layoutSection(room, rules, isHost, store) {
+  const values = optionValues(rules, 'layout');
+  if (!values.length) return null; // a server without the option
+  const now = room.options.layout ?? optionDefault(rules, 'layout') ?? 'random';
+  const control = isHost
+    ? h('label.field', { for: 'opt-layout' }, h('span', t('opt.layout')),
+        h('select#opt-layout', { 'aria-describedby': 'opt-layout-help', onchange: (e) => pickLayout(store, rules, room.options, e.target.value) },
+          withCurrent(values, now).map((v) => h('option', { value: v, selected: v === now }, t(`opt.layout.${v}`)))))
+    : h('p#opt-layout-shown', `${t('opt.layout')}: ${t(`opt.layout.${now}`)}`);
+  return h('div.opt-field#opt-field-layout', control, h('p.opt-help#opt-layout-help', t(`opt.layout.${now}.help`)));
 }
 
 export function renderLobby(main, state, store) {
@@ -314,10 +358,12 @@ export function renderLobby(main, state, store) {
             h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => setOption(store, 'turn_timer', Number(e.target.value)) },
               turnTimers(room.options.turn_timer ?? 0, limits).map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
         h('p.hint#opt-timer-help', t('lobby.turn_timer_help')),
+        layoutSection(room, rules, true, store),
         scenarioSection(room, rules, true, store),
         houseRuleControls(room.options, rules, store))
     : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`),
         h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''),
+        layoutSection(room, rules, false, store),
         scenarioSection(room, rules, false, store),
         houseRulesShown(room.options, rules));
 

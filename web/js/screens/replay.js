@@ -16,7 +16,7 @@ import { h, replace } from '../dom.js';
 import { t, onLang } from '../i18n.js';
 import { applyPatch } from '../patch.js';
 import { BoardView } from '../board.js';
-import { seatBadge, dieFace } from '../icons.js';
+import { seatBadge, dieFace, setSeatLooks } from '../icons.js';
 import { seatName, logLines, bannerText } from '../format.js';
 import { playerRows } from '../ui/players.js';
 import { fairnessCheck } from '../ui/winner.js';
@@ -70,6 +70,7 @@ export class ReplayView {
   load(record, topology) {
     this.record = record;
     this.topology = topology;
+    setSeatLooks(record.start?.options); // the game's seat colours (icons.js, seatLook)
     this.doc = { room: { code: record.code, fairness: record.fairness, seats: record.seats.map((name, seat) => ({ seat, name })) } };
     this.marks = [record.start];
     this.last = { n: 0, view: record.start };

@@ -13,6 +13,7 @@ import { renderLobby } from './lobby.js';
 import { loadServerInfo, onShareChange } from '../share.js';
 import { GameView } from './game.js';
 import { connectionBanner } from '../ui/banner.js';
+import { setSeatLooks } from '../icons.js';
 
 export function startRoom(app, code) {
   // "Continue on another device": /r/CODE#token=... carries the seat's token once, then is removed.
@@ -120,6 +121,8 @@ export function startRoom(app, code) {
       }
       return;
     }
+    // Seat colours follow the options (the beginner set-up for 3 leaves white out: icons.js, seatLook).
+    setSeatLooks(doc.room.phase === 'lobby' ? doc.room.options : doc.game?.options ?? doc.room.options);
     if (doc.room.phase === 'lobby') {
       if (game) {
         game.destroy();

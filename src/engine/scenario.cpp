@@ -36,8 +36,8 @@ struct Cell {
 using Cells = std::array<Cell, kSeaFrameRows * kSeaFrameCols>;
 
 // The cells in hex-id order (the frame numbers its hexes row by row, left to right). The maps are
-// compiled in and checked by the tests (test_scenarios.cpp), so a malformed map is a build's defect:
-// cells past a short line stay sea.
+// compiled in and checked by the tests (tests/engine/test_scenario_data.cpp), so a malformed map is a
+// build's defect: cells past a short line stay sea.
 Cells read_map(const char* map) {
     Cells cells{};
     int row = 0, col = 0;

@@ -16,7 +16,8 @@ inline constexpr int kSeaFrameCols = 9;
 inline constexpr int kMaxScenarioHarbors = 12;
 
 // A harbor on side `side` of the land hex at (row, col): sides are numbered clockwise from the
-// top-right side (0) as in docs/coordinates.md; the hex across that side must be sea. Kinds 0..4 are
+// top-right side (0) as in docs/coordinates.md; across that side is a sea hex or the frame's edge (the
+// sea beyond the frame: such a path borders no sea hex, so it takes roads but no ship). Kinds 0..4 are
 // the 2:1 harbor of brick, lumber, wool, grain, ore; 5 is 3:1.
 struct HarborDef {
     std::uint8_t row, col, side, kind;

@@ -147,7 +147,7 @@ TEST_CASE("a scenario refuses a player count it has no board for, and R-O4, nami
     REQUIRE(validate_options(o));
 }
 
-TEST_CASE("a scenario's board: its map's land and sea, islands, home islands, harbors on coasts, the pirate at sea", "[R-SF1]") {
+TEST_CASE("a scenario's board: its map's land and sea, islands, home islands, harbors on coasts or the frame's edge, the pirate at sea", "[R-SF1]") {
     for (int k = 1; k < kScenarioCount; ++k)
         for (int players : {3, 4}) {
             const auto scenario = static_cast<Scenario>(k);
@@ -167,11 +167,14 @@ TEST_CASE("a scenario's board: its map's land and sea, islands, home islands, ha
             CHECK(s.players[0].ships_left == 15);
             const Topology& t = topology(s);
             for (int k = 0; k < s.board.harbor_count; ++k) {
-                // A harbor's path is a coast: land on one side, sea on the other.
+                // A harbor's path is a coast: land on one side, and on the other the sea or the frame's
+                // edge (the sea beyond the frame, docs/scenarios.md "Harbors"). A path on the frame's
+                // edge borders one hex, no sea hex, so no ship goes there.
                 const int e = s.board.harbor_edge[k];
-                CHECK(s.sea_paths.test(e));
+                const auto& ends = t.edge_nodes[e];
+                const bool frame_edge = (t.node_hex_mask[ends[0]] & t.node_hex_mask[ends[1]]).count() == 1;
                 CHECK(s.land_paths.test(e));
-                (void)t;
+                CHECK(s.sea_paths.test(e) != frame_edge);
             }
             // Setup builds on home islands only; every intersection listed is on one.
             const auto acts = legal_actions(s, s.current);

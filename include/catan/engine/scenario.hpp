@@ -12,7 +12,7 @@ namespace catan {
 
 std::optional<Scenario> scenario_from_name(std::string_view name);  // "new_shores", ...; not "none"
 // Every scenario with the player counts it has boards for, for messages: "new_shores (3-4 players),
-// four_islands (3-4 players), fog_islands (3 players), ...".
+// four_islands (3-4 players), fog_islands (3-4 players), ...".
 std::string_view scenario_choices();
 // Whether the scenario has a board for this many players (3 and 4 for every scenario so far).
 bool scenario_has_board(Scenario scenario, int players);

@@ -332,7 +332,9 @@ void Table::start() {
     for (Peer* p : connected()) {
         const json& g = p->game();
         if (!g.is_object()) fail(p->label + ": no game in the doc after start");
-        if (g["phase"] != "setup_settlement") fail(p->label + ": game starts in phase " + g["phase"].dump());
+        // The beginner set-up places every seat's pieces itself: its game starts at the first turn.
+        const bool beginner = g["options"].value("layout", "") == "beginner";
+        if (g["phase"] != (beginner ? "pre_roll" : "setup_settlement")) fail(p->label + ": game starts in phase " + g["phase"].dump());
         if (p->view.doc()["room"]["phase"] != "playing") fail(p->label + ": room phase after start " + p->view.doc()["room"]["phase"].dump());
     }
 }

@@ -71,6 +71,7 @@ catan::GameOptions engine_options(const json& o) {
     g.first_by_dice = o.value("first_by_dice", false);
     g.turn_structure = o.value("turn_structure", "paired") == "special_build" ? catan::TurnStructure::SpecialBuild : catan::TurnStructure::Paired;
     g.scenario = catan::scenario_from_name(o.value("scenario", "none")).value_or(catan::Scenario::None);
+    g.layout = o.value("layout", "random") == "beginner" ? catan::Layout::Beginner : catan::Layout::Random;
     return g;
 }
 
@@ -135,7 +136,7 @@ void provoke_errors(Room& room) {
 TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-player games validates", "[schema-games]") {
     const auto t0 = Clock::now();
     RecordingGuard recording(games_path());
-    ServerProcess server({"--replay-burst", "100", "--lookup-burst", "500", "--command-rate-seat", "0"});
+    ServerProcess server({"--replay-burst", "100", "--lookup-burst", "500", "--room-create-burst", "20", "--max-connections-per-ip", "256", "--command-rate-seat", "0"});
     const unsigned short port = server.port();
 
     // Constant answers: the rules of every board and each board's topology (rules block included).
@@ -163,6 +164,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
         {"2 players", {{"players", 2}, {"seed", "20206"}, {"vp_target", 12}, {"discard_limit", 12}, {"takeover_after", "never"}}, 26},
         {"New Shores, 4 players", {{"players", 4}, {"seed", "40407"}, {"vp_target", 13}, {"scenario", "new_shores"}, {"takeover_after", "never"}}, 47},
         {"The Four Islands, 3 players", {{"players", 3}, {"seed", "30308"}, {"vp_target", 12}, {"scenario", "four_islands"}, {"takeover_after", "never"}}, 38},
+        {"The beginner set-up, 3 players", {{"players", 3}, {"seed", "30310"}, {"vp_target", 10}, {"layout", "beginner"}, {"takeover_after", "never"}}, 39},
     };
     const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve", "Fay"};
 
@@ -280,6 +282,10 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
             CHECK(room.events[special ? "build_phase_started paired" : "build_phase_started special"] == 0);
         }
         if (room.setup.options.value("first_by_dice", false)) CHECK(replay["start_events"].size() > 0);
+        if (room.setup.options.contains("layout")) {  // the start: the rolls, the pieces, the starting cards
+            CHECK(replay["options"]["layout"] == "beginner");
+            CHECK(replay["start_events"].size() > 15);
+        }
     }
     // Across the games: the secret and the rare events, so their redacted and full forms are in the file.
     std::map<std::string, int> all;
@@ -331,7 +337,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     CHECK(seen["doc"] >= 5000);
     CHECK(seen["doc at game over"] >= 30);
     CHECK(seen["state"] >= 1000);
-    CHECK(seen["room-file"] == 8);
+    CHECK(seen["room-file"] == static_cast<int>(rooms.size()));
 
     const auto ms = [](auto d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d).count(); };
     std::cout << "[schema-games] recorded " << json(seen).dump() << "; play " << ms(t_played - t_play) << " ms, total "

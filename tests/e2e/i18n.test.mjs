@@ -81,6 +81,12 @@ const EVENTS = [
   { type: 'gold_chosen', player: 0, resources: R({ ore: 1, wool: 1 }) },
   { type: 'island_settled', player: 0, island: 3, vp: 2 },
   { type: 'island_settled', player: 0, island: 1, vp: 0 },
+  // Face-down hexes (R-SF10): what was turned up, what it paid.
+  { type: 'hex_revealed', player: 0, hex: 4, terrain: 'forest', number: 9, resources: R({ lumber: 1 }) },
+  { type: 'hex_revealed', player: 0, hex: 4, terrain: 'hills', number: 11, resources: R({}) },
+  { type: 'hex_revealed', player: 0, hex: 4, terrain: 'gold', number: 5, resources: R({}) },
+  { type: 'hex_revealed', player: 0, hex: 4, terrain: 'sea', number: null, resources: R({}) },
+  { type: 'hex_revealed', player: 0, hex: 4, terrain: 'desert', number: null, resources: R({}) },
 ].map((e) => {
   const { actor, object, actorless, ...ev } = e;
   return { ev: { ...ev, text: `SERVER TEXT ${e.type}` }, actor: actorless ? undefined : actor ?? e.player, object, actorless };
@@ -338,5 +344,36 @@ test('Seafarers: ships, the pirate, gold fields and island VP in words', () => {
   assert.equal(eventText({ type: 'built', player: 0, piece: 'ship', path: 3 }, sea, 1), 'Hana이(가) 배를 지었습니다.');
   setLang('ja');
   assert.equal(eventText({ type: 'pirate_moved', player: 0, hex: 0 }, sea, 1), 'Hanaが海賊を移動しました。');
+  setLang('en');
+});
+
+test('face-down hexes (R-SF10): the hex turned up, its number and what it paid, in words', () => {
+  const forest = { type: 'hex_revealed', player: 0, hex: 4, terrain: 'forest', number: 9, resources: R({ lumber: 1 }) };
+  const gold = { type: 'hex_revealed', player: 1, hex: 5, terrain: 'gold', number: 5, resources: R({}) };
+  const sea = { type: 'hex_revealed', player: 0, hex: 6, terrain: 'sea', number: null, resources: R({}) };
+  const fog = { ...doc, game: { board: { terrain: ['fog', 'sea', 'forest'], numbers: [null, null, 9] } } };
+  setLang('en');
+  assert.equal(eventText(forest, doc, 1), 'Hana turned up a forest 9 and took 1 lumber.');
+  assert.equal(eventText(forest, doc, 0), 'You turned up a forest 9 and took 1 lumber.');
+  assert.equal(eventText(gold, doc, 0), 'Dmitri turned up a gold field 5.');
+  assert.equal(eventText(sea, doc, 2), 'Hana turned up open sea.');
+  assert.equal(placeName(fog.game.board, 0), 'a face-down hex');
+  setLang('fr');
+  assert.equal(eventText(forest, doc, 1), 'Hana a découvert une forêt (9) et reçoit 1 bois.');
+  assert.equal(eventText(forest, doc, 0), 'Tu as découvert une forêt (9) et reçois 1 bois.');
+  setLang('ko');
+  assert.equal(eventText(forest, { ...doc, room: { seats: [{ seat: 0, name: '민준' }] } }, 1), '민준이 안개 속에서 9 숲을 발견하고 나무 1장을 받았습니다.');
+  assert.equal(eventText(sea, doc, 0), '당신은 안개 속에서 바다를 발견했습니다.');
+  setLang('ja');
+  assert.equal(eventText(forest, doc, 1), 'Hanaが霧の中から9の森を見つけ、木材1枚を受け取りました。');
+  // A line of its own in the log, with the finder's badge, and said in the live region.
+  for (const code of LANG_CODES) {
+    setLang(code);
+    const lines = logLines([{ seq: 3, ev: { type: 'built', player: 0, piece: 'ship', path: 38 } }, { seq: 3, ev: forest }], doc, 2);
+    assert.deepEqual(lines.map((l) => [l.type, l.player]), [['built', 0], ['hex_revealed', 0]], `${code}: ${lines.map((l) => l.text).join(' | ')}`);
+    assert.ok(lines[1].text.includes('9'), `${code}: the number in "${lines[1].text}"`);
+    assert.equal(announcement([forest], doc, 2), lines[1].text, `${code}: the live region`);
+    assert.equal(badText(placeName(fog.game.board, 0)), null, `${code}: "${placeName(fog.game.board, 0)}"`);
+  }
   setLang('en');
 });

@@ -3,6 +3,7 @@
 // harbors, robber, pieces in seat colours with glyphs, and the tappable spots the legal actions allow.
 // A Seafarers game (options.board "sea", R-SF1) adds sea and gold hexes, ships on paths, the pirate,
 // island VP tokens and, in setup, a mark on the home islands; the robber may be off the board (null).
+// Face-down hexes (terrain "fog", R-SF10) are mist with a cloud and a "?" until a piece turns them.
 
 import { s, clear } from './dom.js';
 import { PanZoom } from './zoom.js';
@@ -83,6 +84,26 @@ export function harborShape(geo, topo, hb, terrain) {
   return grp;
 }
 
+// A face-down hex (R-SF10, terrain "fog"): pale mist under drifting white bands, a dashed rim, and a
+// cloud marked "?" in the middle: unknown at a glance, nothing like the sea, a desert, or a hex the
+// lobby's preview marks "?" (dealt at the start, then face up). No ids or patterns, so any number of
+// boards can be on a page.
+export function fogShape(hx, attrs = {}) {
+  const k = S / 60;
+  const g = s('g', { class: 'hex terrain-fog', ...attrs });
+  g.append(s('polygon', { points: polygon(hx.corners), fill: TERRAIN_COLORS.fog, class: 'hex-face fog-face' }));
+  // Mist bands (the hex is pointy-topped: its half width narrows above and below half its radius).
+  for (const [dy, half] of [[-0.56, 0.3], [-0.34, 0.5], [0.42, 0.52], [0.64, 0.3]]) {
+    const y = hx.y + dy * S;
+    g.append(s('path', { d: `M${hx.x - half * S} ${y} q${half * S / 2} ${-5 * k} ${half * S} 0 t${half * S} 0`, class: 'fog-band' }));
+  }
+  const x = hx.x, y = hx.y + 2 * k;
+  g.append(s('path', { d: `M${x - 21 * k} ${y + 9 * k} A${8.5 * k} ${8.5 * k} 0 0 1 ${x - 14 * k} ${y - 5 * k} A${12 * k} ${12 * k} 0 0 1 ${x + 8 * k} ${y - 9 * k} A${10.8 * k} ${10.8 * k} 0 0 1 ${x + 21 * k} ${y + 9 * k} Z`, class: 'fog-cloud' }));
+  g.append(s('text', { x, y: y + 2 * k, 'text-anchor': 'middle', 'dominant-baseline': 'middle', class: 'fog-q', 'font-size': 17 * k }, '?'));
+  g.append(s('title', t('fog.title')));
+  return g;
+}
+
 // The pirate (R-SF6): a black ship with a skull on its sail, nothing like a seat's ship or the robber.
 export function pirateShape(x, y) {
   const k = S / 60;
@@ -123,16 +144,21 @@ export function scenarioPreview(topo, label) {
   const { minX, minY, maxX, maxY } = geo.box;
   const m = S * 0.15;
   const svg = s('svg', { class: 'scenario-svg', role: 'img', 'aria-label': label, viewBox: `${(minX - m).toFixed(1)} ${(minY - m).toFixed(1)} ${(maxX - minX + 2 * m).toFixed(1)} ${(maxY - minY + 2 * m).toFixed(1)}`, preserveAspectRatio: 'xMidYMid meet' });
-  const terrain = sc.hexes.map((x) => x.terrain ?? 'unknown');
+  // A face-down hex (`fog`, R-SF10) is drawn as in the game; a null terrain otherwise is dealt at the start.
+  const terrain = sc.hexes.map((x) => (x.fog ? 'fog' : x.terrain ?? 'unknown'));
   const water = (id) => terrain[id] === 'sea';
   geo.hexes.forEach((hx, id) => {
     if (water(id)) svg.append(s('polygon', { points: polygon(hx.corners), fill: TERRAIN_COLORS.sea, class: 'sea-face' }));
   });
   geo.hexes.forEach((hx, id) => {
-    if (!water(id)) svg.append(s('polygon', { points: polygon(hx.corners), class: 'beach' }));
+    if (!water(id) && terrain[id] !== 'fog') svg.append(s('polygon', { points: polygon(hx.corners), class: 'beach' }));
   });
   geo.hexes.forEach((hx, id) => {
     if (water(id)) return;
+    if (terrain[id] === 'fog') {
+      svg.append(fogShape(hx, { dataset: { hex: id } }));
+      return;
+    }
     const cell = sc.hexes[id];
     const tr = terrain[id];
     const known = tr !== 'unknown';
@@ -227,7 +253,8 @@ export class BoardView {
       this.zoom.apply();
     }
     const spots = { ...NO_SPOTS, ...view.spots };
-    const key = JSON.stringify([g.board.robber, g.board.pirate, g.dice, g.players.map((p) => [p.settlements, p.cities, p.roads, p.ships]), ...['node', 'city', 'path', 'ship', 'hex', 'shipFrom', 'shipTo'].map((k) => [...spots[k]]), spots.selected, g.phase, g.current]);
+    // Terrain and numbers change in a game with face-down hexes (R-SF10): a turned hex redraws.
+    const key = JSON.stringify([g.board.terrain, g.board.numbers, g.board.robber, g.board.pirate, g.dice, g.players.map((p) => [p.settlements, p.cities, p.roads, p.ships]), ...['node', 'city', 'path', 'ship', 'hex', 'shipFrom', 'shipTo'].map((k) => [...spots[k]]), spots.selected, g.phase, g.current]);
     if (key === this.key) return;
     this.key = key;
     this.drawBoard(g);
@@ -255,11 +282,17 @@ export class BoardView {
       grp.append(s('path', { d: `M${hx.x - 2 * w} ${hx.y} q${w / 2} ${-w / 2} ${w} 0 t${w} 0 t${w} 0 t${w} 0`, class: 'wave' }));
       this.layers.sea.append(grp);
     });
+    // A face-down hex (R-SF10) may be sea or land: no beach, and nothing of it shows but the fog.
+    const fog = (id) => g.board.terrain[id] === 'fog';
     hexes.forEach((hx, id) => {
-      if (!water(id)) this.layers.sea.append(s('polygon', { points: polygon(hx.corners), class: 'beach' }));
+      if (!water(id) && !fog(id)) this.layers.sea.append(s('polygon', { points: polygon(hx.corners), class: 'beach' }));
     });
     hexes.forEach((hx, id) => {
       if (water(id)) return;
+      if (fog(id)) {
+        this.layers.hexes.append(fogShape(hx, { dataset: { hex: id } }));
+        return;
+      }
       const terrain = g.board.terrain[id];
       const num = g.board.numbers[id];
       const robber = g.board.robber === id;

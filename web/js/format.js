@@ -27,12 +27,21 @@ export function placeName(board, id) {
   if (!terrain) return t('place.hex_id', { id });
   const res = TERRAIN_RESOURCE[terrain];
   const n = board.numbers?.[id];
-  // Seafarers (R-SF1): the sea, and gold fields with their number.
+  // Seafarers (R-SF1): the sea, gold fields with their number, a face-down hex (R-SF10).
   if (terrain === 'sea') return t('place.sea');
+  if (terrain === 'fog') return t('place.fog');
   if (terrain === 'gold' && n) return t('place.gold', { n });
   if (!res || !n) return t('place.terrain', { terrain: t(`terrain.${terrain}`) });
   return t('place.hex', { n, res: t(`res.${res}`), terrain: t(`terrain.${terrain}`) });
 }
+
+// What a turned hex proved to be, with its number: "a forest 9", "open sea" (R-SF10).
+function revealedName(ev) {
+  const key = `reveal.${ev.terrain}`;
+  const what = t(key) === key ? t('place.hex_id', { id: ev.hex }) : t(key); // a terrain this client does not know
+  return Number.isInteger(ev.number) ? t('reveal.numbered', { what, n: ev.number }) : what;
+}
+const sumOf = (set) => RESOURCES.reduce((a, r) => a + (set?.[r] || 0), 0);
 
 export function eventText(ev, doc, me) {
   return capital(eventSentence(ev, doc, me));
@@ -83,6 +92,9 @@ function eventSentence(ev, doc, me) {
       return sentence('ev.gold_chosen', ev, me, undefined, { ...p, list: resList(ev.resources) });
     case 'island_settled':
       return sentence(ev.vp > 0 ? 'ev.island_settled' : 'ev.island_settled.home', ev, me, undefined, { ...p, n: ev.vp, island: ev.island });
+    // R-SF10: a face-down hex turned up: "Ana turned up a forest 9 and took 1 lumber."
+    case 'hex_revealed':
+      return sentence(sumOf(ev.resources) > 0 ? 'ev.hex_revealed.took' : 'ev.hex_revealed', ev, me, undefined, { ...p, what: revealedName(ev), list: resList(ev.resources) });
     case 'dev_card_bought':
       return ev.card ? sentence('ev.dev_card_bought.known', ev, me, undefined, { ...p, card: t(`dev.${ev.card}`) }) : sentence('ev.dev_card_bought', ev, me, undefined, p);
     case 'dev_card_played':
@@ -188,7 +200,7 @@ function monopolyText(played, takes, doc, me) {
 // it produced ("Hana rolled 8 — you got 2 ore"), the start of a turn ("Your turn."), the winner. Null
 // when nothing in the batch is worth interrupting for.
 export function announcement(events, doc, me) {
-  const said = ['dice_rolled', 'first_roll', 'turn_started', 'build_phase_started', 'game_won'];
+  const said = ['dice_rolled', 'first_roll', 'turn_started', 'build_phase_started', 'hex_revealed', 'game_won'];
   const lines = logLines(events.map((ev) => ({ seq: 0, ev })), doc, me).filter((l) => said.includes(l.type));
   return lines.length ? lines.map((l) => l.text).join(' ') : null;
 }

@@ -51,9 +51,12 @@ export const TERRAIN_COLORS = {
   // and gold fields (drawn with their own picture too: colour is never the only cue).
   sea: '#4b92c2',
   gold: '#e3b92f',
+  // A face-down hex (R-SF10): pale blue-grey mist, lighter than the mountains and bluer than the desert
+  // (drawn with mist bands, a cloud and a "?" besides: colour is never the only cue).
+  fog: '#d3dbe5',
 };
 
-export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wool', fields: 'grain', mountains: 'ore', desert: null, sea: null, gold: null };
+export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wool', fields: 'grain', mountains: 'ore', desert: null, sea: null, gold: null, fog: null };
 
 // Resource pictures drawn in a 24x24 box; `g` receives the shapes.
 const DRAW = {

@@ -204,8 +204,20 @@ function baseTarget(players) {
   return optionDefault(box, 'vp_target');
 }
 
+// "3–4 players", "3 players only": the counts a scenario is played with, as the picker says them.
+function countsText(counts) {
+  if (counts.length === 1) return t('opt.scenario.only', { n: counts[0] });
+  const run = counts.every((n, i) => i === 0 || n === counts[i - 1] + 1);
+  return t('opt.scenario.counts', { list: run ? `${counts[0]}–${counts[counts.length - 1]}` : counts.join(t('list.or')), n: counts[counts.length - 1] });
+}
+const scenarioName = (rules, sc) => (isScenario(rules, sc) ? t('opt.scenario.with_counts', { name: t(`opt.scenario.${sc}`), counts: countsText(scenarioCounts(rules, sc)) }) : t(`opt.scenario.${sc}`));
+
+// A scenario with no board for the room's count brings the count to the nearest it has (the server
+// judges the two together; with more people seated than that it refuses and says so).
 function pickScenario(store, rules, options, sc) {
-  const players = options.players;
+  const counts = isScenario(rules, sc) ? scenarioCounts(rules, sc) : [];
+  const players = counts.length && !counts.includes(options.players) ? nearest(counts, options.players) : options.players;
+  const change = players !== options.players ? { players } : {};
   if (!isScenario(rules, sc)) {
     const target = baseTarget(players);
     store.send({ type: 'set_options', options: { scenario: sc, ...(target ? { vp_target: target } : {}) } });
@@ -215,7 +227,7 @@ function pickScenario(store, rules, options, sc) {
   // beginner set-up goes back to random.
   const layout = isBeginner(options) ? { layout: 'random' } : {};
   fetchBoard(boardId(sc, players)).then(
-    (b) => store.send({ type: 'set_options', options: { scenario: sc, ...layout, ...(b.scenario?.victory_target ? { vp_target: b.scenario.victory_target } : {}) } }),
+    (b) => store.send({ type: 'set_options', options: { scenario: sc, ...change, ...layout, ...(b.scenario?.victory_target ? { vp_target: b.scenario.victory_target } : {}) } }),
     () => toast(t('opt.scenario.failed'), 'error'));
 }
 
@@ -232,14 +244,18 @@ function scenarioSection(room, rules, isHost, store) {
     }
     const players = room.options.players;
     const now = room.options.scenario ?? optionDefault(rules, 'scenario');
-    const offered = values.filter((sc) => sc === now || !isScenario(rules, sc) || hasBoard(sc, players));
-    const counts = [...new Set(values.flatMap((sc) => scenarioCounts(rules, sc)))];
-    const note = values.some((sc) => isScenario(rules, sc) && !hasBoard(sc, players)) && counts.length
-      ? h('p.opt-help#opt-scenario-players', t('opt.scenario.players', { list: counts.join(t('list.or')) })) : null;
+    // Every scenario is offered with the counts it is played with ("The Fog Islands (3 players only)");
+    // one with a board for another count changes the count when picked, unless more are seated than it
+    // takes (then it is shown, greyed).
+    const seatedNow = room.seats.filter((x) => x.name).length;
+    const tooMany = (sc) => isScenario(rules, sc) && seatedNow > Math.max(...scenarioCounts(rules, sc));
+    const counts = isScenario(rules, now) ? scenarioCounts(rules, now) : [];
+    const note = counts.length
+      ? h('p.opt-help#opt-scenario-players', t('opt.scenario.played_with', { name: t(`opt.scenario.${now}`), counts: countsText(counts) })) : null;
     const control = isHost
       ? h('label.field', { for: 'opt-scenario' }, h('span', t('opt.scenario')),
-          h('select#opt-scenario', { 'aria-describedby': 'opt-scenario-help', onchange: (e) => pickScenario(store, rules, room.options, e.target.value) },
-            offered.map((sc) => h('option', { value: sc, selected: sc === now }, t(`opt.scenario.${sc}`)))))
+          h('select#opt-scenario', { 'aria-describedby': 'opt-scenario-help opt-scenario-players', onchange: (e) => pickScenario(store, rules, room.options, e.target.value) },
+            values.map((sc) => h('option', { value: sc, selected: sc === now, disabled: sc !== now && tooMany(sc) }, scenarioName(rules, sc)))))
       : h('p#opt-scenario-shown', `${t('opt.scenario')}: ${t(`opt.scenario.${now}`)}`);
     const help = h('p.opt-help#opt-scenario-help', t(`opt.scenario.${now}.help`));
     let preview = null;
@@ -254,6 +270,7 @@ function scenarioSection(room, rules, isHost, store) {
           h('div.scenario-facts',
             h('p#scenario-target', h('strong', t('opt.scenario.target', { n: b.scenario.victory_target }))),
             b.scenario.island_vp ? h('p#scenario-island-vp', t('opt.scenario.island_vp', { n: b.scenario.island_vp })) : null,
+            b.scenario.hexes?.some((x) => x.fog) ? h('p#scenario-fog', t('opt.scenario.fog', { n: b.scenario.hexes.filter((x) => x.fog).length })) : null,
             h('p.opt-help', t('opt.scenario.legend'))));
       }
     }

@@ -1,13 +1,15 @@
 // What makes the table feel alive, from the events the server sends (nothing here recomputes a rule):
 // the dice overlay, which hex paid whom (hex_produced) on the board, cards flying onto each hand
-// (produced), steals told to thief and victim with the card, Monopoly totals, sounds, and the unread chat
-// badge with a toast on phones, where the chat hides in the log dialog.
+// (produced), steals told to thief and victim with the card, Monopoly totals, a face-down hex turning up
+// (hex_revealed: its fog lifts and its rim glows), sounds, and the unread chat badge with a toast on
+// phones, where the chat hides in the log dialog.
 
 import { h, s, replace } from '../dom.js';
 import { t, resList, RESOURCES } from '../i18n.js';
 import { icon, resIcon, glyphPath, SEAT_COLORS, SEAT_INK } from '../icons.js';
 import { seatName, who, eventText } from '../format.js';
 import { DiceOverlay, reducedMotion } from './dice.js';
+import { fogShape } from '../board.js';
 import { play, soundToggle } from './sound.js';
 import { toast } from './toast.js';
 import { sum } from './common.js';
@@ -15,6 +17,7 @@ import { sum } from './common.js';
 const FLY_MS = 1600;
 const CARD_MS = 3200;
 const HEX_MS = 4000; // outlasts the dice overlay, which covers the middle of the board for a while
+const REVEAL_MS = 3500; // a turned hex's glow: long enough to find it on a zoomed-out sea frame
 
 const capital = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
 
@@ -38,6 +41,7 @@ export class Feedback {
     this.card = h('div.fx-card#fx-card', { hidden: true, role: 'status' });
     document.body.append(this.card);
     this.hexLayer = s('g', { class: 'fx-hexes' });
+    this.revealLayer = s('g', { class: 'fx-reveals' });
     this.sound = soundToggle(h, t);
     this.soundBtn = this.sound.el;
     this.unread = 0;
@@ -64,6 +68,7 @@ export class Feedback {
     this.root.remove();
     this.card.remove();
     this.hexLayer.remove();
+    this.revealLayer.remove();
   }
 
   // --- events ------------------------------------------------------------------------------------
@@ -73,6 +78,8 @@ export class Feedback {
     const doc = st.doc;
     const hexes = events.filter((e) => e.type === 'hex_produced');
     if (hexes.length) this.showHexes(hexes);
+    const turned = events.filter((e) => e.type === 'hex_revealed');
+    if (turned.length) this.showReveals(turned);
     for (const ev of events) {
       if (ev.type === 'produced' || ev.type === 'starting_resources') this.flyGain(ev.player, ev.resources, me);
       else if (ev.type === 'stole') this.showSteal(ev, doc, me);
@@ -134,6 +141,32 @@ export class Feedback {
     }
     clearTimeout(this.hexTimer);
     this.hexTimer = setTimeout(() => replace(this.hexLayer), HEX_MS);
+  }
+
+  // R-SF10: a face-down hex turned up. The board already shows what it is (the view changed first);
+  // over it the fog lifts away (not with reduced motion) and its rim glows a while. What it paid flies
+  // to the finder's hand like production.
+  showReveals(list) {
+    const geo = this.board.geo;
+    if (!geo) return;
+    if (!this.revealLayer.isConnected) this.board.layer.append(this.revealLayer);
+    const still = reducedMotion();
+    for (const e of list) {
+      const hx = geo.hexes[e.hex];
+      if (!hx) continue;
+      this.revealLayer.querySelector(`.fx-reveal[data-hex="${e.hex}"]`)?.remove();
+      const grp = s('g', { class: `fx-reveal${still ? ' still' : ''}`, dataset: { hex: e.hex, terrain: e.terrain ?? '', seat: e.player ?? '' } });
+      if (!still) {
+        const fog = fogShape(hx);
+        fog.setAttribute('class', 'fx-reveal-fog');
+        grp.append(fog);
+      }
+      grp.append(s('polygon', { points: hx.corners.map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`).join(' '), class: 'fx-reveal-ring' }));
+      this.revealLayer.append(grp);
+      setTimeout(() => grp.remove(), REVEAL_MS);
+    }
+    for (const e of list) if (sum(e.resources) > 0) this.flyGain(e.player, e.resources, this.store.state.seat);
+    play('reveal');
   }
 
   // Cards flying onto a hand: "+2 ore" rising from the player's card count, and for our own seat from

@@ -75,6 +75,8 @@ const SOUNDS = {
   trade: () => { tone(520, { len: 0.1, type: 'triangle' }); tone(780, { at: 0.1, len: 0.16, type: 'triangle' }); },
   chat: () => tone(1046, { len: 0.09, gain: 0.1 }),
   build: () => tone(180, { len: 0.16, to: 90, type: 'triangle', gain: 0.25 }),
+  // A face-down hex turning up (R-SF10): a soft rising shimmer.
+  reveal: () => { tone(520, { at: 0.12, len: 0.28, to: 1040, gain: 0.1 }); tone(780, { at: 0.2, len: 0.3, to: 1560, gain: 0.06 }); },
 };
 
 export function play(name) {

@@ -2,9 +2,12 @@
 // scenario_pictures.mjs: draws a Seafarers scenario board as an SVG picture (docs/scenarios/*.svg).
 //
 // Input is a scenario table: the server's answer to GET /api/boards/{id} (ids new_shores-3,
-// new_shores-4, four_islands-3, four_islands-4), i.e. the sea frame's topology (hexes with q, r and
-// their corner intersections, intersections with x, y, paths with their two intersections) plus its
-// `scenario` member (docs/protocol.md "Seafarers", docs/coordinates.md "The sea frame").
+// new_shores-4, four_islands-3, four_islands-4, fog_islands-3, through_the_desert-3,
+// through_the_desert-4), i.e. the sea frame's topology (hexes with q, r and their corner
+// intersections, intersections with x, y, paths with their two intersections) plus its `scenario`
+// member (docs/protocol.md "Seafarers", docs/coordinates.md "The sea frame"). A face-down hex (R-SF10,
+// `"fog": true`, its terrain and number unknown until a piece reaches it) is drawn as fog: mist with a
+// cloud marked "?", apart from land dealt at random (grey hatching, "?").
 //
 // Usage:
 //   node scripts/scenario_pictures.mjs [--out DIR] SOURCE...
@@ -12,7 +15,7 @@
 //   SOURCE is one of
 //     FILE.json                          a saved table (e.g. curl -o new_shores-4.json .../api/boards/new_shores-4)
 //     http://HOST:PORT/api/boards/ID     one table, fetched
-//     http://HOST:PORT                   a server: fetches all four scenario boards
+//     http://HOST:PORT                   a server: fetches every board of BOARD_IDS
 //   --out DIR   where the pictures go (default docs/scenarios); each is named
 //               {scenario.id}-{scenario.players}.svg, e.g. new_shores-4.svg.
 //
@@ -27,11 +30,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BOARD_IDS = ['new_shores-3', 'new_shores-4', 'four_islands-3', 'four_islands-4'];
+const BOARD_IDS = ['new_shores-3', 'new_shores-4', 'four_islands-3', 'four_islands-4', 'fog_islands-3', 'through_the_desert-3', 'through_the_desert-4'];
 
 const SCENARIO_NAMES = {
   new_shores: 'Heading for New Shores',
   four_islands: 'The Four Islands',
+  fog_islands: 'The Fog Islands',
+  through_the_desert: 'Through the Desert',
+  new_world: 'The New World',
 };
 
 // Terrain fills; gold and dealt land use the patterns defined in <defs>.
@@ -46,6 +52,7 @@ const TERRAIN = {
   gold: { fill: 'url(#gold)', label: 'gold field' },
 };
 const DEALT_FILL = 'url(#dealt)';
+const FOG_FILL = 'url(#fog)';
 
 const HARBOR_KIND = {
   generic: { text: '3:1', fill: '#ffffff', ink: '#222' },
@@ -120,7 +127,8 @@ export function drawScenario(table) {
     return [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
   };
   const hexInfo = (id) => sc.hexes[id];
-  const isLand = (id) => hexInfo(id).terrain !== 'sea';
+  const isFog = (id) => !!hexInfo(id).fog;
+  const isLand = (id) => hexInfo(id).terrain !== 'sea' && !isFog(id);
 
   // Path -> hexes it borders.
   const pathHexes = new Map();
@@ -143,7 +151,10 @@ export function drawScenario(table) {
   <pattern id="gold" patternUnits="userSpaceOnUse" width="12" height="12">
     <rect width="12" height="12" fill="#e0b020"/><path d="M0 12 L12 0" stroke="#f7d86a" stroke-width="2"/>
     <circle cx="3" cy="3" r="1.3" fill="#fff6c4"/>
-  </pattern>
+  </pattern>${sc.hexes.some((h) => h.fog) ? `
+  <pattern id="fog" patternUnits="userSpaceOnUse" width="24" height="14">
+    <rect width="24" height="14" fill="#d3dbe5"/><path d="M1 4 q5 -3 10 0 t10 0 M-11 11 q5 -3 10 0 t10 0 t10 0" fill="none" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round" stroke-opacity="0.85"/>
+  </pattern>` : ''}
 </defs>`);
 
   // Title.
@@ -152,7 +163,7 @@ export function drawScenario(table) {
   );
   out.push(
     `<text x="${width / 2}" y="${MARGIN + 36}" text-anchor="middle" font-size="15" fill="#333">${esc(
-      `${sc.players} players · ${sc.victory_target} VP to win · first settlement on a new island: ${sc.island_vp} VP`,
+      `${sc.players} players · ${sc.victory_target} VP to win · ${sc.island_vp ? `first settlement on a new island: ${sc.island_vp} VP` : 'no island VP'}`,
     )}</text>`,
   );
 
@@ -160,7 +171,7 @@ export function drawScenario(table) {
   for (const h of table.hexes) {
     const info = hexInfo(h.id);
     const pts = h.nodes.map((n) => px(inter.get(n)).map(f).join(',')).join(' ');
-    const fill = info.terrain === null ? DEALT_FILL : (TERRAIN[info.terrain] || { fill: '#ff00ff' }).fill;
+    const fill = info.fog ? FOG_FILL : info.terrain === null ? DEALT_FILL : (TERRAIN[info.terrain] || { fill: '#ff00ff' }).fill;
     out.push(`<polygon points="${pts}" fill="${fill}" stroke="#f7f4ec" stroke-width="1.5"/>`);
   }
 
@@ -177,6 +188,13 @@ export function drawScenario(table) {
     })
     .join('');
   if (homeD) out.push(`<path d="${homeD}" fill="none" stroke="#b3122e" stroke-width="4" stroke-linecap="round"/>`);
+
+  // Face-down hexes: a cloud marked "?" (what lies under it is dealt face down when the game starts).
+  for (const h of table.hexes) {
+    if (!isFog(h.id)) continue;
+    const [cx, cy] = hexCentre(h);
+    out.push(cloudIcon(cx, cy));
+  }
 
   // Terrain "?" and number tokens.
   for (const h of table.hexes) {
@@ -240,10 +258,11 @@ export function drawScenario(table) {
   }
 
   // Legend.
-  const used = new Set(sc.hexes.map((h) => h.terrain));
+  const used = new Set(sc.hexes.filter((h) => !h.fog).map((h) => h.terrain));
   const items = [];
   for (const t of Object.keys(TERRAIN)) if (used.has(t)) items.push(['swatch', TERRAIN[t].fill, TERRAIN[t].label]);
   if (used.has(null)) items.push(['swatch', DEALT_FILL, '? dealt at random']);
+  if (sc.hexes.some((h) => h.fog)) items.push(['fog', FOG_FILL, 'face down (fog)']);
   if (sc.hexes.some((h) => h.home)) items.push(['home', '', 'home island (setup)']);
   items.push(['harbor', '', 'harbor']);
   if (sc.pirate !== null && sc.pirate !== undefined) items.push(['pirate', '', 'pirate']);
@@ -253,6 +272,7 @@ export function drawScenario(table) {
     const x = MARGIN + (k % 4) * colW;
     const y = legendY + Math.floor(k / 4) * 24;
     if (what === 'swatch') out.push(`<rect x="${x}" y="${y - 11}" width="18" height="14" fill="${fill}" stroke="#555" stroke-width="0.8"/>`);
+    else if (what === 'fog') out.push(`<rect x="${x}" y="${y - 11}" width="18" height="14" fill="${fill}" stroke="#555" stroke-width="0.8"/>`, cloudIcon(x + 9, y - 4, 0.42));
     else if (what === 'home') out.push(`<line x1="${x}" y1="${y - 4}" x2="${x + 18}" y2="${y - 4}" stroke="#b3122e" stroke-width="4" stroke-linecap="round"/>`);
     else if (what === 'harbor') out.push(`<circle cx="${x + 9}" cy="${y - 4}" r="8" fill="#fff" stroke="#6b4a2b" stroke-width="2"/>`);
     else if (what === 'pirate') out.push(shipIcon(x + 9, y - 2, 0.55));
@@ -270,6 +290,15 @@ export function drawScenario(table) {
       'Number tokens: ? dealt at random; 6 and 8 in red.',
     )}</text>`,
   );
+  const fogCount = sc.hexes.filter((h) => h.fog).length;
+  if (fogCount) {
+    noteY += 18;
+    out.push(
+      `<text x="${MARGIN}" y="${noteY}" font-size="12" fill="#222">${esc(
+        `Fog: ${fogCount} hexes dealt face down; a ship or road reaching a corner turns one up and pays its resource.`,
+      )}</text>`,
+    );
+  }
 
   const height = Math.ceil(noteY + 16);
   const head = [
@@ -284,6 +313,13 @@ export function drawScenario(table) {
 function shipIcon(cx, cy, s = 1) {
   const t = `translate(${f(cx)} ${f(cy)}) scale(${s})`;
   return `<g transform="${t}"><path d="M-16 4 L16 4 L10 13 L-10 13 Z" fill="#111"/><line x1="0" y1="4" x2="0" y2="-18" stroke="#111" stroke-width="2.2"/><path d="M1 -17 L14 -3 L1 -3 Z" fill="#111"/><path d="M-1 -15 L-12 -3 L-1 -3 Z" fill="#111"/><rect x="-1" y="-22" width="8" height="5" fill="#111"/></g>`;
+}
+
+// A face-down hex's cloud with its "?".
+function cloudIcon(cx, cy, s = 1) {
+  const t = `translate(${f(cx)} ${f(cy)}) scale(${s})`;
+  return `<g transform="${t}"><path d="M-15 7 A6 6 0 0 1 -10 -4 A9 9 0 0 1 6 -7 A8 8 0 0 1 15 7 Z" fill="#f7f9fc" stroke="#6d7d90" stroke-width="1.5" stroke-linejoin="round"/>${
+    s >= 1 ? '<text x="0" y="5" text-anchor="middle" font-size="12" font-weight="bold" fill="#3f4c5c">?</text>' : ''}</g>`;
 }
 
 function pawnIcon(cx, cy, s = 1) {

@@ -12,8 +12,9 @@
 // glow), a log line says what it was and what it paid, in the phone's log dialog and on the desktop;
 // gold turned up opens the gold dialog (seed 1 turns up gold with Ana's second ship). At each step the
 // spot or dialog Ana needs, the instruction line, the hand and the action bar are in view and
-// uncovered at 360x640 and 640x360, and the desktop's table passes the same checks at 1280x800.
-// Screenshots fog-*.png.
+// uncovered at 360x640 and 640x360, and the desktop's table passes the same checks at 1280x800. Then
+// the desktop hosts Through the Desert with three bots: its deserts drawn without numbers, belonging
+// to no island, and an island VP token on every island but the home one. Screenshots fog-*.png.
 //
 //   node tests/e2e/fog.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 1]
 import path from 'node:path';
@@ -425,6 +426,35 @@ try {
   const finalFog = await drawnFog(desk);
   check(finalFog.length === fogOf(st.game.board).length && finalFog.length === fog0.length - reveals.length,
     `the desktop shows ${finalFog.length} hexes still face down (${fog0.length} less the ${reveals.length} turned)`);
+
+  // --- Through the Desert on the desktop: the land beyond the desert pays island VP (R-SF8) --------------
+  await run.createRoom(desk, base, { seed: 3, name: 'Dee', players: 4 });
+  await desk.waitForSelector('#opt-scenario');
+  await desk.selectOption('#opt-scenario', 'through_the_desert');
+  await desk.waitForSelector('#scenario-preview[data-board="through_the_desert-4"] svg');
+  for (const seat of [1, 2, 3]) {
+    await desk.click(`.seat[data-seat="${seat}"] .add-bot`);
+    await desk.waitForSelector(`.seat[data-seat="${seat}"] .tag.bot`);
+  }
+  await desk.click('#start');
+  await desk.waitForSelector('#game');
+  await desk.waitForFunction(() => window.catanDebug.store.state.doc?.game?.options?.scenario === 'through_the_desert');
+  await frames(desk);
+  const dg = (await snap(desk)).game;
+  const drawnDesert = await desk.evaluate(() => ({
+    deserts: [...document.querySelectorAll('.layer-hexes .terrain-desert')].map((g) => ({ hex: Number(g.dataset.hex), token: g.querySelectorAll('.token').length })),
+    islandVp: [...document.querySelectorAll('.island-vp')].map((e) => Number(e.dataset.island)),
+    fog: document.querySelectorAll('.terrain-fog').length,
+  }));
+  const deserts = dg.board.terrain.map((x, i) => (x === 'desert' ? i : -1)).filter((i) => i >= 0);
+  check(JSON.stringify(drawnDesert.deserts.map((x) => x.hex)) === JSON.stringify(deserts) && drawnDesert.deserts.every((x) => x.token === 0) && drawnDesert.fog === 0,
+    `Through the Desert on the desktop: the ${deserts.length} desert hexes drawn, no number, no fog`);
+  const homeIslands = new Set(dg.board.home.map((hx) => dg.board.islands[hx]));
+  const away = [...new Set(dg.board.islands.filter((x) => x && !homeIslands.has(x)))].sort((a, b) => a - b);
+  check(JSON.stringify([...drawnDesert.islandVp].sort((a, b) => a - b)) === JSON.stringify(away) && deserts.every((hx) => dg.board.islands[hx] === 0),
+    `a "+${dg.board.island_vp}" token on each island beyond the desert and the sea (${drawnDesert.islandVp.length} of ${away.length}); deserts belong to no island`);
+  await checkDesk('desert');
+
   run.checkErrors();
   await run.done();
 } catch (e) {

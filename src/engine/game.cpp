@@ -45,12 +45,27 @@ std::optional<Error> validate_options(const GameOptions& o) {
     // Only 5 and 6 players play a turn structure; fewer ignore it (it is still one of the two).
     if (o.turn_structure != TurnStructure::Paired && o.turn_structure != TurnStructure::SpecialBuild)
         return Error{ErrorCode::BadArgument, "R-X6", "turn_structure: paired or special_build"};
-    // The scenario refusals list every scenario with its player counts (built once, from the scenarios' data).
+    // The scenario refusals name the scenarios and their player counts, and the count refused (built once,
+    // from the scenarios' data).
     static const std::string names = "scenario: none, or one of " + std::string(scenario_choices());
-    static const std::string boards = "scenario: one with a board for this many players, or none: " + std::string(scenario_choices());
+    static const auto boards = [] {
+        std::array<std::array<std::string, kMaxPlayers + 1>, kScenarioCount> text;
+        for (int k = 1; k < kScenarioCount; ++k)
+            for (int n = kMinPlayers; n <= kMaxPlayers; ++n)
+                text[k][n] = "scenario: one with a board for " + std::to_string(n) + " players, or none (" +
+                             to_string(static_cast<Scenario>(k)) + " has boards for " +
+                             std::to_string(scenario_min_players(static_cast<Scenario>(k))) +
+                             (scenario_max_players(static_cast<Scenario>(k)) > scenario_min_players(static_cast<Scenario>(k))
+                                  ? "-" + std::to_string(scenario_max_players(static_cast<Scenario>(k)))
+                                  : "") +
+                             " players; the scenarios: " + std::string(scenario_choices()) + ")";
+        return text;
+    }();
     if (static_cast<int>(o.scenario) >= kScenarioCount) return Error{ErrorCode::BadArgument, "R-SF11", names};
-    if (o.scenario != Scenario::None && !scenario_has_board(o.scenario, o.players))
-        return Error{ErrorCode::BadArgument, "R-SF1", boards};
+    if (o.scenario != Scenario::None && !scenario_has_board(o.scenario, o.players)) {
+        if (o.players < kMinPlayers || o.players > kMaxPlayers) return Error{ErrorCode::BadArgument, "R-SF1", names};
+        return Error{ErrorCode::BadArgument, "R-SF1", boards[static_cast<int>(o.scenario)][o.players]};
+    }
     // R-O4 balances the base game's random board; a scenario's board is the scenario's.
     if (o.scenario != Scenario::None && o.balanced_board)
         return Error{ErrorCode::BadArgument, "R-O4", "balanced_board: false with a scenario (it balances the base game's random board)"};

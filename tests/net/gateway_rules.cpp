@@ -40,8 +40,10 @@ TEST_CASE("rules: GET /api/rules and /api/boards/{id} are what the rooms say, fo
     CHECK(body["v"] == 1);
     CHECK(body["limits"] == (*first)["doc"]["room"]["limits"]);
     // The base and 5–6 boards, and each Seafarers scenario's board for 3 and 4 players (R-SF1).
-    CHECK(body["boards"].size() == 6);
-    for (const char* id : {"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4"}) CHECK(body["boards"].contains(id));
+    CHECK(body["boards"].size() == 12);
+    for (const char* id : {"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4", "fog_islands-3",
+                           "fog_islands-4", "through_the_desert-3", "through_the_desert-4", "new_world-3", "new_world-4"})
+        CHECK(body["boards"].contains(id));
     CHECK(body["boards"]["new_shores-4"]["board"] == "sea");
 
     // The base board of a 4-seat lobby, the large one once the host sets 5 players (R-X1).

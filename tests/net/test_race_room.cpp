@@ -580,7 +580,9 @@ TEST_CASE("Race room: the room's options and the race's are told apart, the turn
     const json rules_body = rules.json_body();
     std::set<std::string> boards;
     for (const auto& [name, block] : rules_body["boards"].items()) boards.insert(name);
-    CHECK(boards == std::set<std::string>{"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4"});
+    CHECK(boards == std::set<std::string>{"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4",
+                                          "fog_islands-3", "fog_islands-4", "through_the_desert-3", "through_the_desert-4",
+                                          "new_world-3", "new_world-4"});
     // /api/boards/{id} serves every game's table.
     const HttpResponse track = http_request(port, "GET", "/api/boards/track");
     REQUIRE(track.status == 200);

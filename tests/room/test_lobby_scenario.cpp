@@ -24,7 +24,7 @@ TEST_CASE("lobby: a scenario is an option judged with the players count, and its
 
     // Judged as a whole: 5 seats have no board in the scenario; the error names the option and the count.
     for (const auto& [options, field, words] :
-         {std::tuple{json{{"players", 5}}, "options.scenario", "3 and 4 players"},
+         {std::tuple{json{{"players", 5}}, "options.scenario", "for 5 players, or none (four_islands has boards for 3-4 players"},
           std::tuple{json{{"scenario", "atlantis"}}, "options.scenario", "new_shores"},
           std::tuple{json{{"balanced_board", true}}, "options.balanced_board", "scenario"}}) {
         INFO(options.dump());
@@ -44,7 +44,7 @@ TEST_CASE("lobby: a scenario is an option judged with the players count, and its
     l.host.send(msg("start"));
     const json e = error_of(l.host);
     CHECK(e["field"] == "options.scenario");
-    CHECK(e["message"].get<std::string>().find("3 and 4 players") != std::string::npos);
+    CHECK(e["message"].get<std::string>().find("for 2 players, or none (four_islands has boards for 3-4 players") != std::string::npos);
 
     // Three seated: a Four Islands game for 3 on the sea frame.
     l.join(c, "Cy");

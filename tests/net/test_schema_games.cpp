@@ -1,12 +1,13 @@
-// Whole games against the published schemas: one real server, six rooms played to a winner at once
-// over real sockets (6 and 5 players with each turn structure, a 4- and a 2-player game, every house
-// rule on in some room, each room with its own seed), every seat a connection choosing from its own
+// Whole games against the published schemas: one real server, rooms played to a winner at once over
+// real sockets (6 and 5 players with each turn structure, a 4- and a 2-player game, every house rule on
+// in some room, Seafarers games of New Shores, The Four Islands, The Fog Islands (face-down hexes,
+// R-SF10) and Through the Desert, each room with its own seed), every seat a connection choosing from its own
 // legal actions, and a spectator in each room. Everything goes to schema_games.jsonl, which the CTest
 // test schema_whole_games validates with Ajv (tests/schema/CMakeLists.txt): every message each
 // connection sent and received (room_created, welcome, snapshots, updates with their events, legal
 // actions and patches, errors, chat, pong, closing), the doc each connection rebuilt after every
 // snapshot and update, the saved state after every command (the engine replays each room's commands
-// beside the server), the topologies and rules of /api/boards and /api/rules, the REST answers, each
+// beside the server), the rules of /api/rules and the topology of every table it lists (/api/boards), the REST answers, each
 // room's replay record while it runs and once it is over, and each room's export document
 // (`catan-server export`).
 //
@@ -136,13 +137,18 @@ void provoke_errors(Room& room) {
 TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-player games validates", "[schema-games]") {
     const auto t0 = Clock::now();
     RecordingGuard recording(games_path());
-    ServerProcess server({"--replay-burst", "100", "--lookup-burst", "500", "--room-create-burst", "20", "--max-connections-per-ip", "256", "--command-rate-seat", "0"});
+    // Every room's host chats at once: more lines than one address's default burst (9).
+    ServerProcess server({"--replay-burst", "100", "--lookup-burst", "500", "--room-create-burst", "20", "--max-connections-per-ip", "256", "--command-rate-seat", "0", "--chat-rate-address", "10"});
     const unsigned short port = server.port();
 
     // Constant answers: the rules of every board and each board's topology (rules block included).
     const json rules = get_json(port, "/api/rules", 200, "rest#/$defs/rules");
     CHECK(rules["boards"].contains("large"));
-    for (const char* board : {"base", "large", "new_shores-4", "four_islands-3"}) get_json(port, std::string("/api/boards/") + board, 200, "topology");
+    // Every table /api/rules lists: the boxes' boards and each scenario's board for each player count it has.
+    for (const char* board : {"base", "large", "new_shores-4", "four_islands-3", "fog_islands-3", "fog_islands-4", "through_the_desert-3",
+                              "through_the_desert-4"})
+        CHECK(rules["boards"].contains(board));
+    for (const auto& [board, table_rules] : rules["boards"].items()) get_json(port, "/api/boards/" + board, 200, "topology");
     get_json(port, "/api/boards/seafarers", 404, "rest#/$defs/error");
     get_json(port, "/api/server", 200, "rest#/$defs/server_addresses");
     get_json(port, "/api/rooms/ZZZZZ", 404, "rest#/$defs/not_found");
@@ -164,6 +170,10 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
         {"2 players", {{"players", 2}, {"seed", "20206"}, {"vp_target", 12}, {"discard_limit", 12}, {"takeover_after", "never"}}, 26},
         {"New Shores, 4 players", {{"players", 4}, {"seed", "40407"}, {"vp_target", 13}, {"scenario", "new_shores"}, {"takeover_after", "never"}}, 47},
         {"The Four Islands, 3 players", {{"players", 3}, {"seed", "30308"}, {"vp_target", 12}, {"scenario", "four_islands"}, {"takeover_after", "never"}}, 38},
+        {"The Fog Islands, 3 players", {{"players", 3}, {"seed", "30311"}, {"vp_target", 12}, {"scenario", "fog_islands"}, {"takeover_after", "never"}}, 31},
+        {"Through the Desert, 4 players",
+         {{"players", 4}, {"seed", "40412"}, {"vp_target", 12}, {"scenario", "through_the_desert"}, {"takeover_after", "never"}},
+         42},
         {"The beginner set-up, 3 players", {{"players", 3}, {"seed", "30310"}, {"vp_target", 10}, {"layout", "beginner"}, {"takeover_after", "never"}}, 39},
     };
     const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve", "Fay"};
@@ -282,6 +292,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
             CHECK(room.events[special ? "build_phase_started paired" : "build_phase_started special"] == 0);
         }
         if (room.setup.options.value("first_by_dice", false)) CHECK(replay["start_events"].size() > 0);
+        if (room.setup.options.value("scenario", "") == "fog_islands") CHECK(room.events["hex_revealed"] > 0);  // R-SF10
         if (room.setup.options.contains("layout")) {  // the start: the rolls, the pieces, the starting cards
             CHECK(replay["options"]["layout"] == "beginner");
             CHECK(replay["start_events"].size() > 15);

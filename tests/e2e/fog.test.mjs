@@ -120,7 +120,11 @@ try {
   const refusal = await phone.waitForFunction(() => [...document.querySelectorAll('#toast-root .toast')].map((e) => e.textContent).find((x) => /fog_islands/.test(x)), null, { timeout: 5000 }).then((h) => h.jsonValue()).catch(() => null);
   check(!!refusal && /player/.test(refusal), `${outside} players with The Fog Islands is refused, naming both ("${refusal}")`);
 
-  // Bo joins on the desktop: the guest's lobby names the scenario and its counts, with the preview.
+  // Bo joins on the desktop: the guest's lobby names the scenario and its counts, with the preview. His
+  // page reads a rules answer with The Fog Islands' 3-player board only (the rule book's), so it must
+  // say "3 players only" whatever boards this server has.
+  const narrowed = { ...rules, boards: Object.fromEntries(Object.entries(rules.boards).filter(([id]) => !id.startsWith('fog_islands-') || id === 'fog_islands-3')) };
+  await desk.route('**/api/rules', async (route) => route.fulfill({ response: await route.fetch(), json: narrowed }));
   await desk.goto(roomUrl);
   await desk.fill('#join-name', 'Bo');
   await desk.click('#join-seat');
@@ -130,7 +134,7 @@ try {
     counts: document.querySelector('#opt-scenario-players')?.textContent,
     fog: document.querySelectorAll('#scenario-preview .terrain-fog').length,
   }));
-  check(guest.shown?.includes('The Fog Islands') && guest.counts === `The Fog Islands: ${fogWords}.` && guest.fog === fogCells.length,
+  check(guest.shown?.includes('The Fog Islands') && guest.counts === 'The Fog Islands: 3 players only.' && guest.fog === fogCells.length,
     `the guest's desktop lobby: "${guest.shown}", "${guest.counts}", ${guest.fog} fog hexes`);
   await desk.locator('#scenario-preview').scrollIntoViewIfNeeded();
   await desk.screenshot({ path: path.join(OUT, 'fog-lobby-desktop-1280x800.png') });

@@ -187,9 +187,10 @@ std::string describe(Writer& w, int viewer) {
             j["terrain"] = to_string(terrain);
             j["number"] = e.value ? json(e.value) : json(nullptr);
             j["resources"] = resources_json(e.resources);
-            std::string text = w.p() + " turned up hex " + std::to_string(e.a) + ": " + to_string(terrain);
+            std::string text = w.p() + " turned up " + to_string(terrain);
             if (e.value) text += " " + std::to_string(e.value);
-            if (!e.resources.empty()) text += ", and took " + cards_text(e.resources);
+            text += " (hex " + std::to_string(e.a) + ")";
+            if (!e.resources.empty()) text += " and took " + cards_text(e.resources);
             return text + ".";
         }
     }

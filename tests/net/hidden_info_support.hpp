@@ -393,7 +393,7 @@ inline std::optional<int> index_token(const std::string& token) {
     return std::stoi(token);
 }
 
-// Whether a sentence names hex `hex` ("... turned up hex 12: grain 5", not hex 120).
+// Whether a sentence names hex `hex` ("... turned up fields 5 (hex 12)", not hex 120).
 inline bool names_hex(const std::string& text, int hex) {
     const std::string l = lower(text), needle = "hex " + std::to_string(hex);
     for (auto at = l.find(needle); at != std::string::npos; at = l.find(needle, at + 1)) {

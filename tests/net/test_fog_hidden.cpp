@@ -160,7 +160,7 @@ TEST_CASE("Hidden information self-test: a hex_revealed before the hex turns is 
     const json first = fog_snapshot(1, s);
     const auto [h, truth] = hidden_land(s);
     const json revealed = {{"type", "hex_revealed"}, {"player", 0}, {"hex", h}, {"terrain", truth}, {"number", nullptr},
-                           {"resources", json::object()}, {"text", "Seat 0 turned up hex " + std::to_string(h) + ": " + truth + "."}};
+                           {"resources", json::object()}, {"text", "Seat 0 turned up " + truth + " (hex " + std::to_string(h) + ")."}};
     feed_fog(1, first, s, fake_update(json::array(), json::array({revealed})));
 }
 

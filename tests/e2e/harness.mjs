@@ -89,8 +89,10 @@ export function e2e(name, { timeoutMs, serverArgs = [] }) {
   };
   // Console errors and uncaught exceptions of every page watched fail the run (checkErrors()).
   run.errors = [];
+  // The wait for one step is generous: CI runs two browsers on two cores beside the other suites, where
+  // a page that takes 4 s alone has taken more than 10 s to load and join.
   run.watch = (page) => {
-    page.setDefaultTimeout(10000);
+    page.setDefaultTimeout(25000);
     page.on('console', (m) => m.type() === 'error' && run.errors.push(m.text()));
     page.on('pageerror', (e) => run.errors.push(e.message));
     return page;

@@ -14,7 +14,9 @@
 // spot or dialog Ana needs, the instruction line, the hand and the action bar are in view and
 // uncovered at 360x640 and 640x360, and the desktop's table passes the same checks at 1280x800. Then
 // the desktop hosts Through the Desert with three bots: its deserts drawn without numbers, belonging
-// to no island, and an island VP token on every island but the home one. Screenshots fog-*.png.
+// to no island, and an island VP token on every island but the home one. Last, the phone hosts The Fog
+// Islands for 4 with three bots: every harbor, the one facing the frame's edge too, lies inside the
+// preview's and the game board's viewBox. Screenshots fog-*.png.
 //
 //   node tests/e2e/fog.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 1]
 import path from 'node:path';
@@ -458,6 +460,39 @@ try {
   check(JSON.stringify([...drawnDesert.islandVp].sort((a, b) => a - b)) === JSON.stringify(away) && deserts.every((hx) => dg.board.islands[hx] === 0),
     `a "+${dg.board.island_vp}" token on each island beyond the desert and the sea (${drawnDesert.islandVp.length} of ${away.length}); deserts belong to no island`);
   await checkDesk('desert');
+
+  // --- The Fog Islands for 4 on the phone: the harbor facing the frame's edge is inside the board ------
+  // Each harbor's box lies within the svg's viewBox, in the lobby's preview and on the game's board
+  // (at the fitted zoom), so none is cut off at the frame's edge.
+  {
+    tables['fog_islands-4'] = await (await fetch(`${base}/api/boards/fog_islands-4`)).json();
+    await phone.setViewportSize({ width: 360, height: 640 });
+    await run.createRoom(phone, base, { seed: 5, name: 'Eve', players: 4 });
+    await phone.waitForSelector('#opt-scenario');
+    await phone.selectOption('#opt-scenario', 'fog_islands');
+    await phone.waitForSelector('#scenario-preview[data-board="fog_islands-4"] svg .harbor');
+    const harborsOutside = (sel) => phone.evaluate((svgSel) => {
+      const svg = document.querySelector(svgSel);
+      const [x, y, w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+      return [...svg.querySelectorAll('.harbor-box')].map((r) => r.getBBox())
+        .filter((b) => b.x < x - 0.5 || b.y < y - 0.5 || b.x + b.width > x + w + 0.5 || b.y + b.height > y + h + 0.5)
+        .map((b) => `(${b.x.toFixed(0)},${b.y.toFixed(0)})`);
+    }, sel);
+    const previewOut = await harborsOutside('#scenario-preview svg');
+    check(previewOut.length === 0, `the Fog Islands 4-player preview holds every harbor (outside: ${previewOut.join(' ') || 'none'})`);
+    for (const seat of [1, 2, 3]) {
+      await phone.locator(`.seat[data-seat="${seat}"] .add-bot`).tap();
+      await phone.waitForSelector(`.seat[data-seat="${seat}"] .tag.bot`);
+    }
+    await phone.locator('#start').tap();
+    await phone.waitForSelector('#game .board-svg .harbor');
+    await frames(phone);
+    const harbors = await phone.locator('#game .board-svg .harbor').count();
+    const boardOut = await harborsOutside('#game .board-svg');
+    check(harbors === tables['fog_islands-4'].scenario.harbors.length && boardOut.length === 0,
+      `the Fog Islands 4-player board at 360x640 holds all ${harbors} harbors (outside: ${boardOut.join(' ') || 'none'})`);
+    await phone.screenshot({ path: path.join(OUT, 'fog-4-harbors.png') });
+  }
 
   run.checkErrors();
   await run.done();

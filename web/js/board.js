@@ -54,19 +54,41 @@ function landHexOf(topo, pid, terrain) {
   return shared.find((h) => terrain?.[h] && terrain[h] !== 'sea') ?? shared[0];
 }
 
-// A harbor drawn outward from its land hex: piers to its two intersections, and its box.
-export function harborShape(geo, topo, hb, terrain) {
-  const { nodes, paths, hexes } = geo;
-  const p = paths[hb.path];
-  const c = hexes[landHexOf(topo, hb.path, terrain)];
+// A harbor's box: its centre, outward from its land hex across path `pid`, and its size.
+const HARBOR_W = S * 0.78, HARBOR_H = S * 0.44;
+function harborCentre(geo, topo, pid, terrain) {
+  const p = geo.paths[pid];
+  const c = geo.hexes[landHexOf(topo, pid, terrain)];
   let dx = p.x - c.x, dy = p.y - c.y;
   const len = Math.hypot(dx, dy) || 1;
   dx /= len; dy /= len;
-  const hx = p.x + dx * S * 0.62, hy = p.y + dy * S * 0.62;
+  return { hx: p.x + dx * S * 0.62, hy: p.y + dy * S * 0.62 };
+}
+
+// The viewBox around every intersection with margin `m`, grown to hold every harbor's box: a harbor
+// facing the sea frame's edge (The Fog Islands, 4 players) stands outside the frame's intersections.
+export function viewBoxOf(geo, topo, harbors, terrain, m) {
+  let { minX, minY, maxX, maxY } = geo.box;
+  minX -= m; minY -= m; maxX += m; maxY += m;
+  for (const hb of harbors || []) {
+    if (!geo.paths[hb.path]) continue;
+    const { hx, hy } = harborCentre(geo, topo, hb.path, terrain);
+    const pad = S * 0.06;
+    minX = Math.min(minX, hx - HARBOR_W / 2 - pad); maxX = Math.max(maxX, hx + HARBOR_W / 2 + pad);
+    minY = Math.min(minY, hy - HARBOR_H / 2 - pad); maxY = Math.max(maxY, hy + HARBOR_H / 2 + pad);
+  }
+  return `${minX.toFixed(1)} ${minY.toFixed(1)} ${(maxX - minX).toFixed(1)} ${(maxY - minY).toFixed(1)}`;
+}
+
+// A harbor drawn outward from its land hex: piers to its two intersections, and its box.
+export function harborShape(geo, topo, hb, terrain) {
+  const { nodes, paths } = geo;
+  const p = paths[hb.path];
+  const { hx, hy } = harborCentre(geo, topo, hb.path, terrain);
   const kind = hb.kind ?? 'unknown';
   const grp = s('g', { class: `harbor harbor-${kind}` });
   for (const n of [nodes[p.a], nodes[p.b]]) grp.append(s('line', { x1: n.x, y1: n.y, x2: hx, y2: hy, class: 'pier' }));
-  const w = S * 0.78, hh = S * 0.44;
+  const w = HARBOR_W, hh = HARBOR_H;
   const generic = kind === 'generic' || kind === 'unknown';
   grp.append(s('rect', { x: hx - w / 2, y: hy - hh / 2, width: w, height: hh, rx: hh / 2, class: 'harbor-box', fill: generic ? '#ffffff' : RES_COLORS[kind] }));
   if (kind === 'unknown') {
@@ -141,11 +163,9 @@ export function robberShape(x, y) {
 export function scenarioPreview(topo, label) {
   const sc = topo.scenario;
   const geo = boardGeometry(topo);
-  const { minX, minY, maxX, maxY } = geo.box;
-  const m = S * 0.15;
-  const svg = s('svg', { class: 'scenario-svg', role: 'img', 'aria-label': label, viewBox: `${(minX - m).toFixed(1)} ${(minY - m).toFixed(1)} ${(maxX - minX + 2 * m).toFixed(1)} ${(maxY - minY + 2 * m).toFixed(1)}`, preserveAspectRatio: 'xMidYMid meet' });
   // A face-down hex (`fog`, R-SF10) is drawn as in the game; a null terrain otherwise is dealt at the start.
   const terrain = sc.hexes.map((x) => (x.fog ? 'fog' : x.terrain ?? 'unknown'));
+  const svg = s('svg', { class: 'scenario-svg', role: 'img', 'aria-label': label, viewBox: viewBoxOf(geo, topo, sc.harbors, terrain, S * 0.15), preserveAspectRatio: 'xMidYMid meet' });
   const water = (id) => terrain[id] === 'sea';
   geo.hexes.forEach((hx, id) => {
     if (water(id)) svg.append(s('polygon', { points: polygon(hx.corners), fill: TERRAIN_COLORS.sea, class: 'sea-face' }));
@@ -230,11 +250,9 @@ export class BoardView {
 
   // The viewBox: every intersection with a margin for harbors; the sea frame's rim is all sea, so a
   // thin margin there leaves more of the phone's screen to the board.
-  fit(sea) {
-    const { minX, minY, maxX, maxY } = this.geo.box;
-    const m = sea ? S * 0.15 : S * 1.05;
+  fit(sea, board) {
     this.fitSea = sea;
-    this.svg.setAttribute('viewBox', `${(minX - m).toFixed(1)} ${(minY - m).toFixed(1)} ${(maxX - minX + 2 * m).toFixed(1)} ${(maxY - minY + 2 * m).toFixed(1)}`);
+    this.svg.setAttribute('viewBox', viewBoxOf(this.geo, this.topo, sea ? board?.harbors : [], board?.terrain, sea ? S * 0.15 : S * 1.05));
     // The 72-hex sea frame needs a closer look than the base board on a phone.
     this.zoom.maxScale = sea ? 6 : 4;
   }
@@ -249,7 +267,7 @@ export class BoardView {
     this.board = g.board;
     const sea = isSea(g);
     if (sea !== this.fitSea) {
-      this.fit(sea);
+      this.fit(sea, g.board);
       this.zoom.apply();
     }
     const spots = { ...NO_SPOTS, ...view.spots };

@@ -16,7 +16,8 @@
 // the desktop hosts Through the Desert with three bots: its deserts drawn without numbers, belonging
 // to no island, and an island VP token on every island but the home one. Last, the phone hosts The Fog
 // Islands for 4 with three bots: every harbor, the one facing the frame's edge too, lies inside the
-// preview's and the game board's viewBox. Screenshots fog-*.png.
+// preview's and the game board's viewBox; before that, The New World's preview is sea and a "?" with a
+// line saying its board is drawn when the game starts. Screenshots fog-*.png.
 //
 //   node tests/e2e/fog.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 1]
 import path from 'node:path';
@@ -469,6 +470,22 @@ try {
     await phone.setViewportSize({ width: 360, height: 640 });
     await run.createRoom(phone, base, { seed: 5, name: 'Eve', players: 4 });
     await phone.waitForSelector('#opt-scenario');
+    // The New World's board is drawn when its game starts: the preview is the frame's sea and a "?",
+    // with a line saying so, never a frame of land.
+    await phone.selectOption('#opt-scenario', 'new_world');
+    await phone.waitForSelector('#scenario-preview[data-board="new_world-4"] svg');
+    const nw = await phone.evaluate(() => ({
+      land: document.querySelectorAll('#scenario-preview .hex-face').length,
+      sea: document.querySelectorAll('#scenario-preview .sea-face').length,
+      mark: document.querySelectorAll('#scenario-preview .preview-generated').length,
+      text: document.querySelector('#scenario-generated')?.textContent ?? '',
+      legend: [...document.querySelectorAll('#scenario-preview .opt-help')].map((e) => e.textContent).join(' '),
+    }));
+    check(nw.land === 0 && nw.sea === 72 && nw.mark === 1 && /drawn for each game/.test(nw.text) && /9 harbors/.test(nw.text) && !/dealt at random/.test(nw.legend),
+      `The New World's preview: sea and "?", no land, and "${nw.text}" (${JSON.stringify({ ...nw, text: undefined })})`);
+    await phone.locator('#scenario-generated').scrollIntoViewIfNeeded();
+    const nwSeen = await inView(phone, '#scenario-generated');
+    check(nwSeen === 'ok', `the New World line is in view at 360x640 (${nwSeen})`);
     await phone.selectOption('#opt-scenario', 'fog_islands');
     await phone.waitForSelector('#scenario-preview[data-board="fog_islands-4"] svg .harbor');
     const harborsOutside = (sel) => phone.evaluate((svgSel) => {

@@ -166,6 +166,14 @@ export function scenarioPreview(topo, label) {
   // A face-down hex (`fog`, R-SF10) is drawn as in the game; a null terrain otherwise is dealt at the start.
   const terrain = sc.hexes.map((x) => (x.fog ? 'fog' : x.terrain ?? 'unknown'));
   const svg = s('svg', { class: 'scenario-svg', role: 'img', 'aria-label': label, viewBox: viewBoxOf(geo, topo, sc.harbors, terrain, S * 0.15), preserveAspectRatio: 'xMidYMid meet' });
+  // A board drawn for each game from its seed (The New World) has nothing to show before the game: the
+  // frame's sea with one large "?".
+  if (sc.generated) {
+    geo.hexes.forEach((hx) => svg.append(s('polygon', { points: polygon(hx.corners), fill: TERRAIN_COLORS.sea, class: 'sea-face' })));
+    const { minX, minY, maxX, maxY } = geo.box;
+    svg.append(s('text', { x: (minX + maxX) / 2, y: (minY + maxY) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', class: 'preview-q preview-generated', 'font-size': S * 3 }, '?'));
+    return svg;
+  }
   const water = (id) => terrain[id] === 'sea';
   geo.hexes.forEach((hx, id) => {
     if (water(id)) svg.append(s('polygon', { points: polygon(hx.corners), fill: TERRAIN_COLORS.sea, class: 'sea-face' }));

@@ -614,4 +614,5 @@ export default {
   'opt.scenario.counts': '{list} players',
   'opt.scenario.played_with': '{name}: {counts}.',
   'opt.scenario.fog': { one: '{n} hex lies face down in the fog (a cloud with “?”): a ship or road reaching it turns it up and pays its resource.', other: '{n} hexes lie face down in the fog (a cloud with “?”): a ship or road reaching one turns it up and pays its resource.' },
+  'opt.scenario.generated': 'A new board is drawn for each game when it starts, from the game’s seed: its islands, numbers and {n} harbors are seen then. A board that would be unfair is drawn again.',
 };

@@ -614,4 +614,5 @@ export default {
   'opt.scenario.counts': '{list} joueurs',
   'opt.scenario.played_with': '{name} : {counts}.',
   'opt.scenario.fog': { one: '{n} tuile est face cachée dans le brouillard (un nuage avec « ? ») : un bateau ou une route qui l’atteint la retourne et rapporte sa ressource.', other: '{n} tuiles sont face cachée dans le brouillard (un nuage avec « ? ») : un bateau ou une route qui en atteint une la retourne et rapporte sa ressource.' },
+  'opt.scenario.generated': 'Un nouveau plateau est tiré pour chaque partie à son début, à partir de sa graine : ses îles, ses numéros et ses {n} ports se découvrent alors. Un plateau qui serait injuste est tiré à nouveau.',
 };

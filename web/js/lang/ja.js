@@ -611,4 +611,5 @@ export default {
   'opt.scenario.counts': '{list}人',
   'opt.scenario.played_with': '{name}：{counts}。',
   'opt.scenario.fog': 'タイル{n}枚が霧の中に裏向きで置かれています（「?」の雲）。船か街道が届くと表になり、その資源がもらえます。',
+  'opt.scenario.generated': '盤面はゲーム開始時にそのゲームのシードから毎回新しく作られます。島・数字・港{n}か所はそのとき分かります。不公平な盤面は作り直されます。',
 };

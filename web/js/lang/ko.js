@@ -611,4 +611,5 @@ export default {
   'opt.scenario.counts': '{list}인',
   'opt.scenario.played_with': '{name}: {counts}.',
   'opt.scenario.fog': '지형 {n}개가 안개 속에 뒷면으로 놓여 있습니다(“?” 구름). 배나 길이 닿으면 뒤집혀 자원을 줍니다.',
+  'opt.scenario.generated': '게임을 시작할 때 그 게임의 시드로 매번 새 보드를 만듭니다. 섬, 숫자, 항구 {n}곳은 그때 보입니다. 불공평한 보드는 다시 만듭니다.',
 };

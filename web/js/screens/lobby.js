@@ -271,7 +271,9 @@ function scenarioSection(room, rules, isHost, store) {
             h('p#scenario-target', h('strong', t('opt.scenario.target', { n: b.scenario.victory_target }))),
             b.scenario.island_vp ? h('p#scenario-island-vp', t('opt.scenario.island_vp', { n: b.scenario.island_vp })) : null,
             b.scenario.hexes?.some((x) => x.fog) ? h('p#scenario-fog', t('opt.scenario.fog', { n: b.scenario.hexes.filter((x) => x.fog).length })) : null,
-            h('p.opt-help', t('opt.scenario.legend'))));
+            b.scenario.generated
+              ? h('p#scenario-generated', t('opt.scenario.generated', { n: b.scenario.harbor_kinds?.length ?? 0 }))
+              : h('p.opt-help', t('opt.scenario.legend'))));
       }
     }
     replace(box, control, help, note, preview);

@@ -72,7 +72,9 @@ struct Hub::Impl {
     // A new room with a fresh code, host key and executor, for a client at `remote`. `done` gets it
     // once the room is on disk (the code and host key are answered only then): on the store's
     // writer thread, or at once for a refusal or without a store. Never blocks.
-    void create(const OptionsUpdate& update, std::string_view remote, std::function<void(Created)> done);
+    // `prefix` is where the options sit in the request ("options" in create_room, none in the REST body),
+    // for the field an error names.
+    void create(const OptionsUpdate& update, std::string_view prefix, std::string_view remote, std::function<void(Created)> done);
     void restore_rooms();
 
     static std::string join_url(const RoomContext& c, const std::string& code) { return c.options.public_url + "/r/" + code; }
@@ -90,8 +92,20 @@ struct Hub::Impl {
     void dispatch(ConnEntry& e, ClientMessage&& m, json&& id);
 };
 
-void Hub::Impl::create(const OptionsUpdate& update, std::string_view remote, std::function<void(Created)> done) {
+void Hub::Impl::create(const OptionsUpdate& update, std::string_view prefix, std::string_view remote, std::function<void(Created)> done) {
     const std::string address = address_key(remote);
+    const game::Module* module = game::find_module(update.game.value_or(std::string(kDefaultGame)));
+    if (!module)  // the envelope admits only registered games; none registered at all is a server without games
+        return done({nullptr, {}, 503, {std::string(err::kShuttingDown), "this server hosts no game", {}, {}}});
+    RoomOptions options = RoomOptions::defaults_for(*module);
+    OptionsUpdate followed = update;
+    module->follow_options(followed.rules, followed.players.value_or(options.players));
+    options.apply(followed);
+    // Judged as a whole with the player count, as set_options judges them: a room is never made with
+    // options its game could not start with (a scenario without a board for the count, say).
+    if (const auto refused = options_error(*module, options, options.players, prefix))
+        return done({nullptr, {}, 400, proto::error_reply(*refused)});
+    // Charged only for a room that would be made: a refused request spends nothing.
     if (!creations->take(address)) {
         const auto wait = static_cast<long>(std::ceil(creations->wait_seconds(address)));
         spdlog::info("room creation from {} refused: over its budget", address);
@@ -103,13 +117,6 @@ void Hub::Impl::create(const OptionsUpdate& update, std::string_view remote, std
                       {}, {}},
                      static_cast<int>(std::max(1L, wait))});
     }
-    const game::Module* module = game::find_module(update.game.value_or(std::string(kDefaultGame)));
-    if (!module)  // the envelope admits only registered games; none registered at all is a server without games
-        return done({nullptr, {}, 503, {std::string(err::kShuttingDown), "this server hosts no game", {}, {}}});
-    RoomOptions options = RoomOptions::defaults_for(*module);
-    OptionsUpdate followed = update;
-    module->follow_options(followed.rules, followed.players.value_or(options.players));
-    options.apply(followed);
     std::string host_key = random_hex();
     auto room = registry->create([&](const std::string& code) {
         return std::make_shared<Room>(code, options, secret_hash(host_key), make_executor(), context);
@@ -242,7 +249,7 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
             }
             // Outbox::send is thread-safe: the answer goes out from wherever the commit returns.
             // The context, not the hub: a late commit callback may outlive the hub.
-            create(m.options, outbox->remote(), [ctx = context, outbox, id = std::move(id)](Created c) {
+            create(m.options, "options", outbox->remote(), [ctx = context, outbox, id = std::move(id)](Created c) {
                 if (!c.room) return outbox->send(error_message(c.error, id));
                 outbox->send(room_created_message(c.room->code(), join_url(*ctx, c.room->code()), c.host_key, id));
             });
@@ -283,7 +290,7 @@ void Hub::create_room(const json& body, std::string_view remote, std::function<v
     // A room made now would be closed before anyone could join it.
     if (impl_->shutting_down)
         return done({503, proto::error_json({std::string(err::kShuttingDown), "the server is shutting down; try again in a moment", {}, {}})});
-    impl_->create(options.value(), remote, [ctx = impl_->context, done = std::move(done)](Impl::Created c) {
+    impl_->create(options.value(), "", remote, [ctx = impl_->context, done = std::move(done)](Impl::Created c) {
         if (!c.room) {
             HttpResult refused{c.status, proto::error_json(c.error)};
             refused.retry_after = c.retry_after;

@@ -4,6 +4,7 @@
 // too_many_rooms.
 #include "catan/store/store.hpp"
 #include "durable_game.hpp"
+#include "lobby_support.hpp"
 #include "temp_dir.hpp"
 
 using namespace catan::room;
@@ -11,6 +12,39 @@ using namespace catan::room::test;
 using namespace std::chrono_literals;
 using catan::store::Store;
 using catan::store::test::TempDir;
+
+TEST_CASE("creation: options are judged as a whole with the player count; a refused creation makes no room and spends no budget",
+          "[room][creation][R-SF1]") {
+    HubOptions o;
+    o.create_rate_address = 0.001;  // one room, then one every 1000 s
+    o.create_burst_address = 1;
+    Fixture f(o);
+    std::uint64_t connection = 0;
+    // Each option alone is valid; together the game could not start.
+    for (const auto& [options, field, words] :
+         {std::tuple{json{{"players", 5}, {"scenario", "fog_islands"}}, "scenario", "for 5 players, or none"},
+          std::tuple{json{{"players", 2}, {"scenario", "new_shores"}}, "scenario", "for 2 players, or none"},
+          std::tuple{json{{"scenario", "fog_islands"}, {"layout", "beginner"}}, "layout", "must be random with a scenario"},
+          std::tuple{json{{"players", 6}, {"layout", "beginner"}}, "layout", "6"}}) {
+        INFO(options.dump());
+        const auto refused = create_room(f.hub, options, "127.0.0.1:5001");
+        CHECK(refused.status == 400);
+        CHECK(refused.body["code"] == "out_of_range");
+        CHECK(refused.body["field"] == field);  // REST fields are named inside the body
+        CHECK_THAT(refused.body["message"].get<std::string>(), Catch::Contains(words));
+
+        Client c(f.hub, ++connection);
+        c.send(msg("create_room", {{"id", 3}, {"options", options}}));
+        const json ws = error_of(c);
+        CHECK(ws["code"] == "out_of_range");
+        CHECK(ws["field"] == "options." + std::string(field));
+        CHECK(ws["id"] == 3);
+    }
+    CHECK(f.hub.room_count() == 0);
+    // The address's one room is still to be made.
+    CHECK(create_room(f.hub, json{{"players", 3}, {"scenario", "fog_islands"}}, "127.0.0.1:5001").status == 201);
+    CHECK(f.hub.room_count() == 1);
+}
 
 TEST_CASE("creation: an address over its budget of rooms is refused with 429 rate_limited, others still create", "[room][creation]") {
     HubOptions o;

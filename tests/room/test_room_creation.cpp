@@ -13,7 +13,7 @@ using namespace std::chrono_literals;
 using catan::store::Store;
 using catan::store::test::TempDir;
 
-TEST_CASE("creation: options are judged as a whole with the player count; a refused creation makes no room and spends no budget",
+TEST_CASE("creation: options are judged as a whole with the player count, and a refused creation makes no room and spends no budget",
           "[room][creation][R-SF1]") {
     HubOptions o;
     o.create_rate_address = 0.001;  // one room, then one every 1000 s

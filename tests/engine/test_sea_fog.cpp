@@ -265,7 +265,9 @@ TEST_CASE("a setup settlement at a corner of a face-down hex turns it, and gold 
     }
     REQUIRE(hidden >= 0);
     if (s.pirate == hidden) s.pirate = static_cast<std::uint8_t>(hidden == 0 ? 1 : 0);
-    hide(s, hidden, Terrain::Gold, {5});
+    // 2 and 12: the board holds one of each, so the hidden tokens keep every number within its count.
+    hide(s, hidden, Terrain::Gold, {2});
+    REQUIRE_FALSE(find_state_problem(s).has_value());
     REQUIRE(s.setup_nodes.test(corner));
     const int p = s.current;
     const auto ev = ok(s, cmd::settlement(p, corner));
@@ -287,7 +289,8 @@ TEST_CASE("a setup settlement at a corner of a face-down hex turns it, and gold 
                 second = h;
             }
         if (road >= 0) {
-            hide(s, second, Terrain::Gold, {6});
+            hide(s, second, Terrain::Gold, {12});
+            REQUIRE_FALSE(find_state_problem(s).has_value());
             const auto built = ok(s, c.type == CommandType::BuildRoad ? cmd::road(p, road) : cmd::ship(p, road));
             REQUIRE(find_event(built, EventType::HexRevealed));
             CHECK(s.phase == Phase::ChooseGold);

@@ -19,7 +19,7 @@ import { e2e } from './harness.mjs';
 import { layoutProblems, frames, actionProblems } from './layout-checks.mjs';
 import { snap, settle, act, actionsOf } from './drive.mjs';
 
-const run = e2e('six_full', { timeoutMs: 170_000, serverArgs: ['--bot-delay', '0'] });
+const run = e2e('six_full', { timeoutMs: 320_000, serverArgs: ['--bot-delay', '0'] });
 const { check, OUT } = run;
 const VP = 3; // R-O1's lowest target: a settlement or a city more than the setup's two settlements
 const t0 = Date.now();

@@ -137,15 +137,21 @@ private:
 };
 
 // Runs every task at once, on the caller's thread: room work happens inside Hub::on_text. Delayed
-// tasks wait for the test to advance `timers`.
+// tasks wait for the test to advance `timers`. A room's work is one task at a time, as on a strand:
+// with a store, commits call back on its writer thread while the test's thread sends, so a task waits
+// for the one another thread is running (a task posting to its own room runs at once, as before).
 class InlineExecutor : public Executor {
 public:
     explicit InlineExecutor(std::shared_ptr<FakeTimers> timers = std::make_shared<FakeTimers>()) : timers_(std::move(timers)) {}
-    void post(std::function<void()> task) override { task(); }
+    void post(std::function<void()> task) override {
+        const std::lock_guard lock(running_);
+        task();
+    }
     void post_after(std::chrono::milliseconds delay, std::function<void()> task) override { timers_->add(delay, std::move(task)); }
 
 private:
     std::shared_ptr<FakeTimers> timers_;
+    std::recursive_mutex running_;
 };
 
 // Holds tasks until the test runs them, to check nothing happens before the room's turn.

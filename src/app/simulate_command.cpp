@@ -57,7 +57,7 @@ int run_random_games(const SimulateOptions& o) {
     // The simulator's report is its user interface, so it goes to stdout rather than the log.
     std::printf("games: %d  players: %d  seed: %llu  turn cap: %d\n", o.games, o.players,
                 static_cast<unsigned long long>(o.seed), o.turn_cap);
-    if (board_for_players(o.players) == BoardKind::Large) std::printf("turn structure: %s\n", o.turn_structure.c_str());
+    if (is_five_six(board_for_players(o.players))) std::printf("turn structure: %s\n", o.turn_structure.c_str());
     if (!o.scenario.empty()) std::printf("scenario: %s  target: %d\n", o.scenario.c_str(), options.victory_target);
     if (options.layout == Layout::Beginner) std::printf("layout: beginner (the rule book's first-game set-up)\n");
     std::printf("time: %.3f s  games/s: %.0f  commands/s: %.0f\n", seconds, o.games / seconds, commands / seconds);

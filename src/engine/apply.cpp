@@ -81,6 +81,7 @@ std::optional<Error> trade_limit_refusal(const GameState& s, const Command& c) {
 inline std::optional<Error> dispatch(GameState& s, const Command& c, std::vector<Event>* ev) {
     if (s.board_kind == BoardKind::Base) [[likely]] return apply_command<BaseVariant>(s, c, ev);
     if (s.board_kind == BoardKind::Large) return apply_command<LargeVariant>(s, c, ev);
+    if (s.board_kind == BoardKind::SeaLarge) return apply_command<SeaLargeVariant>(s, c, ev);
     return apply_command<SeaVariant>(s, c, ev);
 }
 

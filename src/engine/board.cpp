@@ -101,7 +101,7 @@ Board generate_board(const Ruleset& rules, Rng& rng) {
 std::array<NodeMask, kHarborKinds> harbor_node_masks(const Topology& t, const Board& board) {
     std::array<NodeMask, kHarborKinds> masks{};
     // The sea frame has no harbors of its own: its scenario's places are the board's (R-SF1).
-    const bool own = t.kind == BoardKind::Sea;
+    const bool own = is_sea(t.kind);
     const int count = own ? board.harbor_count : t.harbor_count;
     for (int k = 0; k < count; ++k) masks[board.harbor[k]] |= t.edge_node_mask[own ? board.harbor_edge[k] : t.harbor_edges[k]];
     return masks;

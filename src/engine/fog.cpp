@@ -11,10 +11,10 @@ namespace {
 void renumber_islands(GameState& s) {
     Board& b = s.board;
     std::array<std::uint8_t, 17> a_hex{};  // one hex of each island before, by its number
-    for (int h = kSeaTopology.hex_count - 1; h >= 0; --h)
+    for (int h = topology(s).hex_count - 1; h >= 0; --h)
         if (b.island[h] && b.island[h] <= 16) a_hex[b.island[h]] = static_cast<std::uint8_t>(h);
     const std::array<std::uint8_t, kMaxHexes> before = b.island;
-    assign_islands(b, scenario_deserts_divide(s.options.scenario, s.num_players));
+    assign_islands(topology(s), b, scenario_deserts_divide(s.options.scenario, s.num_players));
     for (PlayerState& pl : s.players) {
         std::uint16_t now = 0;
         for (int i = 1; i <= 16; ++i)

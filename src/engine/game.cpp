@@ -161,7 +161,7 @@ void refresh_derived(GameState& s) {
         const bool sea = s.board.sea.test(h);
         for (std::uint8_t e : t.hex_edges[h]) (sea ? s.sea_paths : s.land_paths).set(e);
         if (!sea) s.land_nodes |= t.hex_node_mask[h];
-        if (s.board.home.test(h) || t.kind != BoardKind::Sea) s.setup_nodes |= t.hex_node_mask[h];
+        if (s.board.home.test(h) || !is_sea(t.kind)) s.setup_nodes |= t.hex_node_mask[h];
     }
     for (int p = 0; p < s.num_players; ++p) {
         const PlayerState& pl = s.players[p];

@@ -46,6 +46,16 @@ const char* to_string(Scenario s) {
     return names[static_cast<int>(s)];
 }
 
+const char* to_string(BoardKind b) {
+    switch (b) {
+        case BoardKind::Base: return "base";
+        case BoardKind::Large: return "large";
+        case BoardKind::Sea: return "sea";
+        case BoardKind::SeaLarge: return "sea_large";
+    }
+    return "base";
+}
+
 const char* to_string(Layout l) {
     static constexpr const char* names[] = {"random", "beginner"};
     static_assert(std::size(names) == kLayoutCount);

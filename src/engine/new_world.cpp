@@ -8,13 +8,11 @@
 namespace catan {
 namespace {
 
-const Topology& T = kSeaTopology;
-
-// Land stays off the frame's bottom row, as on every map (docs/scenarios.md).
-bool in_land_zone(int h) { return h / kSeaFrameCols < kSeaFrameRows - 1; }
+// Land stays off the frame's bottom row, as on every map of the 3-4 frame (docs/scenarios.md).
+bool in_land_zone(SeaFrame frame, int h) { return h / frame.cols < frame.rows - 1; }
 
 // The hex across path `e` from hex `h`, or kNone at the frame's edge.
-int across(int h, int e) {
+int across(const Topology& T, int h, int e) {
     for (std::uint8_t nb : T.hex_neighbors[h])
         if (nb != kNone)
             for (std::uint8_t x : T.hex_edges[nb])
@@ -22,7 +20,7 @@ int across(int h, int e) {
     return kNone;
 }
 
-int land_neighbors(const HexMask& land, int h) {
+int land_neighbors(const Topology& T, const HexMask& land, int h) {
     int n = 0;
     for (std::uint8_t nb : T.hex_neighbors[h]) n += nb != kNone && land.test(nb);
     return n;
@@ -31,11 +29,12 @@ int land_neighbors(const HexMask& land, int h) {
 // Grows an island of `size` hexes from a random free cell: each step adds a random cell next to it,
 // drawn twice as often where it touches two of the island's hexes (compact islands). Cells next to
 // `keep_off` (the other islands) are never used, so islands stay apart. False if it cannot grow.
-bool grow_island(HexMask& island, const HexMask& keep_off, int size, Rng& rng) {
+bool grow_island(const LayoutDef& def, HexMask& island, const HexMask& keep_off, int size, Rng& rng) {
+    const Topology& T = topology(def.board());
     std::array<std::uint8_t, kMaxHexes> cells{};
     int count = 0;
     const auto allowed = [&](int h) {
-        if (!in_land_zone(h) || keep_off.test(h) || island.test(h)) return false;
+        if (!in_land_zone(def.frame(), h) || keep_off.test(h) || island.test(h)) return false;
         for (std::uint8_t nb : T.hex_neighbors[h])
             if (nb != kNone && keep_off.test(nb)) return false;
         return true;
@@ -48,7 +47,7 @@ bool grow_island(HexMask& island, const HexMask& keep_off, int size, Rng& rng) {
         count = 0;
         for (int h = 0; h < T.hex_count; ++h) {
             if (!allowed(h)) continue;
-            const int touching = land_neighbors(island, h);
+            const int touching = land_neighbors(T, island, h);
             for (int k = 0; k < std::min(touching, 2); ++k) cells[count++] = static_cast<std::uint8_t>(h);
         }
         if (count == 0) return false;
@@ -58,11 +57,11 @@ bool grow_island(HexMask& island, const HexMask& keep_off, int size, Rng& rng) {
 }
 
 // The sides of the home island's hexes that face the sea inside the frame: where harbors may go.
-int coast_sides(const Board& b, std::array<std::uint8_t, 6 * kMaxHexes>& out) {
+int coast_sides(const Topology& T, const Board& b, std::array<std::uint8_t, 6 * kMaxHexes>& out) {
     int n = 0;
     b.home.for_each([&](int h) {
         for (std::uint8_t e : T.hex_edges[h]) {
-            const int other = across(h, e);
+            const int other = across(T, h, e);
             if (other != kNone && b.sea.test(other)) out[n++] = e;
         }
     });
@@ -71,8 +70,9 @@ int coast_sides(const Board& b, std::array<std::uint8_t, 6 * kMaxHexes>& out) {
 
 // Harbor places on the home island's coast, no two sharing an intersection.
 bool place_harbors(Board& b, const LayoutDef& def, Rng& rng) {
+    const Topology& T = topology(def.board());
     std::array<std::uint8_t, 6 * kMaxHexes> sides{};
-    const int n = coast_sides(b, sides);
+    const int n = coast_sides(T, b, sides);
     rng.shuffle_prefix(sides, static_cast<std::size_t>(n));
     NodeMask taken{};
     b.harbor_count = 0;
@@ -106,6 +106,7 @@ int token_value(char c) { return c >= 'a' ? 10 + (c - 'a') : c - '0'; }
 
 // Terrains and tokens dealt over the land in hex order.
 void deal_land(Board& b, const HexMask& land, const LayoutDef& def, Rng& rng) {
+    const Topology& T = topology(def.board());
     std::array<Terrain, kMaxHexes> terrains{};
     std::array<std::uint8_t, kMaxHexes> tokens{};
     int nt = 0, nk = 0;
@@ -135,7 +136,7 @@ int new_world_pips(const Board& b, Resource r) {
     return pips_total;
 }
 
-NewWorldFlaw new_world_flaw(const Board& b) {
+NewWorldFlaw new_world_flaw(const Topology& T, const Board& b) {
     for (int h = 0; h < T.hex_count; ++h) {
         if (b.sea.test(h)) continue;
         const int n = b.number[h];
@@ -164,6 +165,7 @@ NewWorldFlaw new_world_flaw(const Board& b) {
 }
 
 ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts) {
+    const Topology& T = topology(def.board());
     int land_count = 0;
     for (const char* c = def.land_pool; *c; ++c) ++land_count;
     for (int attempt = 1;; ++attempt) {
@@ -171,13 +173,13 @@ ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts) {
         Board& b = start.board;
         // The islands: the home island, then small ones of 2 or 3 hexes with the land left.
         HexMask home{}, land{};
-        if (!grow_island(home, HexMask{}, def.generated_home, rng)) continue;
+        if (!grow_island(def, home, HexMask{}, def.generated_home, rng)) continue;
         land = home;
         bool placed = true;
         for (int left = land_count - def.generated_home; left > 0 && placed;) {
             const int size = left <= 3 ? left : 2 + static_cast<int>(rng.below(2));
             HexMask island{};
-            placed = grow_island(island, land, size, rng);
+            placed = grow_island(def, island, land, size, rng);
             land |= island;
             left -= size;
         }
@@ -185,12 +187,12 @@ ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts) {
         b.home = home;
         for (int h = 0; h < T.hex_count; ++h)
             if (!land.test(h)) b.sea.set(h);
-        assign_islands(b);
+        assign_islands(T, b);
         // Terrains and numbers: a few deals on the same islands before drawing new ones.
         bool fair = false;
         for (int deal = 0; deal < 40 && !fair; ++deal) {
             deal_land(b, land, def, rng);
-            fair = new_world_flaw(b) == NewWorldFlaw::None;
+            fair = new_world_flaw(T, b) == NewWorldFlaw::None;
         }
         if (!fair || !place_harbors(b, def, rng)) continue;
         // The robber on the desert, the pirate on open sea (no land beside it) where there is some.
@@ -199,7 +201,7 @@ ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts) {
         std::array<std::uint8_t, kMaxHexes> open{};
         int n = 0;
         b.sea.for_each([&](int h) {
-            if (land_neighbors(land, h) == 0) open[n++] = static_cast<std::uint8_t>(h);
+            if (land_neighbors(T, land, h) == 0) open[n++] = static_cast<std::uint8_t>(h);
         });
         start.pirate = n ? open[rng.below(static_cast<std::uint32_t>(n))] : static_cast<std::uint8_t>(0);
         if (attempts) *attempts = attempt;

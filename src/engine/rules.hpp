@@ -136,7 +136,7 @@ constexpr bool step_allows(Step step, StepAct act) {
     return false;
 }
 // R-X6, R-X7: the 5–6 board's games take a build step after each turn; the base board's do not.
-constexpr bool uses_turn_structure(BoardKind board) { return board == BoardKind::Large; }
+constexpr bool uses_turn_structure(BoardKind board) { return is_five_six(board); }
 // The seat taking the paired build step after `turn_player`'s turn: three places to the left (R-X6).
 inline int paired_player(const GameState& s) { return (s.turn_player + 3) % s.num_players; }
 

@@ -33,18 +33,18 @@ const LayoutDef* layout(Scenario s, int players) {
 struct Cell {
     char terrain = '~', number = '.';
 };
-using Cells = std::array<Cell, kSeaFrameRows * kSeaFrameCols>;
+using Cells = std::array<Cell, kMaxHexes>;
 
 // The cells in hex-id order (the frame numbers its hexes row by row, left to right). The maps are
 // compiled in and checked by the tests (tests/engine/test_scenario_data.cpp), so a malformed map is a
 // build's defect: cells past a short line stay sea.
-Cells read_map(const char* map) {
+Cells read_map(const char* map, SeaFrame frame) {
     Cells cells{};
     int row = 0, col = 0;
-    for (const char* c = map; *c && row < kSeaFrameRows; ++c) {
+    for (const char* c = map; *c && row < frame.rows; ++c) {
         if (*c == '\n') { ++row; col = 0; continue; }
-        if (*c == ' ' || !c[1] || c[1] == '\n' || col >= kSeaFrameCols) continue;
-        cells[row * kSeaFrameCols + col] = {c[0], c[1]};
+        if (*c == ' ' || !c[1] || c[1] == '\n' || col >= frame.cols) continue;
+        cells[row * frame.cols + col] = {c[0], c[1]};
         ++col;
         ++c;
     }
@@ -76,8 +76,7 @@ bool home_cell(char c) { return c == '?' || std::isupper(static_cast<unsigned ch
 
 }  // namespace
 
-void assign_islands(Board& b, bool deserts_divide) {
-    const Topology& t = kSeaTopology;
+void assign_islands(const Topology& t, Board& b, bool deserts_divide) {
     HexMask apart = b.sea | b.fog;  // hexes on no island
     if (deserts_divide)
         for (int h = 0; h < t.hex_count; ++h)
@@ -103,7 +102,7 @@ void assign_islands(Board& b, bool deserts_divide) {
 }
 
 namespace {
-int cell_hex(int row, int col) { return row * kSeaFrameCols + col; }
+int cell_hex(const LayoutDef& def, int row, int col) { return row * def.frame().cols + col; }
 
 }  // namespace
 
@@ -155,7 +154,7 @@ bool scenario_deserts_divide(Scenario s, int players) { return layout(s, players
 
 ScenarioPlan scenario_plan(Scenario s, int players) {
     const LayoutDef& def = *layout(s, players);
-    const Topology& t = kSeaTopology;
+    const Topology& t = topology(def.board());
     ScenarioPlan plan;
     plan.victory_target = def.victory_target;
     plan.island_vp = def.island_vp;
@@ -165,7 +164,7 @@ ScenarioPlan scenario_plan(Scenario s, int players) {
         for (int k = 0; k < def.harbor_count; ++k) plan.harbor_kind[k] = def.harbors[k].kind;
         return plan;
     }
-    const Cells cells = read_map(def.map);
+    const Cells cells = read_map(def.map, def.frame());
     for (int h = 0; h < t.hex_count; ++h) {
         const Cell& cell = cells[h];
         ScenarioHexPlan& p = plan.hexes[h];
@@ -179,19 +178,19 @@ ScenarioPlan scenario_plan(Scenario s, int players) {
     plan.harbor_count = def.harbor_count;
     plan.harbors_dealt = def.shuffle_harbors;
     for (int k = 0; k < def.harbor_count; ++k) {
-        plan.harbor_edge[k] = t.hex_edges[cell_hex(def.harbors[k].row, def.harbors[k].col)][def.harbors[k].side];
+        plan.harbor_edge[k] = t.hex_edges[cell_hex(def, def.harbors[k].row, def.harbors[k].col)][def.harbors[k].side];
         plan.harbor_kind[k] = def.harbors[k].kind;
     }
-    plan.pirate = static_cast<std::uint8_t>(cell_hex(def.pirate_row, def.pirate_col));
-    if (def.robber_row != 0xff) plan.robber = static_cast<std::uint8_t>(cell_hex(def.robber_row, def.robber_col));
+    plan.pirate = static_cast<std::uint8_t>(cell_hex(def, def.pirate_row, def.pirate_col));
+    if (def.robber_row != 0xff) plan.robber = static_cast<std::uint8_t>(cell_hex(def, def.robber_row, def.robber_col));
     return plan;
 }
 
 ScenarioStart deal_scenario_board(Scenario s, int players, Rng& rng) {
     const LayoutDef& def = *layout(s, players);
     if (!def.map) return deal_new_world(def, rng);
-    const Cells cells = read_map(def.map);
-    const Topology& t = kSeaTopology;
+    const Cells cells = read_map(def.map, def.frame());
+    const Topology& t = topology(def.board());
 
     std::array<Terrain, kMaxHexes> land{};
     int land_count = 0;
@@ -224,20 +223,20 @@ ScenarioStart deal_scenario_board(Scenario s, int players, Rng& rng) {
     }
     for (const char* c = def.fog_token_pool; *c; ++c) b.fog_tokens[b.fog_tokens_left++] = static_cast<std::uint8_t>(number_of(*c));
     if (b.fog_tokens_left) rng.shuffle_prefix(b.fog_tokens, b.fog_tokens_left);
-    assign_islands(b, def.deserts_divide);
+    assign_islands(t, b, def.deserts_divide);
 
     std::array<std::uint8_t, kMaxHarbors> kinds{};
     b.harbor_count = def.harbor_count;
     for (int k = 0; k < def.harbor_count; ++k) {
         const HarborDef& h = def.harbors[k];
-        b.harbor_edge[k] = t.hex_edges[cell_hex(h.row, h.col)][h.side];
+        b.harbor_edge[k] = t.hex_edges[cell_hex(def, h.row, h.col)][h.side];
         kinds[k] = h.kind;
     }
     if (def.shuffle_harbors) rng.shuffle_prefix(kinds, def.harbor_count);
     for (int k = 0; k < def.harbor_count; ++k) b.harbor[k] = kinds[k];
 
-    start.pirate = static_cast<std::uint8_t>(cell_hex(def.pirate_row, def.pirate_col));
-    if (def.robber_row != 0xff) start.robber = static_cast<std::uint8_t>(cell_hex(def.robber_row, def.robber_col));
+    start.pirate = static_cast<std::uint8_t>(cell_hex(def, def.pirate_row, def.pirate_col));
+    if (def.robber_row != 0xff) start.robber = static_cast<std::uint8_t>(cell_hex(def, def.robber_row, def.robber_col));
     return start;
 }
 

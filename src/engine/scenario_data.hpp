@@ -6,13 +6,19 @@
 #include <cstdint>
 
 #include "catan/engine/rng.hpp"
+#include "catan/engine/ruleset.hpp"
 
 namespace catan {
 
-// The sea frame of 3 and 4 players: kSeaFrameRows rows of kSeaFrameCols hexes, odd rows (counting from
-// 0) shifted half a hex to the right.
-inline constexpr int kSeaFrameRows = 8;
-inline constexpr int kSeaFrameCols = 9;
+// A sea frame: rows of hexes numbered row by row from the top left, odd rows (counting from 0) shifted
+// half a hex to the right. 3 and 4 players play on 8 rows of 9, 5 and 6 on 7 rows of 10 (the most
+// within byte ids: 174 intersections and 243 paths).
+struct SeaFrame {
+    int rows, cols;
+};
+inline constexpr SeaFrame kSeaFrame{8, 9};
+inline constexpr SeaFrame kSeaLargeFrame{7, 10};
+constexpr SeaFrame sea_frame(BoardKind kind) { return kind == BoardKind::SeaLarge ? kSeaLargeFrame : kSeaFrame; }
 inline constexpr int kMaxScenarioHarbors = 12;
 
 // A harbor on side `side` of the land hex at (row, col): sides are numbered clockwise from the
@@ -26,7 +32,7 @@ struct HarborDef {
 struct LayoutDef {
     std::uint8_t min_players, max_players;
     std::uint8_t victory_target;
-    // kSeaFrameRows lines of kSeaFrameCols cells separated by spaces; each cell is a terrain letter and a
+    // A line per row of the frame, its cells separated by spaces; each cell is a terrain letter and a
     // number character (docs/scenarios.md): "~." sea, "F5" forest with a 5, "M?" mountains with a token
     // from token_pool, "?? " land from land_pool with a token from token_pool. Upper case: an island
     // where setup may build; lower case: an island reached by sea.
@@ -50,6 +56,10 @@ struct LayoutDef {
     // hexes and small islands with the rest of land_pool, token_pool over them, and the harbors' kinds
     // (their places are drawn too).
     std::uint8_t generated_home = 0;
+
+    // The frame of this layout's player counts.
+    constexpr BoardKind board() const { return sea_board_for_players(min_players); }
+    constexpr SeaFrame frame() const { return sea_frame(board()); }
 };
 
 struct ScenarioDef {

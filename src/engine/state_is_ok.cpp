@@ -45,7 +45,7 @@ Problem check_options_and_flow(const GameState& s) {
         return bad("after_gold", "gold is chosen after a roll, a setup settlement or a piece that turned a hex up");
     if (s.phase == Phase::ChooseGold && s.after_gold == Phase::RoadBuilding && s.free_roads == 0)
         return bad("free_roads", "gold chosen in the middle of Road Building with no free roads left");
-    if (s.board_kind != BoardKind::Sea && (s.pirate != kNone || s.ship_moved || s.new_ships.any()))
+    if (!is_sea(s.board_kind) && (s.pirate != kNone || s.ship_moved || s.new_ships.any()))
         return bad("pirate", "no pirate and no ships without the sea");
     if (s.offer.to != kNoSeat && (s.offer.to >= n || (s.phase == Phase::TradeOffer && s.offer.to == s.current)))
         return bad("offer.to", "an offer addressed to a seat that cannot answer it");
@@ -57,7 +57,7 @@ Problem check_options_and_flow(const GameState& s) {
             return bad("answers_made", "answers counted for a seat that cannot have answered an offer this turn", p);
     // R-X6/R-X7: build steps exist only with 5–6 players, after the roll, for someone other than the turn's player.
     if (s.step != Step::Turn) {
-        if (s.board_kind != BoardKind::Large) return bad("step", "build steps are played with 5 or 6 players only");
+        if (!is_five_six(s.board_kind)) return bad("step", "build steps are played with 5 or 6 players only");
         if ((s.step == Step::PairedBuild) != (s.options.turn_structure == TurnStructure::Paired))
             return bad("step", "not the build step of this game's turn structure");
         if (s.current == s.turn_player) return bad("step", "a build step belongs to another player than the turn's");
@@ -131,7 +131,7 @@ Problem check_sea_board(const GameState& s) {
 // The board holds exactly its recipe (R-B1..R-B3, R-X1..R-X3). Production indexes by number and
 // would silently skip a fourth hex with the same token.
 Problem check_board(const GameState& s) {
-    if (s.board_kind == BoardKind::Sea) return check_sea_board(s);
+    if (is_sea(s.board_kind)) return check_sea_board(s);
     const Ruleset& rules = ruleset(s);
     const Topology& t = topology(s);
     const Board& b = s.board;

@@ -167,10 +167,14 @@ constexpr Topology build(const Shape& shape) {
 constexpr Topology kBaseTable = build({BoardKind::Base, -2, 2, -2, 2, -2, 2, 0, 9, {3, 4}, 2});
 // 5–6: rows 3-4-5-6-5-4-3, harbors at gaps of 3, 4 alternating (11 harbors on 38 coastal paths).
 constexpr Topology kLargeTable = build({BoardKind::Large, -2, 3, -3, 3, -2, 3, 0, 11, {3, 4}, 1});
-// Seafarers, 3 and 4 players: 8 rows of 9 hexes from (0, 0) at the top left; each scenario places its
-// harbors on its own coasts, so the frame has none.
-constexpr Topology kSeaTable =
-    build({BoardKind::Sea, -3, kSeaFrameCols - 1, 0, kSeaFrameRows - 1, 0, 0, kSeaFrameCols, 0, {3, 4}, 1});
+// The Seafarers frames (3 and 4 players: 8 rows of 9 hexes; 5 and 6: 7 rows of 10) from (0, 0) at the
+// top left; each scenario places its harbors on its own coasts, so a frame has none.
+constexpr Topology sea_table(BoardKind kind) {
+    const SeaFrame f = sea_frame(kind);
+    return build({kind, -(f.rows - 1) / 2, f.cols - 1, 0, f.rows - 1, 0, 0, f.cols, 0, {3, 4}, 1});
+}
+constexpr Topology kSeaTable = sea_table(BoardKind::Sea);
+constexpr Topology kSeaLargeTable = sea_table(BoardKind::SeaLarge);
 
 template <class G>
 constexpr bool sizes_match(const Topology& t) {
@@ -178,12 +182,13 @@ constexpr bool sizes_match(const Topology& t) {
            t.hex_count <= kMaxHexes && t.node_count <= kMaxNodes && t.edge_count <= kMaxEdges;
 }
 static_assert(sizes_match<BaseVariant>(kBaseTable) && sizes_match<LargeVariant>(kLargeTable) &&
-              sizes_match<SeaVariant>(kSeaTable), "Variant's sizes are those of its board");
+              sizes_match<SeaVariant>(kSeaTable) && sizes_match<SeaLargeVariant>(kSeaLargeTable), "Variant's sizes are those of its board");
 
 }  // namespace
 
 constinit const Topology kBaseTopology = kBaseTable;
 constinit const Topology kLargeTopology = kLargeTable;
 constinit const Topology kSeaTopology = kSeaTable;
+constinit const Topology kSeaLargeTopology = kSeaLargeTable;
 
 }  // namespace catan

@@ -7,12 +7,13 @@
 namespace catan {
 
 // Explicit instantiations for every variant: X(Variant) is expanded once per variant.
-#define CATAN_FOR_EACH_VARIANT(X) X(BaseVariant) X(LargeVariant) X(SeaVariant)
+#define CATAN_FOR_EACH_VARIANT(X) X(BaseVariant) X(LargeVariant) X(SeaVariant) X(SeaLargeVariant)
 
 template <class F>
 decltype(auto) with_variant(BoardKind kind, F&& f) {
     if (kind == BoardKind::Large) return f(LargeVariant{});
     if (kind == BoardKind::Sea) return f(SeaVariant{});
+    if (kind == BoardKind::SeaLarge) return f(SeaLargeVariant{});
     return f(BaseVariant{});
 }
 

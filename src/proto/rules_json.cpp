@@ -37,7 +37,7 @@ json rules_json(BoardKind kind) {
     for (int n = kMinPlayers; n <= kMaxPlayers; ++n)
         if (beginner_has_board(n)) beginner_counts.push_back(n);
     json rules = {
-        {"board", kind == BoardKind::Large ? "large" : kind == BoardKind::Sea ? "sea" : "base"},
+        {"board", to_string(kind)},
         {"players", {{"min", r.min_players}, {"max", r.max_players}}},
         {"costs",
          {{"road", resources(r.road_cost)},
@@ -78,7 +78,7 @@ json rules_json(BoardKind kind) {
             {"default", to_string(Layout::Random)},
             {"players", {{to_string(Layout::Beginner), std::move(beginner_counts)}}}}}}},
     };
-    if (kind == BoardKind::Sea) {  // R-SF2: ships
+    if (is_sea(kind)) {  // R-SF2: ships
         rules["costs"]["ship"] = resources(r.ship_cost);
         rules["pieces"]["ships"] = r.ships;
     }

@@ -92,7 +92,7 @@ json player_json(const PlayerState& p) {
 
 // Counts and ids within this game's box and board.
 PlayerState read_player(const json& v, const Path& where, const Ruleset& rules, const Topology& topo) {
-    const bool sea = topo.kind == BoardKind::Sea;
+    const bool sea = is_sea(topo.kind);
     ObjectReader r(v, where);
     PlayerState p;
     p.hand = read_resources(r.required("hand"), r.path("hand"), rules.bank_per_resource);
@@ -167,7 +167,7 @@ json board_json(const Topology& t, const Board& b) {
         terrain.push_back(to_string(b.terrain[h]));
         numbers.push_back(b.number[h]);
     }
-    if (t.kind != BoardKind::Sea) {
+    if (!is_sea(t.kind)) {
         for (int k = 0; k < t.harbor_count; ++k) harbors.push_back(harbor_name(b.harbor[k]));
         return {{"terrain", terrain}, {"numbers", numbers}, {"harbors", harbors}, {"spiral_start", b.spiral_start}};
     }
@@ -196,7 +196,7 @@ Board read_board(const Topology& t, const GameOptions& options, const json& v, c
     const Path tp = r.path("terrain"), np = r.path("numbers"), hp = r.path("harbors");
     const auto& terrain = read_array(r.required("terrain"), tp, t.hex_count);
     const auto& numbers = read_array(r.required("numbers"), np, t.hex_count);
-    const bool sea = t.kind == BoardKind::Sea;
+    const bool sea = is_sea(t.kind);
     for (std::size_t h = 0; h < static_cast<std::size_t>(t.hex_count); ++h) {
         b.terrain[h] = read_name<Terrain>(terrain[h], tp.at(h), sea ? kTerrainKinds : 6, "terrain");
         b.number[h] = u8(numbers[h], np.at(h), 0, 12);
@@ -229,7 +229,7 @@ Board read_board(const Topology& t, const GameOptions& options, const json& v, c
         b.fog_tokens_left = static_cast<std::uint8_t>(tokens.size());
         b.sea &= ~b.fog;  // a face-down sea hex is not the sea yet
     }
-    assign_islands(b, options.scenario != Scenario::None && scenario_has_board(options.scenario, options.players) &&
+    assign_islands(t, b, options.scenario != Scenario::None && scenario_has_board(options.scenario, options.players) &&
                           scenario_deserts_divide(options.scenario, options.players));
     r.finish();
     return b;
@@ -269,7 +269,7 @@ GameState decode(const json& j) {
     }
     s.num_players = static_cast<std::uint8_t>(s.options.players);
     s.board_kind = board_for(s.options);
-    const bool sea = s.board_kind == BoardKind::Sea;
+    const bool sea = is_sea(s.board_kind);
     const Topology& topo = topology(s.board_kind);
     const Ruleset& rules = ruleset(s.board_kind);
     const int n = s.num_players;
@@ -359,7 +359,7 @@ json state_json(const GameState& s) {
     for (int i = 0; i < s.deck_size; ++i) deck.push_back(to_string(s.deck[i]));
     // Four seats at least, as states were written before 5–6 players existed.
     const int seats = std::max<int>(4, s.num_players);
-    const bool sea = s.board_kind == BoardKind::Sea;
+    const bool sea = is_sea(s.board_kind);
     for (int p = 0; p < seats; ++p) {
         players.push_back(player_json(s.players[p]));
         if (sea) add_sea_player(players.back(), s.players[p]);
@@ -374,7 +374,7 @@ json state_json(const GameState& s) {
     if (s.options.balanced_board) options["balanced_board"] = true;
     if (s.options.first_by_dice) options["first_by_dice"] = true;
     // Kept (unused) in a 2–4 player game that was set up with the special building phase.
-    if (s.board_kind == BoardKind::Large || s.options.turn_structure != defaults.turn_structure)
+    if (is_five_six(s.board_kind) || s.options.turn_structure != defaults.turn_structure)
         options["turn_structure"] = to_string(s.options.turn_structure);
     if (s.options.scenario != Scenario::None) options["scenario"] = to_string(s.options.scenario);
     if (s.options.layout != Layout::Random) options["layout"] = to_string(s.options.layout);

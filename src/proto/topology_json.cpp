@@ -44,10 +44,11 @@ json build(BoardKind kind) {
 // its "random" terrains, numbers and harbor kinds.
 json build_scenario(Scenario scenario, int players) {
     using detail::harbor_name;
-    json table = build(BoardKind::Sea);
+    const BoardKind board = sea_board_for_players(players);
+    json table = build(board);
     const ScenarioPlan plan = scenario_plan(scenario, players);
     json hexes = json::array(), harbors = json::array();
-    for (int h = 0; h < kSeaTopology.hex_count; ++h) {
+    for (int h = 0; h < topology(board).hex_count; ++h) {
         const ScenarioHexPlan& p = plan.hexes[h];
         json number = p.dealt_number ? json("random") : p.number ? json(p.number) : json(nullptr);
         if (p.fog) {  // R-SF10: what it is, the game deals face down
@@ -83,8 +84,12 @@ json build_scenario(Scenario scenario, int players) {
 }  // namespace
 
 const json& topology_json(BoardKind kind) {
-    static const json base = build(BoardKind::Base), large = build(BoardKind::Large), sea = build(BoardKind::Sea);
-    return kind == BoardKind::Large ? large : kind == BoardKind::Sea ? sea : base;
+    static const std::array<json, kBoardKinds> tables = [] {
+        std::array<json, kBoardKinds> all;
+        for (int k = 0; k < kBoardKinds; ++k) all[k] = build(static_cast<BoardKind>(k));
+        return all;
+    }();
+    return tables[static_cast<std::size_t>(kind)];
 }
 
 const json& scenario_table_json(Scenario scenario, int players) {
@@ -98,7 +103,7 @@ const json& scenario_table_json(Scenario scenario, int players) {
     }();
     for (const auto& [key, table] : tables)
         if (key == std::pair{scenario, players}) return table;
-    return topology_json(BoardKind::Sea);
+    return topology_json(sea_board_for_players(players));
 }
 
 }  // namespace catan::proto

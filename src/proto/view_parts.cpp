@@ -115,7 +115,7 @@ void write_board(PartWriter& w, const GameState& s) {
         }
         o += ']';
     }, fixed);
-    const bool sea = s.board_kind == BoardKind::Sea;
+    const bool sea = is_sea(s.board_kind);
     w.part("/board/harbors", [&](std::string& o) {
         const Topology& t = topology(s);
         // A scenario's harbors stand on its own paths (R-SF1); a box's on its board's.
@@ -174,7 +174,7 @@ void write_player(PartWriter& w, const GameState& s, int p) {
     w.part(w.player_path(p, "settlements"), [&](std::string& o) { put_nodes(o, pl.settlements); });
     w.part(w.player_path(p, "cities"), [&](std::string& o) { put_nodes(o, pl.cities); });
     w.part(w.player_path(p, "roads"), [&](std::string& o) { put_edges(o, pl.roads); });
-    if (s.board_kind == BoardKind::Sea) {  // R-SF2, R-SF7, R-SF8: all public
+    if (is_sea(s.board_kind)) {  // R-SF2, R-SF7, R-SF8: all public
         w.part(w.player_path(p, "ships"), [&](std::string& o) { put_edges(o, pl.ships); });
         integer("ships_left", pl.ships_left);
         integer("island_vp", pl.island_vp);
@@ -205,7 +205,7 @@ void write_me(PartWriter& w, const GameState& s, int viewer) {
     });
     w.part("/me/vp", [&](std::string& o) { put_int(o, victory_points(s, viewer)); });
     // R-SF7: a gold choice stays the chooser's until every owner has chosen.
-    if (s.board_kind == BoardKind::Sea) w.part("/me/gold_chosen", [&](std::string& o) { put_all_resources(o, pl.gold_chosen); });
+    if (is_sea(s.board_kind)) w.part("/me/gold_chosen", [&](std::string& o) { put_all_resources(o, pl.gold_chosen); });
 }
 
 }  // namespace
@@ -228,7 +228,7 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
         o += R"(,"turn_structure":)";
         put_name(o, to_string(s.options.turn_structure));
         o += R"(,"board":)";
-        put_name(o, s.board_kind == BoardKind::Large ? "large" : s.board_kind == BoardKind::Sea ? "sea" : "base");
+        put_name(o, to_string(s.board_kind));
         if (s.options.scenario != Scenario::None) {
             o += R"(,"scenario":)";
             put_name(o, to_string(s.options.scenario));
@@ -253,7 +253,7 @@ void update_public_parts(const GameState& s, ViewParts& parts, const PatchSink* 
     w.part("/rolled", [&](std::string& o) { put_bool(o, s.rolled); });
     w.part("/dev_played", [&](std::string& o) { put_bool(o, s.dev_played); });
     w.part("/free_roads", [&](std::string& o) { put_int(o, s.free_roads); });
-    if (s.board_kind == BoardKind::Sea) w.part("/ship_moved", [&](std::string& o) { put_bool(o, s.ship_moved); });  // R-SF4
+    if (is_sea(s.board_kind)) w.part("/ship_moved", [&](std::string& o) { put_bool(o, s.ship_moved); });  // R-SF4
     w.part("/dice", [&](std::string& o) {
         if (!s.dice[0]) {
             o += "null";

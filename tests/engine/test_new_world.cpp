@@ -46,14 +46,14 @@ TEST_CASE("New World: every drawn board is fair and holds exactly the layout's p
             const GameState s = new_world(players, seed);
             const Board& b = s.board;
             REQUIRE_FALSE(find_state_problem(s).has_value());
-            CHECK(new_world_flaw(b) == NewWorldFlaw::None);
+            CHECK(new_world_flaw(T, b) == NewWorldFlaw::None);
             // The land: the pool's count, off the frame's bottom row, one home island of the layout's size.
             int land_here = 0, home = 0;
             std::multiset<int> numbers;
             for (int h = 0; h < T.hex_count; ++h) {
                 if (b.sea.test(h)) continue;
                 ++land_here;
-                CHECK(h / kSeaFrameCols < kSeaFrameRows - 1);
+                CHECK(h / kSeaFrame.cols < kSeaFrame.rows - 1);
                 if (b.number[h]) numbers.insert(b.number[h]);
                 if (b.home.test(h)) {
                     ++home;
@@ -139,7 +139,7 @@ TEST_CASE("New World: no resource is scarce on the home island, over many boards
 // Each criterion, broken on a fair board, is reported.
 TEST_CASE("New World: each unfair board is named by its flaw", "[R-SF11][new_world]") {
     const Board fair = new_world(4, 5).board;
-    REQUIRE(new_world_flaw(fair) == NewWorldFlaw::None);
+    REQUIRE(new_world_flaw(T, fair) == NewWorldFlaw::None);
     // Two neighbouring producing hexes of the home island.
     int a = -1, b = -1;
     fair.home.for_each([&](int h) {
@@ -150,17 +150,17 @@ TEST_CASE("New World: each unfair board is named by its flaw", "[R-SF11][new_wor
     Board red = fair;
     red.number[a] = 6;
     red.number[b] = 8;
-    CHECK(new_world_flaw(red) == NewWorldFlaw::RedNumbersTouch);
+    CHECK(new_world_flaw(T, red) == NewWorldFlaw::RedNumbersTouch);
     Board equal = fair;
     equal.number[a] = 4;
     equal.number[b] = 4;
-    CHECK(new_world_flaw(equal) == NewWorldFlaw::EqualNumbersTouch);
+    CHECK(new_world_flaw(T, equal) == NewWorldFlaw::EqualNumbersTouch);
     Board gold_home = fair;
     gold_home.terrain[a] = Terrain::Gold;
     gold_home.number[a] = 3;
     for (std::uint8_t nb : T.hex_neighbors[a])
         if (nb != kNone) gold_home.number[nb] = gold_home.number[nb] == 3 ? 11 : gold_home.number[nb];
-    CHECK(new_world_flaw(gold_home) == NewWorldFlaw::GoldAtHome);
+    CHECK(new_world_flaw(T, gold_home) == NewWorldFlaw::GoldAtHome);
     // A gold hex away from home with a 6.
     int gold = -1;
     for (int h = 0; h < T.hex_count; ++h)
@@ -170,19 +170,19 @@ TEST_CASE("New World: each unfair board is named by its flaw", "[R-SF11][new_wor
     red_gold.number[gold] = 6;
     for (std::uint8_t nb : T.hex_neighbors[gold])
         if (nb != kNone) red_gold.number[nb] = 0;
-    CHECK(new_world_flaw(red_gold) == NewWorldFlaw::RedGold);
+    CHECK(new_world_flaw(T, red_gold) == NewWorldFlaw::RedGold);
     // A small island of deserts only.
     Board barren = fair;
     const std::uint8_t island = fair.island[gold];
     for (int h = 0; h < T.hex_count; ++h)
         if (fair.island[h] == island) barren.terrain[h] = Terrain::Desert, barren.number[h] = 0;
-    CHECK(new_world_flaw(barren) == NewWorldFlaw::BarrenIsland);
+    CHECK(new_world_flaw(T, barren) == NewWorldFlaw::BarrenIsland);
     // A home island with no ore.
     Board short_home = fair;
     fair.home.for_each([&](int h) {
         if (short_home.terrain[h] == Terrain::Mountains) short_home.terrain[h] = Terrain::Desert, short_home.number[h] = 0;
     });
-    CHECK(new_world_flaw(short_home) == NewWorldFlaw::HomeShort);
+    CHECK(new_world_flaw(T, short_home) == NewWorldFlaw::HomeShort);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ namespace catan::test {
 namespace {
 
 const Topology& T = kSeaTopology;
-constexpr int kRows = kSeaFrameRows, kCols = kSeaFrameCols;
+constexpr int kRows = kSeaFrame.rows, kCols = kSeaFrame.cols;
 
 const ScenarioDef* const kDefs[] = {&kNewShores, &kFourIslands, &kFogIslands, &kThroughTheDesert, &kNewWorld};
 

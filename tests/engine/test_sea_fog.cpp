@@ -38,7 +38,7 @@ void hide(GameState& s, int h, Terrain terrain, std::initializer_list<int> token
     b.home.reset(h);
     b.fog.set(h);
     for (int t : tokens) b.fog_tokens[b.fog_tokens_left++] = static_cast<std::uint8_t>(t);
-    assign_islands(b);
+    assign_islands(T, b);
     refresh_derived(s);
 }
 

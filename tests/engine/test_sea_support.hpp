@@ -12,7 +12,7 @@
 namespace catan::test::sea {
 
 inline const Topology& T = kSeaTopology;
-inline int hex(int row, int col) { return row * kSeaFrameCols + col; }
+inline int hex(int row, int col) { return row * kSeaFrame.cols + col; }
 inline int node_at(int h, int c) { return T.hex_nodes[static_cast<std::size_t>(h)][static_cast<std::size_t>(c)]; }
 inline int side(int h, int k) { return T.hex_edges[static_cast<std::size_t>(h)][static_cast<std::size_t>(k)]; }
 // The path at corner c of hex h that is not a side of h: it leads away from the hex.
@@ -56,10 +56,10 @@ inline GameState sea_game(std::initializer_list<Land> land, int players = 4) {
         b.sea.reset(h);
         if (l.home) b.home.set(h);
     }
-    assign_islands(b);
+    assign_islands(T, b);
     s.board = b;
     s.robber = kNone;
-    s.pirate = static_cast<std::uint8_t>(hex(kSeaFrameRows - 1, kSeaFrameCols - 1));
+    s.pirate = static_cast<std::uint8_t>(hex(kSeaFrame.rows - 1, kSeaFrame.cols - 1));
     skip_setup(s);
     refresh_derived(s);
     return s;

@@ -19,7 +19,9 @@ std::optional<Error> validate_options(const GameOptions& options);
 GameState new_game(const GameOptions& options, std::vector<Event>* events = nullptr);
 
 // The board a game's options play on: a scenario's sea frame (R-SF1), else the box of its player count.
-constexpr BoardKind board_for(const GameOptions& o) { return o.scenario != Scenario::None ? BoardKind::Sea : board_for_players(o.players); }
+constexpr BoardKind board_for(const GameOptions& o) {
+    return o.scenario != Scenario::None ? sea_board_for_players(o.players) : board_for_players(o.players);
+}
 
 inline const Topology& topology(const GameState& s) { return topology(s.board_kind); }
 inline const Ruleset& ruleset(const GameState& s) { return ruleset(s.board_kind); }

@@ -100,22 +100,33 @@ constexpr Ruleset extend_to_five_six(Ruleset r) {
 }
 inline constexpr Ruleset kLargeRules = extend_to_five_six(kBaseRules);
 
-// R-SF1, R-SF2: Seafarers for 3 and 4 players adds 15 ships per player to the base box; the board, its
-// tokens and harbors and the target are the scenario's (scenario.hpp), so the recipe above is unused.
+// R-SF1, R-SF2: Seafarers adds 15 ships per player to the box it is played with (the base box for 3 and
+// 4 players, the 5–6 box for 5 and 6); the board, its tokens and harbors and the target are the
+// scenario's (scenario.hpp), so the recipe above is unused.
 constexpr Ruleset add_seafarers(Ruleset r) {
-    r.board = BoardKind::Sea;
-    r.min_players = 3;
-    r.max_players = 4;
+    const bool five_six = r.board == BoardKind::Large;
+    r.board = five_six ? BoardKind::SeaLarge : BoardKind::Sea;
+    r.min_players = five_six ? 5 : 3;
+    r.max_players = five_six ? 6 : 4;
     r.ships = 15;
     return r;
 }
 inline constexpr Ruleset kSeaRules = add_seafarers(kBaseRules);
+inline constexpr Ruleset kSeaLargeRules = add_seafarers(kLargeRules);
 
-inline const Ruleset& ruleset(BoardKind kind) {
-    return kind == BoardKind::Large ? kLargeRules : kind == BoardKind::Sea ? kSeaRules : kBaseRules;
+constexpr const Ruleset& ruleset(BoardKind kind) {
+    switch (kind) {
+        case BoardKind::Large: return kLargeRules;
+        case BoardKind::Sea: return kSeaRules;
+        case BoardKind::SeaLarge: return kSeaLargeRules;
+        case BoardKind::Base: break;
+    }
+    return kBaseRules;
 }
 // The box a player count plays with: 5 and 6 players use the 5–6 extension.
 constexpr BoardKind board_for_players(int players) { return players >= 5 ? BoardKind::Large : BoardKind::Base; }
+// The Seafarers frame of a player count (R-SF1): the wider one for 5 and 6.
+constexpr BoardKind sea_board_for_players(int players) { return players >= 5 ? BoardKind::SeaLarge : BoardKind::Sea; }
 
 struct GameState;
 
@@ -125,13 +136,13 @@ template <BoardKind K>
 struct Variant {
     static constexpr BoardKind kind = K;
     // The sea's rules (ships, the pirate, gold, islands) are compiled in only where this is true.
-    static constexpr bool sea = K == BoardKind::Sea;
-    static constexpr const Ruleset& rules = K == BoardKind::Large ? kLargeRules : sea ? kSeaRules : kBaseRules;
+    static constexpr bool sea = is_sea(K);
+    static constexpr const Ruleset& rules = ruleset(K);
     static const Topology& topo() { return topology(K); }
     // The sizes topology.cpp checks against the tables it builds.
-    static constexpr int hexes = K == BoardKind::Large ? 30 : sea ? 72 : 19;
-    static constexpr int nodes = K == BoardKind::Large ? 80 : sea ? 178 : 54;
-    static constexpr int edges = K == BoardKind::Large ? 109 : sea ? 249 : 72;
+    static constexpr int hexes = K == BoardKind::Large ? 30 : K == BoardKind::Sea ? 72 : K == BoardKind::SeaLarge ? 70 : 19;
+    static constexpr int nodes = K == BoardKind::Large ? 80 : K == BoardKind::Sea ? 178 : K == BoardKind::SeaLarge ? 174 : 54;
+    static constexpr int edges = K == BoardKind::Large ? 109 : K == BoardKind::Sea ? 249 : K == BoardKind::SeaLarge ? 243 : 72;
     static constexpr int harbors = K == BoardKind::Large ? 11 : sea ? 0 : 9;
     static constexpr int hex_words = (hexes + 63) / 64;
     static constexpr int node_words = (nodes + 63) / 64;
@@ -140,5 +151,6 @@ struct Variant {
 using BaseVariant = Variant<BoardKind::Base>;
 using LargeVariant = Variant<BoardKind::Large>;
 using SeaVariant = Variant<BoardKind::Sea>;
+using SeaLargeVariant = Variant<BoardKind::SeaLarge>;
 
 }  // namespace catan

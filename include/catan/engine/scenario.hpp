@@ -63,7 +63,7 @@ ScenarioStart deal_scenario_board(Scenario scenario, int players, Rng& rng);
 // kNewWorldHomePips pips of every resource.
 enum class NewWorldFlaw : std::uint8_t { None, RedNumbersTouch, EqualNumbersTouch, RedGold, GoldAtHome, BarrenIsland, HomeShort };
 inline constexpr int kNewWorldHomePips = 3;
-NewWorldFlaw new_world_flaw(const Board& board);
+NewWorldFlaw new_world_flaw(const Topology& topology, const Board& board);
 // The pips (R-O4's measure) of the home island's hexes of one resource.
 int new_world_pips(const Board& board, Resource r);
 // Whether the scenario's boards are drawn at random rather than read from a map.
@@ -71,6 +71,6 @@ bool scenario_is_generated(Scenario scenario);
 
 // Numbers the islands of a sea board (R-SF8): face-up land hexes joined side to side, 1, 2, ... in the
 // order of their first hex; the sea, face-down hexes and, where deserts divide, deserts are 0.
-void assign_islands(Board& board, bool deserts_divide = false);
+void assign_islands(const Topology& topology, Board& board, bool deserts_divide = false);
 
 }  // namespace catan

@@ -178,5 +178,6 @@ const char* to_string(Step s);           // "turn", "paired_build", "special_bui
 const char* to_string(TurnStructure t);  // "paired", "special_build"
 const char* to_string(Scenario s);       // "none", "new_shores", "four_islands", ...
 const char* to_string(Layout l);         // "random", "beginner"
+const char* to_string(BoardKind b);      // "base", "large", "sea", "sea_large"
 
 }  // namespace catan

@@ -1,6 +1,7 @@
 #pragma once
 // The geometry of each board (base: 19 hexes, 54 intersections, 72 paths; 5–6: 30 hexes, 80
-// intersections, 109 paths; the Seafarers frame: 72 hexes, 178 intersections, 249 paths) and its
+// intersections, 109 paths; the Seafarers frame: 72 hexes, 178 intersections, 249 paths; the 5–6
+// Seafarers frame: 70 hexes, 174 intersections, 243 paths) and its
 // adjacency, computed at compile time. Ids are a protocol commitment; docs/coordinates.md describes
 // how they are numbered on every board.
 #include <array>
@@ -29,9 +30,14 @@ constexpr NodeMask node_bit(int n) { return NodeMask::bit(n); }
 constexpr EdgeMask edge_bit(int e) { return EdgeMask::bit(e); }
 
 // Which board a game is played on; the numbers are stored in saved games.
-// Sea: the Seafarers frame of 3 and 4 players, on which every scenario lays its land and sea (R-SF1).
-enum class BoardKind : std::uint8_t { Base = 0, Large = 1, Sea = 2 };
-inline constexpr int kBoardKinds = 3;
+// Sea: the Seafarers frame of 3 and 4 players, on which every scenario lays its land and sea (R-SF1);
+// SeaLarge: the wider frame of 5 and 6 players, played with the 5–6 box (R-X1..R-X4).
+enum class BoardKind : std::uint8_t { Base = 0, Large = 1, Sea = 2, SeaLarge = 3 };
+inline constexpr int kBoardKinds = 4;
+// Whether a board is a Seafarers frame (ships, the pirate, gold, islands: R-SF1).
+constexpr bool is_sea(BoardKind kind) { return kind == BoardKind::Sea || kind == BoardKind::SeaLarge; }
+// Whether a board is played with the 5–6 box (R-X1..R-X4: its bank, deck and turn structures).
+constexpr bool is_five_six(BoardKind kind) { return kind == BoardKind::Large || kind == BoardKind::SeaLarge; }
 
 struct Topology {
     BoardKind kind{};
@@ -83,8 +89,15 @@ struct Topology {
 extern const Topology kBaseTopology;
 extern const Topology kLargeTopology;
 extern const Topology kSeaTopology;
+extern const Topology kSeaLargeTopology;
 inline const Topology& topology(BoardKind kind) {
-    return kind == BoardKind::Large ? kLargeTopology : kind == BoardKind::Sea ? kSeaTopology : kBaseTopology;
+    switch (kind) {
+        case BoardKind::Large: return kLargeTopology;
+        case BoardKind::Sea: return kSeaTopology;
+        case BoardKind::SeaLarge: return kSeaLargeTopology;
+        case BoardKind::Base: break;
+    }
+    return kBaseTopology;
 }
 
 }  // namespace catan

@@ -176,12 +176,12 @@ void refresh_derived(GameState& s) {
     }
     s.blocked = s.occupied;
     for_each_node(s.occupied, [&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
-    for (auto& slots : s.number_hexes) slots = {kNone, kNone, kNone};
+    for (auto& slots : s.number_hexes) slots.fill(kNone);
     for (int h = 0; h < t.hex_count; ++h) {
         if (s.board.number[h] == 0) continue;  // deserts and the sea pay nothing
         auto& slots = s.number_hexes[s.board.number[h]];
         int k = 0;
-        while (k < 2 && slots[k] != kNone) ++k;
+        while (k < kMaxHexesPerNumber - 1 && slots[k] != kNone) ++k;
         slots[k] = static_cast<std::uint8_t>(h);
     }
 }

@@ -100,7 +100,8 @@ Problem check_sea_board(const GameState& s) {
         const bool paying = k != Terrain::Sea && k != Terrain::Desert;
         if (b.number[h] > 12 || b.number[h] == 7 || b.number[h] == 1 || (b.number[h] != 0) != paying)
             return bad("board.numbers", "a number token from 2 to 12 but 7 on each producing hex, none elsewhere");
-        if (++numbers[b.number[h]] > 3 && b.number[h] != 0) return bad("board.numbers", "more than three hexes with one number");
+        if (++numbers[b.number[h]] > kMaxHexesPerNumber && b.number[h] != 0)
+            return bad("board.numbers", "more hexes with one number than any board has");
         for (std::uint8_t nb : t.hex_neighbors[h])
             if (nb != kNone && b.island[nb] && b.island[h] && b.island[nb] != b.island[h])
                 return bad("board.island", "neighbouring land hexes on different islands");
@@ -115,7 +116,8 @@ Problem check_sea_board(const GameState& s) {
         const int v = b.fog_tokens[k];
         if (k < b.fog_tokens_left ? (v < 2 || v > 12 || v == 7) : v != 0)
             return bad("board.fog_tokens", "the face-down reserve holds number tokens from 2 to 12 but 7");
-        if (k < b.fog_tokens_left && numbers[v] + 1 > 3) return bad("board.fog_tokens", "more than three hexes would have one number");
+        if (k < b.fog_tokens_left && ++numbers[v] > kMaxHexesPerNumber)
+            return bad("board.fog_tokens", "once turned up, more hexes would have one number than any board has");
     }
     if (b.harbor_count > kMaxHarbors) return bad("board.harbors", "too many harbors");
     for (int k = 0; k < b.harbor_count; ++k) {

@@ -44,7 +44,7 @@ void produce(GameState& s, int roll, Events ev) {
     // nothing (to the desert's slot, which is never read), so only hexes that pay set a kind.
     std::array<std::uint64_t, kTerrainKinds> owed{};
     static_assert(static_cast<int>(Terrain::Desert) == kResourceCount, "owed has a slot for the desert");
-    unsigned kinds = 0;  // resources some hex pays: at most three, so the checks below stay short
+    unsigned kinds = 0;  // resources some hex pays: at most four, so the checks below stay short
     for (std::uint8_t h : s.number_hexes[roll]) {
         const bool pays = h != kNone && h != s.robber;
         const int hex = pays ? h : 0;

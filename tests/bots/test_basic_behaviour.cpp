@@ -3,6 +3,7 @@
 
 #include "bots/basic_bot.hpp"
 #include "engine/test_support_setup.hpp"
+#include "games_share.hpp"
 #include "states.hpp"
 
 using namespace catan;
@@ -73,7 +74,8 @@ TEST_CASE("basic: the robber goes on the leader's best hex, never on its own", "
 TEST_CASE("basic: the robber never blocks the bot's own hexes in real games", "[bots][basic][R-7b]") {
     BasicBot bot;
     int checked = 0;
-    for (std::uint64_t seed = 1; seed <= 3000 && checked < 100; ++seed) {
+    const int wanted = test::share_of_games(100, 20);
+    for (std::uint64_t seed = 1; seed <= 3000 && checked < wanted; ++seed) {
         const GameState s = testing::random_state(seed, 4, 2000);
         if (s.phase != Phase::MoveRobber) continue;
         const int p = s.current;

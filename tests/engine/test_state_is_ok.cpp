@@ -3,6 +3,7 @@
 // helpers used to build, the helpers now build states it accepts, and the assert itself fires.
 #include "test_support_positions.hpp"
 #include "test_support_setup.hpp"
+#include "catan/engine/scenario.hpp"
 
 #include <functional>
 #include <string>
@@ -87,6 +88,28 @@ TEST_CASE("state_is_ok refuses a board that does not hold its recipe", "[state-c
               std::swap(b.board.number[static_cast<std::size_t>(other)], b.board.number[static_cast<std::size_t>(desert)]);
               refresh_derived(b);
           }).empty());
+}
+
+TEST_CASE("state_is_ok counts the face-down reserve's tokens with the board's, one number at a time", "[state-check][R-SF10]") {
+    GameOptions o;
+    o.players = 3;
+    o.seed = 5;
+    o.scenario = Scenario::FogIslands;
+    o.victory_target = scenario_victory_target(Scenario::FogIslands, 3);
+    const GameState s = new_game(o);
+    REQUIRE(s.board.fog_tokens_left >= kMaxHexesPerNumber);
+    int on_board = 0;
+    for (int h = 0; h < topology(s).hex_count; ++h) on_board += s.board.number[static_cast<std::size_t>(h)] == 8;
+    REQUIRE(on_board < kMaxHexesPerNumber);
+    // The board's 8s and the reserve's may reach the most any board has, not one more: each reserve
+    // token counts on top of the others, not only on top of the board's.
+    const auto eights_in_reserve = [&](int n) {
+        return refused_field(s, [&](GameState& b) {
+            for (int k = 0; k < n; ++k) b.board.fog_tokens[static_cast<std::size_t>(k)] = 8;
+        });
+    };
+    CHECK(eights_in_reserve(kMaxHexesPerNumber - on_board).empty());
+    CHECK(eights_in_reserve(kMaxHexesPerNumber - on_board + 1) == "board.fog_tokens");
 }
 
 TEST_CASE("state_is_ok refuses derived fields left stale by a direct edit", "[state-check]") {

@@ -25,10 +25,21 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 const char* server_binary() {
+    // The sanitizer stages run this (uninstrumented) test binary against their instrumented server.
+    if (const char* env = std::getenv("CATAN_TEST_SERVER_BINARY"); env && *env) return env;
 #ifdef CATAN_SERVER_BINARY
     return CATAN_SERVER_BINARY;
 #else
     return "catan-server";
+#endif
+}
+
+const char* race_server_binary() {
+    if (const char* env = std::getenv("CATAN_TEST_RACE_SERVER_BINARY"); env && *env) return env;
+#ifdef CATAN_RACE_SERVER_BINARY
+    return CATAN_RACE_SERVER_BINARY;
+#else
+    return "catan-server-race";
 #endif
 }
 

@@ -58,7 +58,10 @@ private:
     std::filesystem::path log_path_;
 };
 
-// The binary under test (compile definition CATAN_SERVER_BINARY).
+// The binary under test: $CATAN_TEST_SERVER_BINARY, else the compile definition CATAN_SERVER_BINARY.
 const char* server_binary();
+// catan-server-race, which hosts the test-only race game too: $CATAN_TEST_RACE_SERVER_BINARY, else the
+// compile definition CATAN_RACE_SERVER_BINARY.
+const char* race_server_binary();
 
 }  // namespace catan::nettest

@@ -31,19 +31,11 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const char* race_binary() {
-#ifdef CATAN_RACE_SERVER_BINARY
-    return CATAN_RACE_SERVER_BINARY;
-#else
-    return "catan-server-race";
-#endif
-}
-
 // The race game's phases (race_module.cpp): everyone says ready, then seats add in turn, then over.
 constexpr int kReady = 0, kPlay = 1, kOver = 2;
 
 std::unique_ptr<ServerProcess> race_server(std::vector<std::string> args = {}) {
-    return std::make_unique<ServerProcess>(std::move(args), std::chrono::seconds(10), std::vector<std::string>{}, race_binary());
+    return std::make_unique<ServerProcess>(std::move(args), std::chrono::seconds(10), std::vector<std::string>{}, race_server_binary());
 }
 
 struct Logged {
@@ -309,7 +301,7 @@ TEST_CASE("Race room: a non-Catan game plays through real rooms and sockets, sur
 
     // `catan-server-race verify` re-runs it from the revealed seed; catan-server, which does not host
     // the race, says so instead of guessing.
-    const Verdict v = run_verify(dir.file("race-replay.json"), record.dump(2), race_binary());
+    const Verdict v = run_verify(dir.file("race-replay.json"), record.dump(2), race_server_binary());
     INFO(v.output);
     CHECK(v.exit_code == 0);
     CHECK(v.output.find("VERIFIED") != std::string::npos);
@@ -343,7 +335,7 @@ TEST_CASE("Race room: a race room mid-game moves to another data file with expor
     REQUIRE(server->stop() == 0);
 
     const auto tool = [&](const std::string& args) {
-        const ToolRun r = run_tool(dir.file("room.json").parent_path(), args, "tool", race_binary());
+        const ToolRun r = run_tool(dir.file("room.json").parent_path(), args, "tool", race_server_binary());
         INFO(r.err);
         return r.exit_code;
     };

@@ -7,6 +7,7 @@
 #include "catan/proto/actions_json.hpp"
 #include "catan/proto/topology_json.hpp"
 #include "catan/proto/view_json.hpp"
+#include "games_share.hpp"
 #include "walk.hpp"
 
 using namespace catan;
@@ -103,7 +104,8 @@ TEST_CASE("topology: the rules block of the 5-6 box is kLargeRules", "[proto][ru
 
 TEST_CASE("views: playable cards and harbor ratios are the engine's, over random games", "[proto][rules][R-D1][R-TR3]") {
     int states = 0, with_ready = 0, harbor_owners = 0;
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const int games = test::share_of_games(10, 5);  // five: every player count
+    for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(games); ++seed) {
         const int players = 2 + static_cast<int>(seed % 5);  // 2..6: both boards
         test::walk_game(seed, players, [&](auto&, auto&, auto&, const GameState& s) {
             ++states;

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "catan/proto/state_json.hpp"
+#include "games_share.hpp"
 #include "walk.hpp"
 
 using namespace catan;
@@ -33,8 +34,8 @@ void check_same_future(GameState a, GameState b, std::uint64_t chooser_seed) {
 
 TEST_CASE("state round-trips exactly along hundreds of random games", "[proto][state]") {
     int checked = 0, offers = 0;
-    constexpr int kGames = 300;
-    for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
+    const int games = test::share_of_games(300);
+    for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(games); ++seed) {
         // 2 to 6 players (the 5–6 board in both turn structures) and, in some games, the house rules.
         GameOptions o;
         o.players = 2 + static_cast<int>(seed % 5);
@@ -60,8 +61,8 @@ TEST_CASE("state round-trips exactly along hundreds of random games", "[proto][s
         });
         REQUIRE(through_text(end) == end);
     }
-    CHECK(checked > 10000);
-    CHECK(offers > 100);
+    CHECK(checked > test::share_of_bound(10000));
+    CHECK(offers > test::share_of_bound(100));
 }
 
 TEST_CASE("Seafarers states round-trip exactly along random games of every scenario board", "[proto][state][R-SF1]") {

@@ -151,8 +151,8 @@ struct GameState {
     NodeMask blocked{};          // occupied or next to an occupied intersection (distance rule)
     EdgeMask roads_all{};        // paths holding any road
     std::array<NodeMask, kHarborKinds> harbor_nodes{};
-    // The (at most three, R-X2) hexes carrying each number token; kNone where unused.
-    std::array<std::array<std::uint8_t, 3>, 13> number_hexes{};
+    // The hexes carrying each number token; kNone where unused.
+    std::array<std::array<std::uint8_t, kMaxHexesPerNumber>, 13> number_hexes{};
     // Per hex, one byte per seat (byte p): the cards its number pays seat p there before the robber
     // and R-T3 (a settlement 1, a city 2). A roll adds the bytes of its hexes for every seat at once,
     // and a nonzero byte is an opponent the robber can rob there.

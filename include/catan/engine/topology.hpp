@@ -14,6 +14,9 @@ namespace catan {
 // Ids are bytes and kNone is the one byte value no id takes, so a board has at most 255 of each;
 // a rules function walks only the words its board uses (Variant's *_words).
 inline constexpr int kMaxHexes = 128;
+// The most hexes one number token is on: three on the base and 5–6 boards, four on The New World's
+// 5–6 board (its token set has four 3s, 5s and 11s).
+inline constexpr int kMaxHexesPerNumber = 4;
 inline constexpr int kMaxNodes = 255;
 inline constexpr int kMaxEdges = 255;
 inline constexpr int kMaxHarbors = 12;

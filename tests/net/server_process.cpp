@@ -24,24 +24,23 @@ namespace catan::nettest {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-const char* server_binary() {
-    // The sanitizer stages run this (uninstrumented) test binary against their instrumented server.
-    if (const char* env = std::getenv("CATAN_TEST_SERVER_BINARY"); env && *env) return env;
-#ifdef CATAN_SERVER_BINARY
-    return CATAN_SERVER_BINARY;
-#else
-    return "catan-server";
+#ifndef CATAN_SERVER_BINARY
+#define CATAN_SERVER_BINARY "catan-server"
 #endif
-}
+#ifndef CATAN_RACE_SERVER_BINARY
+#define CATAN_RACE_SERVER_BINARY "catan-server-race"
+#endif
 
-const char* race_server_binary() {
-    if (const char* env = std::getenv("CATAN_TEST_RACE_SERVER_BINARY"); env && *env) return env;
-#ifdef CATAN_RACE_SERVER_BINARY
-    return CATAN_RACE_SERVER_BINARY;
-#else
-    return "catan-server-race";
-#endif
+namespace {
+// The sanitizer stages run this (uninstrumented) test binary against their instrumented servers.
+const char* override_or(const char* variable, const char* built) {
+    const char* path = std::getenv(variable);
+    return path && *path ? path : built;
 }
+}  // namespace
+
+const char* server_binary() { return override_or("CATAN_TEST_SERVER_BINARY", CATAN_SERVER_BINARY); }
+const char* race_server_binary() { return override_or("CATAN_TEST_RACE_SERVER_BINARY", CATAN_RACE_SERVER_BINARY); }
 
 namespace {
 

@@ -2,6 +2,7 @@
 // the table facts, the winner panel): each page's own session (window.catanDebug.store) sends the
 // command, exactly as its buttons would, and the test waits until every page has seen the update.
 // Every command sent is one of the seat's legal actions (or a discard of its most plentiful cards).
+// Also a two-finger pinch on a touch page (pinch).
 
 export const snap = (page) => page.evaluate(() => {
   const s = window.catanDebug.store.state;
@@ -91,4 +92,18 @@ export async function playUntil(pages, topology, until, { limit = 200 } = {}) {
     }
   }
   throw new Error('the game did not reach the expected state');
+}
+
+// A two-finger pinch on `page` (a touch page): both fingers start `gap` px either side of the middle of
+// `sel`'s box and move apart by `stride` px each per step, `steps` times, through the DevTools
+// protocol (Playwright has no multi-touch of its own). A negative stride pinches in.
+export async function pinch(page, sel, { gap = 20, stride = 12, steps = 10 } = {}) {
+  const box = await page.locator(sel).boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([px, py], id) => ({ x: px, y: py, id })) });
+  await touch('touchStart', [[x - gap, y], [x + gap, y]]);
+  for (let i = 1; i <= steps; i++) await touch('touchMove', [[x - gap - i * stride, y], [x + gap + i * stride, y]]);
+  await touch('touchEnd', []);
+  await cdp.detach();
 }

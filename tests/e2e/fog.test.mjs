@@ -22,7 +22,7 @@
 //   node tests/e2e/fog.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 1]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
-import { layoutProblems, frames, inView } from './layout-checks.mjs';
+import { layoutProblems, frames, inView, harborsOutside } from './layout-checks.mjs';
 import { snap, actionsOf } from './drive.mjs';
 
 const arg = (name, fallback) => {
@@ -488,14 +488,7 @@ try {
     check(nwSeen === 'ok', `the New World line is in view at 360x640 (${nwSeen})`);
     await phone.selectOption('#opt-scenario', 'fog_islands');
     await phone.waitForSelector('#scenario-preview[data-board="fog_islands-4"] svg .harbor');
-    const harborsOutside = (sel) => phone.evaluate((svgSel) => {
-      const svg = document.querySelector(svgSel);
-      const [x, y, w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
-      return [...svg.querySelectorAll('.harbor-box')].map((r) => r.getBBox())
-        .filter((b) => b.x < x - 0.5 || b.y < y - 0.5 || b.x + b.width > x + w + 0.5 || b.y + b.height > y + h + 0.5)
-        .map((b) => `(${b.x.toFixed(0)},${b.y.toFixed(0)})`);
-    }, sel);
-    const previewOut = await harborsOutside('#scenario-preview svg');
+    const previewOut = await harborsOutside(phone, '#scenario-preview svg');
     check(previewOut.length === 0, `the Fog Islands 4-player preview holds every harbor (outside: ${previewOut.join(' ') || 'none'})`);
     for (const seat of [1, 2, 3]) {
       await phone.locator(`.seat[data-seat="${seat}"] .add-bot`).tap();
@@ -505,7 +498,7 @@ try {
     await phone.waitForSelector('#game .board-svg .harbor');
     await frames(phone);
     const harbors = await phone.locator('#game .board-svg .harbor').count();
-    const boardOut = await harborsOutside('#game .board-svg');
+    const boardOut = await harborsOutside(phone, '#game .board-svg');
     check(harbors === tables['fog_islands-4'].scenario.harbors.length && boardOut.length === 0,
       `the Fog Islands 4-player board at 360x640 holds all ${harbors} harbors (outside: ${boardOut.join(' ') || 'none'})`);
     await phone.screenshot({ path: path.join(OUT, 'fog-4-harbors.png') });

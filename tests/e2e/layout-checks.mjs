@@ -1,7 +1,7 @@
 // The table's layout checks the browser tests share: everything wrong with the instruction line, the
 // hand, the action bar, the player cards and an open dialog in the page as it is now, run inside the
-// page (page.evaluate(layoutProblems)); whether one element can be seen and tapped (inView); and a
-// wait for two animation frames after a resize.
+// page (page.evaluate(layoutProblems)); whether one element can be seen and tapped (inView); a
+// wait for two animation frames after a resize; the harbors cut off at an svg's edge (harborsOutside).
 
 // Everything wrong with the table's layout in the page as it is now ([] when all is well).
 export function layoutProblems() {
@@ -94,3 +94,13 @@ export const inView = (page, sel) => page.evaluate((s) => {
   const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return top && (el.contains(top) || top.contains(el)) ? 'ok' : `covered by ${top ? top.id || top.className || top.tagName : 'nothing'}`;
 }, sel);
+
+// The harbors drawn in the svg `svgSel` whose box lies outside its viewBox (cut off at the frame's
+// edge): their positions, [] when every harbor is inside.
+export const harborsOutside = (page, svgSel) => page.evaluate((sel) => {
+  const svg = document.querySelector(sel);
+  const [x, y, w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  return [...svg.querySelectorAll('.harbor-box')].map((r) => r.getBBox())
+    .filter((b) => b.x < x - 0.5 || b.y < y - 0.5 || b.x + b.width > x + w + 0.5 || b.y + b.height > y + h + 0.5)
+    .map((b) => `(${b.x.toFixed(0)},${b.y.toFixed(0)})`);
+}, svgSel);

@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { e2e } from './harness.mjs';
 import { layoutProblems, frames, inView } from './layout-checks.mjs';
-import { snap, settle, actionsOf } from './drive.mjs';
+import { snap, settle, actionsOf, pinch } from './drive.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,6 +37,7 @@ const RES = ['brick', 'lumber', 'wool', 'grain', 'ore'];
 try {
   const base = await run.startServer();
   const table = await (await fetch(`${base}/api/boards/new_shores-3`)).json();
+  const rules = await (await fetch(`${base}/api/rules`)).json();
   const browser = await run.launch();
   const phone = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true })).newPage());
 
@@ -59,7 +60,8 @@ try {
   const land = table.scenario.hexes.filter((x) => x.terrain !== 'sea').length;
   check(preview.land === land && preview.sea === table.scenario.hexes.length - land, `the preview draws the scenario's ${land} land and ${table.scenario.hexes.length - land} sea hexes (${preview.land}, ${preview.sea})`);
   check(preview.target?.includes(String(table.scenario.victory_target)) && preview.vp === String(table.scenario.victory_target), `the preview says the target (${preview.target}; points to win ${preview.vp})`);
-  check(preview.players.length > 0 && preview.players.every((n) => n === '3' || n === '4'), `with a scenario the players choice offers its counts (${preview.players.join(', ')})`);
+  const counts = [2, 3, 4, 5, 6].filter((n) => rules.boards[`new_shores-${n}`]).map(String);
+  check(JSON.stringify(preview.players) === JSON.stringify(counts), `with a scenario the players choice offers its counts (${preview.players.join(', ')}; boards for ${counts.join(', ')})`);
   const lobbyView = await inView(phone, '#scenario-preview svg');
   await phone.locator('#scenario-preview').scrollIntoViewIfNeeded();
   await phone.screenshot({ path: path.join(OUT, 'sea-lobby-360x640.png') });
@@ -116,14 +118,7 @@ try {
   {
     const tokenSize = () => phone.evaluate(() => Math.min(...[...document.querySelectorAll('.layer-hexes .token-disc')].map((e) => e.getBoundingClientRect().width)));
     const fitSize = await tokenSize();
-    const box = await phone.locator('#board svg.board-svg').boundingBox();
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    const cdp = await phone.context().newCDPSession(phone);
-    const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([px, py], id) => ({ x: px, y: py, id })) });
-    await touch('touchStart', [[x - 20, y], [x + 20, y]]);
-    for (let i = 1; i <= 10; i++) await touch('touchMove', [[x - 20 - i * 12, y], [x + 20 + i * 12, y]]);
-    await touch('touchEnd', []);
-    await cdp.detach();
+    await pinch(phone, '#board svg.board-svg');
     const zoomed = await tokenSize();
     check(zoomed >= 2.5 * fitSize && zoomed >= 28, `pinch-zoom on the sea frame: number tokens from ${fitSize.toFixed(1)} to ${zoomed.toFixed(1)} px`);
     const layout = await phone.evaluate(layoutProblems);

@@ -2,8 +2,8 @@
 // scenario_pictures.mjs: draws a Seafarers scenario board as an SVG picture (docs/scenarios/*.svg).
 //
 // Input is a scenario table: the server's answer to GET /api/boards/{id} (ids new_shores-3,
-// new_shores-4, four_islands-3, four_islands-4, fog_islands-3, fog_islands-4, through_the_desert-3,
-// through_the_desert-4), i.e. the sea frame's topology (hexes with q, r and their corner
+// new_shores-4, new_shores-6, four_islands-3, four_islands-4, fog_islands-3, fog_islands-4,
+// through_the_desert-3, through_the_desert-4), i.e. the sea frame's topology (the 5–6 frame's for 5 and 6) (hexes with q, r and their corner
 // intersections, intersections with x, y, paths with their two intersections) plus its `scenario`
 // member (docs/protocol.md "Seafarers", docs/coordinates.md "The sea frame"). A face-down hex (R-SF10,
 // `"fog": true`, its terrain and number unknown until a piece reaches it) is drawn as fog: mist with a
@@ -30,7 +30,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BOARD_IDS = ['new_shores-3', 'new_shores-4', 'four_islands-3', 'four_islands-4', 'fog_islands-3', 'fog_islands-4', 'through_the_desert-3', 'through_the_desert-4'];
+const BOARD_IDS = ['new_shores-3', 'new_shores-4', 'four_islands-3', 'four_islands-4', 'fog_islands-3', 'fog_islands-4', 'through_the_desert-3', 'through_the_desert-4', 'new_shores-6'];
 
 const SCENARIO_NAMES = {
   new_shores: 'Heading for New Shores',

@@ -8,8 +8,9 @@
 namespace catan {
 namespace {
 
-// Land stays off the frame's bottom row, as on every map of the 3-4 frame (docs/scenarios.md).
-bool in_land_zone(SeaFrame frame, int h) { return h / frame.cols < frame.rows - 1; }
+// Land stays off the 3-4 frame's bottom row, as on every map of that frame (docs/scenarios.md); the
+// 5-6 frame is one row shorter for its 32 land hexes, so all of it is used.
+bool in_land_zone(SeaFrame frame, int h) { return frame.rows < kSeaFrame.rows || h / frame.cols < frame.rows - 1; }
 
 // The hex across path `e` from hex `h`, or kNone at the frame's edge.
 int across(const Topology& T, int h, int e) {
@@ -114,6 +115,24 @@ void deal_land(Board& b, const HexMask& land, const LayoutDef& def, Rng& rng) {
     for (const char* c = def.token_pool; *c; ++c) tokens[nk++] = static_cast<std::uint8_t>(token_value(*c));
     rng.shuffle_prefix(terrains, static_cast<std::size_t>(nt));
     rng.shuffle_prefix(tokens, static_cast<std::size_t>(nk));
+    if (def.gold_off_home) {
+        // Gold fields go to the small islands only (GoldAtHome is a flaw): the terrains are dealt in hex
+        // order, so each gold that would land on the home island trades places with a small island's
+        // terrain that is not gold, drawn at random.
+        int at = 0;
+        std::array<std::uint8_t, kMaxHexes> home_slot{};
+        for (int h = 0; h < T.hex_count; ++h)
+            if (land.test(h)) home_slot[at++] = b.home.test(h);
+        for (int i = 0; i < nt; ++i) {
+            if (!home_slot[i] || terrains[i] != Terrain::Gold) continue;
+            std::array<std::uint8_t, kMaxHexes> away{};
+            int n = 0;
+            for (int j = 0; j < nt; ++j)
+                if (!home_slot[j] && terrains[j] != Terrain::Gold) away[n++] = static_cast<std::uint8_t>(j);
+            if (n == 0) break;
+            std::swap(terrains[i], terrains[away[rng.below(static_cast<std::uint32_t>(n))]]);
+        }
+    }
     int next_terrain = 0, next_token = 0;
     for (int h = 0; h < T.hex_count; ++h) {
         b.number[h] = 0;
@@ -195,15 +214,17 @@ ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts) {
             fair = new_world_flaw(T, b) == NewWorldFlaw::None;
         }
         if (!fair || !place_harbors(b, def, rng)) continue;
-        // The robber on the desert, the pirate on open sea (no land beside it) where there is some.
+        // The robber on the desert, the pirate on the sea with the least land beside it: open sea where
+        // there is some (the 5-6 frame's 32 land hexes may leave none).
         for (int h = 0; h < T.hex_count; ++h)
             if (b.terrain[h] == Terrain::Desert && !b.sea.test(h)) start.robber = static_cast<std::uint8_t>(h);
         std::array<std::uint8_t, kMaxHexes> open{};
         int n = 0;
-        b.sea.for_each([&](int h) {
-            if (land_neighbors(T, land, h) == 0) open[n++] = static_cast<std::uint8_t>(h);
-        });
-        start.pirate = n ? open[rng.below(static_cast<std::uint32_t>(n))] : static_cast<std::uint8_t>(0);
+        for (int beside = 0; n == 0 && beside <= 6; ++beside)
+            b.sea.for_each([&](int h) {
+                if (land_neighbors(T, land, h) == beside) open[n++] = static_cast<std::uint8_t>(h);
+            });
+        start.pirate = open[rng.below(static_cast<std::uint32_t>(n))];
         if (attempts) *attempts = attempt;
         return start;
     }

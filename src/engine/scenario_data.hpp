@@ -56,6 +56,9 @@ struct LayoutDef {
     // hexes and small islands with the rest of land_pool, token_pool over them, and the harbors' kinds
     // (their places are drawn too).
     std::uint8_t generated_home = 0;
+    // The generator deals gold fields to the small islands only, instead of drawing again until no gold
+    // lies at home (the 5-6 board's three gold fields on 32 land hexes would take hundreds of draws).
+    bool gold_off_home = false;
 
     // The frame of this layout's player counts.
     constexpr BoardKind board() const { return sea_board_for_players(min_players); }
@@ -64,7 +67,7 @@ struct LayoutDef {
 
 struct ScenarioDef {
     const char* id;  // the room option's value, e.g. "new_shores"
-    std::array<LayoutDef, 2> layouts;
+    std::array<LayoutDef, 3> layouts;
     int layout_count;
 };
 

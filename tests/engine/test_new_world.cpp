@@ -10,7 +10,7 @@
 namespace catan::test {
 namespace {
 
-const Topology& T = kSeaTopology;
+const Topology& T = kSeaTopology;  // the 3-4 frame's
 
 GameState new_world(int players, std::uint64_t seed) {
     GameOptions o;
@@ -21,9 +21,17 @@ GameState new_world(int players, std::uint64_t seed) {
     return new_game(o);
 }
 
-const LayoutDef& layout_of(int players) { return kNewWorld.layouts[players == 3 ? 0 : 1]; }
+const LayoutDef& layout_of(int players) {
+    for (int i = 0; i < kNewWorld.layout_count; ++i)
+        if (players >= kNewWorld.layouts[i].min_players && players <= kNewWorld.layouts[i].max_players) return kNewWorld.layouts[i];
+    FAIL("The New World has no board for " << players << " players");
+    return kNewWorld.layouts[0];
+}
 
-std::map<Terrain, int> terrain_counts(const Board& b) {
+// 5 and 6 players share a board; these are the player counts of each of the layouts.
+constexpr int kOnePerLayout[] = {3, 4, 5};
+
+std::map<Terrain, int> terrain_counts(const Topology& T, const Board& b) {
     std::map<Terrain, int> n;
     for (int h = 0; h < T.hex_count; ++h)
         if (!b.sea.test(h)) ++n[b.terrain[h]];
@@ -31,8 +39,9 @@ std::map<Terrain, int> terrain_counts(const Board& b) {
 }
 
 TEST_CASE("New World: every drawn board is fair and holds exactly the layout's pools", "[R-SF11][new_world]") {
-    for (int players : {3, 4}) {
+    for (int players : {3, 4, 5, 6}) {
         const LayoutDef& def = layout_of(players);
+        const Topology& T = topology(def.board());
         const std::map<char, Terrain> letters = {{'H', Terrain::Hills},     {'F', Terrain::Forest}, {'P', Terrain::Pasture},
                                                  {'W', Terrain::Fields},    {'M', Terrain::Mountains}, {'G', Terrain::Gold},
                                                  {'D', Terrain::Desert}};
@@ -47,13 +56,15 @@ TEST_CASE("New World: every drawn board is fair and holds exactly the layout's p
             const Board& b = s.board;
             REQUIRE_FALSE(find_state_problem(s).has_value());
             CHECK(new_world_flaw(T, b) == NewWorldFlaw::None);
-            // The land: the pool's count, off the frame's bottom row, one home island of the layout's size.
+            // The land: the pool's count, off the 3-4 frame's bottom row, one home island of the layout's size,
+            // gold on small islands only.
             int land_here = 0, home = 0;
             std::multiset<int> numbers;
             for (int h = 0; h < T.hex_count; ++h) {
                 if (b.sea.test(h)) continue;
                 ++land_here;
-                CHECK(h / kSeaFrame.cols < kSeaFrame.rows - 1);
+                if (def.board() == BoardKind::Sea) CHECK(h / kSeaFrame.cols < kSeaFrame.rows - 1);
+                if (b.terrain[h] == Terrain::Gold) CHECK_FALSE(b.home.test(h));
                 if (b.number[h]) numbers.insert(b.number[h]);
                 if (b.home.test(h)) {
                     ++home;
@@ -63,7 +74,7 @@ TEST_CASE("New World: every drawn board is fair and holds exactly the layout's p
                 }
             }
             CHECK(land_here == land);
-            CHECK(terrain_counts(b) == pool);
+            CHECK(terrain_counts(T, b) == pool);
             CHECK(home == def.generated_home);
             CHECK(numbers == tokens);
             // Harbors: the layout's kinds, on the home island's coast, no two sharing an intersection.
@@ -82,24 +93,55 @@ TEST_CASE("New World: every drawn board is fair and holds exactly the layout's p
             CHECK(kinds == wanted);
             CHECK(b.terrain[s.robber] == Terrain::Desert);
             CHECK(b.sea.test(s.pirate));
+            // Open sea for the pirate: always there on the 3-4 frame; the 5-6 frame may have none left.
+            int land_beside_pirate = 0;
+            for (std::uint8_t nb : T.hex_neighbors[s.pirate]) land_beside_pirate += nb != kNone && !b.sea.test(nb);
+            if (def.board() == BoardKind::Sea) CHECK(land_beside_pirate == 0);
         }
     }
 }
 
 TEST_CASE("New World: the seed decides the board, and seeds give different boards", "[R-SF11][new_world]") {
-    std::set<std::vector<int>> seen;
-    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-        const GameState a = new_world(4, seed), b = new_world(4, seed);
-        REQUIRE(a.board == b.board);
-        std::vector<int> key;
-        for (int h = 0; h < T.hex_count; ++h) key.push_back(static_cast<int>(a.board.terrain[h]) * 16 + a.board.number[h]);
-        seen.insert(key);
+    for (int players : kOnePerLayout) {
+        const Topology& T = topology(layout_of(players).board());
+        std::set<std::vector<int>> seen;
+        for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+            const GameState a = new_world(players, seed), b = new_world(players, seed);
+            REQUIRE(a.board == b.board);
+            std::vector<int> key;
+            for (int h = 0; h < T.hex_count; ++h) key.push_back(static_cast<int>(a.board.terrain[h]) * 16 + a.board.number[h]);
+            seen.insert(key);
+        }
+        CHECK(seen.size() == 200);
     }
-    CHECK(seen.size() == 200);
+}
+
+// A game's board is drawn again from its seed whenever the game is restored or replayed, so the boards
+// of the 3-4 frame are pinned: a change to the generator must leave every seed's board as it was.
+TEST_CASE("New World: every seed draws the board earlier versions drew for it, 3 and 4 players", "[R-SF11][new_world][compat]") {
+    for (int players : {3, 4}) {
+        std::uint64_t digest = 0xcbf29ce484222325ULL;  // FNV-1a over each board's cells, harbors and starts
+        const auto mix = [&](int v) { digest = (digest ^ static_cast<std::uint64_t>(v & 0xff)) * 0x100000001b3ULL; };
+        for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+            const GameState s = new_world(players, seed);
+            const Board& b = s.board;
+            for (int h = 0; h < T.hex_count; ++h) {
+                mix(b.sea.test(h));
+                mix(b.home.test(h));
+                mix(static_cast<int>(b.terrain[h]));
+                mix(b.number[h]);
+            }
+            for (int k = 0; k < b.harbor_count; ++k) mix(b.harbor_edge[k]), mix(b.harbor[k]);
+            mix(s.robber);
+            mix(s.pirate);
+        }
+        INFO(players << " players: digest 0x" << std::hex << digest);
+        CHECK(digest == (players == 3 ? 0xe272f1f95168d7bdULL : 0x1933a035d9a4958cULL));
+    }
 }
 
 TEST_CASE("New World: a fair board is found in a few draws", "[R-SF11][new_world]") {
-    for (int players : {3, 4}) {
+    for (int players : kOnePerLayout) {
         int most = 0;
         long total = 0;
         for (std::uint64_t seed = 1; seed <= 300; ++seed) {
@@ -115,7 +157,7 @@ TEST_CASE("New World: a fair board is found in a few draws", "[R-SF11][new_world
 }
 
 TEST_CASE("New World: no resource is scarce on the home island, over many boards", "[R-SF11][new_world]") {
-    for (int players : {3, 4}) {
+    for (int players : kOnePerLayout) {
         std::array<long, kResourceCount> pips_of{};
         long all = 0;
         for (std::uint64_t seed = 1; seed <= 500; ++seed) {

@@ -18,8 +18,15 @@
 namespace catan::test {
 namespace {
 
-const Topology& T = kSeaTopology;
-constexpr int kRows = kSeaFrame.rows, kCols = kSeaFrame.cols;
+// A layout's frame: its rows and columns and their topology.
+struct Frame {
+    int rows, cols;
+    const Topology& T;
+};
+Frame frame_of(const LayoutDef& def) {
+    const SeaFrame f = sea_frame(def.board());
+    return {f.rows, f.cols, topology(def.board())};
+}
 
 const ScenarioDef* const kDefs[] = {&kNewShores, &kFourIslands, &kFogIslands, &kThroughTheDesert, &kNewWorld};
 
@@ -32,7 +39,7 @@ const ScenarioDef& def_of(Scenario s) {
 
 // A map's cells as written, row by row; empty if its text is not the frame's shape (each failed check
 // is reported).
-std::vector<std::string> cells_of(const char* map) {
+std::vector<std::string> cells_of(const Frame& F, const char* map) {
     std::vector<std::string> lines;
     std::string line;
     for (const char* c = map;; ++c) {
@@ -44,19 +51,19 @@ std::vector<std::string> cells_of(const char* map) {
             line += *c;
         }
     }
-    CHECK(lines.size() == static_cast<std::size_t>(kRows));
-    if (lines.size() != static_cast<std::size_t>(kRows)) return {};
+    CHECK(lines.size() == static_cast<std::size_t>(F.rows));
+    if (lines.size() != static_cast<std::size_t>(F.rows)) return {};
     std::vector<std::string> cells;
-    for (int r = 0; r < kRows; ++r) {
+    for (int r = 0; r < F.rows; ++r) {
         INFO("line " << r << ": \"" << lines[r] << "\"");
         // Odd lines are indented by two spaces, even ones not at all; cells are 2 characters, one space apart.
         const std::string indent = r % 2 ? "  " : "";
         CHECK(lines[r].rfind(indent, 0) == 0);
         const std::string rest = lines[r].substr(std::min(indent.size(), lines[r].size()));
-        CHECK(rest.size() == static_cast<std::size_t>(3 * kCols - 1));
-        if (rest.size() != static_cast<std::size_t>(3 * kCols - 1)) return {};
-        for (int c = 0; c < kCols; ++c) {
-            if (c + 1 < kCols) CHECK(rest[3 * c + 2] == ' ');
+        CHECK(rest.size() == static_cast<std::size_t>(3 * F.cols - 1));
+        if (rest.size() != static_cast<std::size_t>(3 * F.cols - 1)) return {};
+        for (int c = 0; c < F.cols; ++c) {
+            if (c + 1 < F.cols) CHECK(rest[3 * c + 2] == ' ');
             const std::string cell = rest.substr(3 * c, 2);
             CHECK(cell.find(' ') == std::string::npos);
             cells.push_back(cell);
@@ -81,19 +88,19 @@ bool gold(const std::string& cell) { return cell[0] == 'G' || cell[0] == 'g'; }
 
 // The cell across side `side` of (row, col) (docs/scenarios.md "Sides and neighbours"), or -1 past the
 // frame's edge.
-int across(int row, int col, int side) {
+int across(const Frame& F, int row, int col, int side) {
     static constexpr int dr[6] = {-1, 0, 1, 1, 0, -1};
     static constexpr int dc_even[6] = {0, 1, 0, -1, -1, -1};
     static constexpr int dc_odd[6] = {1, 1, 1, 0, -1, 0};
     const int r = row + dr[side], c = col + (row % 2 ? dc_odd : dc_even)[side];
-    return r < 0 || r >= kRows || c < 0 || c >= kCols ? -1 : r * kCols + c;
+    return r < 0 || r >= F.rows || c < 0 || c >= F.cols ? -1 : r * F.cols + c;
 }
 
 // The frame's hexes a path borders: two, or one on the frame's edge.
-std::vector<int> hexes_of_path(int e) {
+std::vector<int> hexes_of_path(const Frame& F, int e) {
     std::vector<int> out;
-    for (int h = 0; h < T.hex_count; ++h)
-        for (std::uint8_t x : T.hex_edges[static_cast<std::size_t>(h)])
+    for (int h = 0; h < F.T.hex_count; ++h)
+        for (std::uint8_t x : F.T.hex_edges[static_cast<std::size_t>(h)])
             if (x == e) out.push_back(h);
     return out;
 }
@@ -118,20 +125,23 @@ const std::map<std::pair<std::string, int>, Counts> kTable = {
     {{"fog_islands", 4}, {17, 17, 0, 43, 0, 0, 12, 17, 0, 10, 9}},
     {{"through_the_desert", 3}, {25, 14, 8, 47, 2, 3, 0, 17, 5, 0, 8}},
     {{"through_the_desert", 4}, {30, 17, 10, 42, 2, 3, 0, 20, 7, 0, 9}},
+    {{"new_shores", 5}, {40, 30, 10, 30, 3, 2, 0, 28, 10, 0, 11}},
+    {{"new_shores", 6}, {40, 30, 10, 30, 3, 2, 0, 28, 10, 0, 11}},
 };
 
 // docs/scenarios.md "Checks" for one layout with a map; returns its counts.
 Counts check_layout(const LayoutDef& def) {
     Counts n{};
-    const std::vector<std::string> cells = cells_of(def.map);
-    REQUIRE(cells.size() == static_cast<std::size_t>(kRows * kCols));
+    const Frame F = frame_of(def);
+    const std::vector<std::string> cells = cells_of(F, def.map);
+    REQUIRE(cells.size() == static_cast<std::size_t>(F.rows * F.cols));
 
     // Cells: a known terrain and number; sea "~.", face down "*.", a desert with no number, other land with one.
     std::array<int, 13> tokens{};
     int dealt_terrains = 0;
-    for (int h = 0; h < kRows * kCols; ++h) {
+    for (int h = 0; h < F.rows * F.cols; ++h) {
         const std::string& cell = cells[h];
-        INFO("cell (" << h / kCols << ", " << h % kCols << ") \"" << cell << "\"");
+        INFO("cell (" << h / F.cols << ", " << h % F.cols << ") \"" << cell << "\"");
         CHECK(std::string_view("~HFPWMDGhfpwmdg?!*").find(cell[0]) != std::string_view::npos);
         CHECK((cell[1] == '.' || cell[1] == '?' || token_char(cell[1])));
         if (sea(cell) || fog(cell) || desert(cell)) CHECK(cell[1] == '.');
@@ -171,11 +181,12 @@ Counts check_layout(const LayoutDef& def) {
         CHECK(token_char(*c));
         ++tokens[number_of(*c)];
     }
-    // At most three hexes with one number, whatever the deal and whatever turns up (R-SF1; production
-    // indexes three hexes per number).
+    // At most three hexes with one number on the 3-4 frame, four on the 5-6 one (its box has a fourth 6
+    // and 8), whatever the deal and whatever turns up (R-SF1; production indexes kMaxHexesPerNumber).
+    const int most_per_number = def.board() == BoardKind::SeaLarge ? kMaxHexesPerNumber : 3;
     for (int v = 2; v <= 12; ++v) {
         INFO("number " << v);
-        CHECK(tokens[v] <= 3);
+        CHECK(tokens[v] <= most_per_number);
     }
 
     // Harbors: on a side of visible land, across it the sea or the frame's edge; no two share an intersection.
@@ -186,41 +197,41 @@ Counts check_layout(const LayoutDef& def) {
     for (int k = 0; k < def.harbor_count; ++k) {
         const HarborDef& hb = def.harbors[k];
         INFO("harbor " << k << " at (" << int(hb.row) << ", " << int(hb.col) << ") side " << int(hb.side));
-        REQUIRE(hb.row < kRows);
-        REQUIRE(hb.col < kCols);
+        REQUIRE(hb.row < F.rows);
+        REQUIRE(hb.col < F.cols);
         REQUIRE(hb.side < 6);
         CHECK(hb.kind < kHarborKinds);
-        const int h = hb.row * kCols + hb.col;
+        const int h = hb.row * F.cols + hb.col;
         CHECK(land(cells[h]));
-        const int other = across(hb.row, hb.col, hb.side);
-        const int e = T.hex_edges[static_cast<std::size_t>(h)][hb.side];
-        const std::vector<int> sides = hexes_of_path(e);
+        const int other = across(F, hb.row, hb.col, hb.side);
+        const int e = F.T.hex_edges[static_cast<std::size_t>(h)][hb.side];
+        const std::vector<int> sides = hexes_of_path(F, e);
         if (other >= 0) {
             CHECK(cells[other] == "~.");
             CHECK(sides == (std::vector<int>{std::min(h, other), std::max(h, other)}));
         } else {
             CHECK(sides == std::vector<int>{h});  // the frame's edge: the sea beyond it
         }
-        CHECK_FALSE((T.edge_node_mask[e] & ends).any());
-        ends |= T.edge_node_mask[e];
+        CHECK_FALSE((F.T.edge_node_mask[e] & ends).any());
+        ends |= F.T.edge_node_mask[e];
     }
 
     // The pirate at sea; the robber on visible land (a desert if there is one) or off the board.
-    CHECK(cells[def.pirate_row * kCols + def.pirate_col] == "~.");
+    CHECK(cells[def.pirate_row * F.cols + def.pirate_col] == "~.");
     if (def.robber_row == 0xff) {
         CHECK(def.robber_col == 0xff);
     } else {
-        const std::string& at = cells[def.robber_row * kCols + def.robber_col];
+        const std::string& at = cells[def.robber_row * F.cols + def.robber_col];
         CHECK(land(at));
         if (n.desert) CHECK(desert(at));
     }
 
     // Islands: land joined side to side (neither face-down cells nor, with deserts_divide, deserts), each
     // all home or all reached by sea; at least one home island.
-    std::vector<int> island(kRows * kCols, 0);
+    std::vector<int> island(F.rows * F.cols, 0);
     int islands = 0, home_islands = 0;
     const auto on_island = [&](int h) { return land(cells[h]) && !(def.deserts_divide && desert(cells[h])); };
-    for (int start = 0; start < kRows * kCols; ++start) {
+    for (int start = 0; start < F.rows * F.cols; ++start) {
         if (!on_island(start) || island[start]) continue;
         ++islands;
         std::vector<int> stack{start};
@@ -232,14 +243,14 @@ Counts check_layout(const LayoutDef& def) {
             ++size;
             homes += home(cells[h]);
             for (int s = 0; s < 6; ++s) {
-                const int nb = across(h / kCols, h % kCols, s);
+                const int nb = across(F, h / F.cols, h % F.cols, s);
                 if (nb >= 0 && on_island(nb) && !island[nb]) {
                     island[nb] = islands;
                     stack.push_back(nb);
                 }
             }
         }
-        INFO("island from (" << start / kCols << ", " << start % kCols << ")");
+        INFO("island from (" << start / F.cols << ", " << start % F.cols << ")");
         CHECK((homes == 0 || homes == size));
         home_islands += homes == size;
         (homes ? n.home : n.by_sea) += size;
@@ -248,11 +259,11 @@ Counts check_layout(const LayoutDef& def) {
 
     // Fixed cells: no 6 or 8 beside a 6 or 8, no gold on a 6 or 8, no two golds side by side.
     const auto red = [&](int h) { return cells[h][1] == '6' || cells[h][1] == '8'; };
-    for (int h = 0; h < kRows * kCols; ++h) {
-        INFO("cell (" << h / kCols << ", " << h % kCols << ")");
+    for (int h = 0; h < F.rows * F.cols; ++h) {
+        INFO("cell (" << h / F.cols << ", " << h % F.cols << ")");
         if (gold(cells[h])) CHECK_FALSE(red(h));
         for (int s = 0; s < 6; ++s) {
-            const int nb = across(h / kCols, h % kCols, s);
+            const int nb = across(F, h / F.cols, h % F.cols, s);
             if (nb < 0) continue;
             CHECK_FALSE((red(h) && red(nb)));
             CHECK_FALSE((gold(cells[h]) && gold(cells[nb])));
@@ -261,7 +272,7 @@ Counts check_layout(const LayoutDef& def) {
     return n;
 }
 
-TEST_CASE("scenario data: every scenario has a board for 3 and for 4 players, and only one each", "[R-SF1]") {
+TEST_CASE("scenario data: every scenario has a board for 3 and for 4 players, New Shores and The New World for 5 and 6, and only one each", "[R-SF1]") {
     for (int k = 1; k < kScenarioCount; ++k) {
         const auto s = static_cast<Scenario>(k);
         INFO(to_string(s));
@@ -277,6 +288,10 @@ TEST_CASE("scenario data: every scenario has a board for 3 and for 4 players, an
         }
         CHECK(scenario_has_board(s, 3));
         CHECK(scenario_has_board(s, 4));
+        // The 5-6 frame: New Shores and The New World (docs/scenarios.md).
+        const bool five_six = s == Scenario::NewShores || s == Scenario::NewWorld;
+        CHECK(scenario_has_board(s, 5) == five_six);
+        CHECK(scenario_has_board(s, 6) == five_six);
     }
 }
 
@@ -298,8 +313,8 @@ TEST_CASE("scenario data: every map has the frame's shape, pools that fit, harbo
                 const auto row = kTable.find({def.id, players});
                 REQUIRE(row != kTable.end());
                 CHECK(counts == row->second);
+                ++checked;
             }
-            ++checked;
         }
     }
     CHECK(checked == static_cast<int>(kTable.size()));
@@ -312,8 +327,9 @@ TEST_CASE("scenario data: a deal holds exactly the map's fixed cells, its pools 
         for (int i = 0; i < def.layout_count; ++i) {
             const LayoutDef& layout = def.layouts[i];
             if (!layout.map) continue;
-            const std::vector<std::string> cells = cells_of(layout.map);
-            REQUIRE(cells.size() == static_cast<std::size_t>(kRows * kCols));
+            const Frame F = frame_of(layout);
+            const std::vector<std::string> cells = cells_of(F, layout.map);
+            REQUIRE(cells.size() == static_cast<std::size_t>(F.rows * F.cols));
             std::string land_pool = layout.land_pool, fog_pool = layout.fog_pool;
             std::vector<int> token_pool, fog_tokens;
             for (const char* c = layout.token_pool; *c; ++c) token_pool.push_back(number_of(*c));
@@ -341,9 +357,9 @@ TEST_CASE("scenario data: a deal holds exactly the map's fixed cells, its pools 
                 };
                 std::string dealt_land, dealt_fog;
                 std::vector<int> dealt_tokens;
-                for (int h = 0; h < kRows * kCols; ++h) {
+                for (int h = 0; h < F.rows * F.cols; ++h) {
                     const std::string& cell = cells[h];
-                    INFO("cell (" << h / kCols << ", " << h % kCols << ")");
+                    INFO("cell (" << h / F.cols << ", " << h % F.cols << ")");
                     CHECK(b.fog.test(h) == fog(cell));
                     if (fog(cell)) {
                         dealt_fog += letter(b.terrain[h]);
@@ -371,7 +387,7 @@ TEST_CASE("scenario data: a deal holds exactly the map's fixed cells, its pools 
                 std::vector<int> kinds, listed;
                 for (int h = 0; h < layout.harbor_count; ++h) {
                     const HarborDef& hb = layout.harbors[h];
-                    CHECK(b.harbor_edge[h] == T.hex_edges[static_cast<std::size_t>(hb.row * kCols + hb.col)][hb.side]);
+                    CHECK(b.harbor_edge[h] == F.T.hex_edges[static_cast<std::size_t>(hb.row * F.cols + hb.col)][hb.side]);
                     if (!layout.shuffle_harbors) CHECK(b.harbor[h] == hb.kind);
                     kinds.push_back(b.harbor[h]);
                     listed.push_back(hb.kind);
@@ -379,8 +395,8 @@ TEST_CASE("scenario data: a deal holds exactly the map's fixed cells, its pools 
                 std::sort(kinds.begin(), kinds.end());
                 std::sort(listed.begin(), listed.end());
                 CHECK(kinds == listed);
-                CHECK(start.pirate == layout.pirate_row * kCols + layout.pirate_col);
-                CHECK(start.robber == (layout.robber_row == 0xff ? kNone : layout.robber_row * kCols + layout.robber_col));
+                CHECK(start.pirate == layout.pirate_row * F.cols + layout.pirate_col);
+                CHECK(start.robber == (layout.robber_row == 0xff ? kNone : layout.robber_row * F.cols + layout.robber_col));
             }
         }
     }
@@ -396,9 +412,10 @@ TEST_CASE("scenario data: the 4-player Fog Islands' harbor on the frame's edge t
     o.seed = 3;
     GameState s = new_game(o);
     skip_setup(s);
-    const int h = 0 * kCols + 7;
-    const int e = T.hex_edges[h][5];
-    REQUIRE(hexes_of_path(e) == std::vector<int>{h});
+    const Frame F = frame_of(kFogIslands.layouts[1]);
+    const int h = 0 * F.cols + 7;
+    const int e = F.T.hex_edges[h][5];
+    REQUIRE(hexes_of_path(F, e) == std::vector<int>{h});
     const int harbors = s.board.harbor_count;
     int k = 0;
     while (k < harbors && s.board.harbor_edge[k] != e) ++k;
@@ -407,7 +424,7 @@ TEST_CASE("scenario data: the 4-player Fog Islands' harbor on the frame's edge t
     CHECK(s.land_paths.test(e));
     CHECK_FALSE(s.sea_paths.test(e));
     // Both its intersections are a 3:1 harbor's; a settlement on the top corner of (0, 7) trades 3:1.
-    const int top = T.hex_nodes[h][0], top_left = T.hex_nodes[h][5];
+    const int top = F.T.hex_nodes[h][0], top_left = F.T.hex_nodes[h][5];
     CHECK(s.harbor_nodes[kGenericHarbor].test(top));
     CHECK(s.harbor_nodes[kGenericHarbor].test(top_left));
     for (Resource r : kAllResources) CHECK(bank_trade_ratio(s, 0, r) == 4);

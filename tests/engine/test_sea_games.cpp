@@ -27,10 +27,11 @@ struct SeaStats {
 
 // One game, chosen uniformly among the listed commands (as sim::play_random_game); every 7th step each
 // listed command is also tried on a copy.
-void play(Scenario scenario, int players, std::uint64_t seed, SeaStats& stats) {
+void play(Scenario scenario, int players, std::uint64_t seed, SeaStats& stats, TurnStructure turns = TurnStructure::Paired) {
     GameOptions o;
     o.players = players;
     o.scenario = scenario;
+    o.turn_structure = turns;
     o.victory_target = scenario_victory_target(scenario, players);
     o.seed = seed;
     GameState s = new_game(o);
@@ -83,10 +84,10 @@ void play(Scenario scenario, int players, std::uint64_t seed, SeaStats& stats) {
     }
 }
 
-void run(Scenario scenario, int players, int games) {
+void run(Scenario scenario, int players, int games, TurnStructure turns = TurnStructure::Paired) {
     SeaStats stats;
-    for (int i = 0; i < games; ++i) play(scenario, players, 90'000'000ULL + static_cast<std::uint64_t>(players) * 100'000 + i, stats);
-    WARN(to_string(scenario) << ", " << players << " players: " << stats.games << " games, " << stats.won << " won, " << stats.capped
+    for (int i = 0; i < games; ++i) play(scenario, players, 90'000'000ULL + static_cast<std::uint64_t>(players) * 100'000 + i, stats, turns);
+    WARN(to_string(scenario) << ", " << players << " players" << (turns == TurnStructure::SpecialBuild ? ", special building phase" : "") << ": " << stats.games << " games, " << stats.won << " won, " << stats.capped
                              << " capped, " << stats.commands << " commands, ships built "
                              << stats.accepted[static_cast<int>(CommandType::BuildShip)] << ", moved "
                              << stats.accepted[static_cast<int>(CommandType::MoveShip)] << ", pirate moves "
@@ -108,8 +109,14 @@ void run_all(Scenario scenario, int games) {
         if (scenario_has_board(scenario, players)) run(scenario, players, games);
 }
 
-TEST_CASE("random New Shores games keep every invariant, 3 and 4 players", "[sea][property][R-SF1]") {
+TEST_CASE("random New Shores games keep every invariant, 3 to 6 players", "[sea][property][R-SF1]") {
     run_all(Scenario::NewShores, sea_games(60));
+}
+
+// R-X7 on the 5-6 sea frame: ships and the pirate's robbery in and around the special building phase.
+TEST_CASE("random 5-6 sea frame games keep every invariant under the special building phase too", "[sea][property][R-SF1][R-X7]") {
+    for (const Scenario scenario : {Scenario::NewShores, Scenario::NewWorld})
+        for (int players : {5, 6}) run(scenario, players, sea_games(60) / 2, TurnStructure::SpecialBuild);
 }
 
 TEST_CASE("random Four Islands games keep every invariant, 3 and 4 players", "[sea][property][R-SF1]") {
@@ -130,12 +137,21 @@ TEST_CASE("random New World games keep every invariant, on a new board each game
 
 TEST_CASE("a scenario refuses a player count it has no board for, and R-O4, naming them", "[R-SF1][R-SF11]") {
     GameOptions o;
-    o.scenario = Scenario::NewShores;
+    o.scenario = Scenario::FourIslands;
     for (int players : {2, 5, 6}) {
         o.players = players;
         const auto e = validate_options(o);
         REQUIRE(e);
         CHECK(e->rule == "R-SF1");
+        CHECK(e->message.find("four_islands") != std::string::npos);
+        CHECK(e->message.find(std::to_string(players) + " players") != std::string::npos);
+    }
+    o.scenario = Scenario::NewShores;
+    o.players = 2;
+    REQUIRE(validate_options(o));
+    for (int players : {3, 4, 5, 6}) {
+        o.players = players;
+        CHECK_FALSE(validate_options(o));
     }
     o.players = 4;
     CHECK_FALSE(validate_options(o));
@@ -149,7 +165,7 @@ TEST_CASE("a scenario refuses a player count it has no board for, and R-O4, nami
 
 TEST_CASE("a scenario's board: its map's land and sea, islands, home islands, harbors on coasts or the frame's edge, the pirate at sea", "[R-SF1]") {
     for (int k = 1; k < kScenarioCount; ++k)
-        for (int players : {3, 4}) {
+        for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
             const auto scenario = static_cast<Scenario>(k);
             if (!scenario_has_board(scenario, players)) continue;
             INFO(to_string(scenario) << " " << players);
@@ -159,7 +175,7 @@ TEST_CASE("a scenario's board: its map's land and sea, islands, home islands, ha
             o.victory_target = scenario_victory_target(scenario, players);
             o.seed = 12;
             const GameState s = new_game(o);
-            CHECK(s.board_kind == BoardKind::Sea);
+            CHECK(s.board_kind == (players >= 5 ? BoardKind::SeaLarge : BoardKind::Sea));
             CHECK(s.options.victory_target >= 12);
             CHECK(s.board.sea.test(s.pirate));
             CHECK((s.robber == kNone || !s.board.sea.test(s.robber)));

@@ -346,7 +346,8 @@ inline void inspect(Peer& p, const json& m, const json& before, Ledger& L) {
         CHECK(game["viewer"] == (spectator ? json() : json(viewer)));
         CHECK(game.contains("me") == !spectator);
         if (!spectator) CHECK(game["me"]["seat"] == viewer);
-        const bool sea = game.contains("options") && game["options"].is_object() && game["options"].value("board", "") == "sea";
+        const std::string board = game.contains("options") && game["options"].is_object() ? game["options"].value("board", "") : "";
+        const bool sea = board == "sea" || board == "sea_large";
         for (const auto& seat : game["players"])
             for (auto it = seat.begin(); it != seat.end(); ++it) {
                 INFO("seat entry key " << it.key());

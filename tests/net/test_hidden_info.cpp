@@ -30,7 +30,8 @@ TEST_CASE("Hidden information: no message reveals other hands or development car
     ServerProcess server;
     const std::vector<Config> configs = {
         {2, "7301154412093", 7}, {3, "5820937716551", 10}, {4, "1948820563217", 10}, {4, "3377001912846", 8},
-        {5, "5512093773016", 8}, {6, "6120937716552", 8}};  // issue 12: the 5–6 board, every seat checked
+        {5, "5512093773016", 8}, {6, "6120937716552", 8},  // the 5–6 board, every seat checked
+        {6, "6120937716553", 9, "new_shores"}, {5, "5512093773017", 9, "new_world"}};  // the 5–6 sea frame
     std::vector<std::unique_ptr<Game>> games;
     std::vector<GameRun*> runs;
     for (const Config& cfg : configs) {

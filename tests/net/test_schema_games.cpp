@@ -1,7 +1,8 @@
 // Whole games against the published schemas: one real server, rooms played to a winner at once over
 // real sockets (6 and 5 players with each turn structure, a 4- and a 2-player game, every house rule on
 // in some room, Seafarers games of New Shores, The Four Islands, The Fog Islands (face-down hexes,
-// R-SF10) and Through the Desert, each room with its own seed), every seat a connection choosing from its own
+// R-SF10) and Through the Desert, and New Shores and The New World on the 5-6 sea frame, each room with
+// its own seed), every seat a connection choosing from its own
 // legal actions, and a spectator in each room. Everything goes to schema_games.jsonl, which the CTest
 // test schema_whole_games validates with Ajv (tests/schema/CMakeLists.txt): every message each
 // connection sent and received (room_created, welcome, snapshots, updates with their events, legal
@@ -112,7 +113,8 @@ void provoke_errors(Room& room) {
     for (Peer* p : t.players())
         if (!acting.count(p->seat)) idle = p;
     if (idle == nullptr) return;
-    const bool large = game["options"]["board"] == "large", sea = game["options"]["board"] == "sea";
+    const json& board = game["options"]["board"];
+    const bool large = board == "large", sea = board == "sea" || board == "sea_large";
     // code: the error expected; nullptr: any (a count past this game's bank is out_of_range, else the
     // engine refuses the seat; which it checks first is its business).
     const auto refused = [&](const json& command, std::optional<std::int64_t> seq, const char* code) {
@@ -128,13 +130,13 @@ void provoke_errors(Room& room) {
     // game refuses them (a seat that may not act, a path or hex beyond this board).
     refused({{"type", "discard"}, {"cards", {{"brick", 22}, {"ore", 20}}}}, std::nullopt, nullptr);
     refused({{"type", "build_road"}, {"path", sea ? 300 : large ? 150 : 100}}, std::nullopt, "out_of_range");
-    refused({{"type", "move_robber"}, {"hex", sea ? 100 : large ? 40 : 25}, {"victim", 1}}, std::nullopt, "out_of_range");
+    refused({{"type", "move_robber"}, {"hex", sea ? 90 : large ? 40 : 25}, {"victim", 1}}, std::nullopt, "out_of_range");
     refused({{"type", "propose_trade"}, {"give", {{"wool", 21}}}, {"want", {{"grain", 23}}}}, std::nullopt, nullptr);
 }
 
 }  // namespace
 
-TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-player games validates", "[schema-games]") {
+TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-player games, on the land and sea boards, validates", "[schema-games]") {
     const auto t0 = Clock::now();
     RecordingGuard recording(games_path());
     // Every room's host chats at once: more lines than one address's default burst (9).
@@ -145,8 +147,8 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     const json rules = get_json(port, "/api/rules", 200, "rest#/$defs/rules");
     CHECK(rules["boards"].contains("large"));
     // Every table /api/rules lists: the boxes' boards and each scenario's board for each player count it has.
-    for (const char* board : {"base", "large", "new_shores-4", "four_islands-3", "fog_islands-3", "fog_islands-4", "through_the_desert-3",
-                              "through_the_desert-4"})
+    for (const char* board : {"base", "large", "new_shores-4", "new_shores-5", "new_shores-6", "four_islands-3", "fog_islands-3", "fog_islands-4",
+                              "through_the_desert-3", "through_the_desert-4", "new_world-5", "new_world-6"})
         CHECK(rules["boards"].contains(board));
     for (const auto& [board, table_rules] : rules["boards"].items()) get_json(port, "/api/boards/" + board, 200, "topology");
     get_json(port, "/api/boards/seafarers", 404, "rest#/$defs/error");
@@ -174,6 +176,11 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
         {"Through the Desert, 4 players",
          {{"players", 4}, {"seed", "40412"}, {"vp_target", 12}, {"scenario", "through_the_desert"}, {"takeover_after", "never"}},
          42},
+        {"New Shores, 5 players, special building phase",
+         {{"players", 5}, {"seed", "50513"}, {"vp_target", 13}, {"scenario", "new_shores"}, {"turn_structure", "special_build"},
+          {"takeover_after", "never"}},
+         55},
+        {"The New World, 6 players, paired turns", {{"players", 6}, {"seed", "60614"}, {"vp_target", 12}, {"scenario", "new_world"}, {"takeover_after", "never"}}, 63},
         {"The beginner set-up, 3 players", {{"players", 3}, {"seed", "30310"}, {"vp_target", 10}, {"layout", "beginner"}, {"takeover_after", "never"}}, 39},
     };
     const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve", "Fay"};

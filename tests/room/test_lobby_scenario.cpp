@@ -66,4 +66,45 @@ TEST_CASE("lobby: a scenario is an option judged with the players count, and its
     CHECK(m.host.doc()["room"]["options"]["vp_target"] == 10);
 }
 
+// New Shores has boards for 3 to 6 players: the table follows the count across 4/5 (the sea frame, the
+// 5-6 sea frame), and the start plays the board of the count seated.
+TEST_CASE("lobby: New Shores for 5 and 6 plays on the 5-6 sea frame, the table following the count", "[room][sea][R-SF1]") {
+    Lobby l(json{{"seed", "9"}, {"scenario", "new_shores"}});
+    l.host.send(msg("set_options", {{"options", {{"players", 6}}}}));
+    const json six = l.host.last("snapshot");
+    REQUIRE(!six.is_null());
+    REQUIRE(six.contains("topology"));
+    CHECK(six["topology"]["rules"]["board"] == "sea_large");
+    CHECK(six["topology"]["scenario"]["id"] == "new_shores");
+    CHECK(six["topology"]["scenario"]["players"] == 6);
+    CHECK(six["topology"]["hexes"].size() == 70);
+    CHECK(l.host.doc()["room"]["options"]["vp_target"] == 13);
+
+    // The Four Islands has no board for 6: refused, naming both; New Shores stays.
+    l.host.send(msg("set_options", {{"options", {{"scenario", "four_islands"}}}}));
+    const json e = error_of(l.host);
+    CHECK(e["field"] == "options.scenario");
+    CHECK(e["message"].get<std::string>().find("for 6 players") != std::string::npos);
+    CHECK(l.host.doc()["room"]["options"]["scenario"] == "new_shores");
+
+    // Five seated of six: a New Shores game for 5 on the 5-6 sea frame, with the 5-6 box's cards.
+    std::vector<std::unique_ptr<Client>> guests;
+    for (int seat = 1; seat < 5; ++seat) {
+        guests.push_back(std::make_unique<Client>(l.hub, seat + 1));
+        l.join(*guests.back(), "Guest " + std::to_string(seat));
+        l.host.poll();
+    }
+    l.host.send(msg("start"));
+    const json started = l.host.last("snapshot");
+    REQUIRE(!started.is_null());
+    const json& game = l.host.doc()["game"];
+    CHECK(game["options"]["board"] == "sea_large");
+    CHECK(game["options"]["players"] == 5);
+    CHECK(game["board"]["terrain"].size() == 70);
+    CHECK(game["dev_deck"] == 34);
+    REQUIRE(started.contains("topology"));
+    CHECK(started["topology"]["scenario"]["players"] == 5);
+    CHECK(started["topology"]["hexes"].size() == 70);
+}
+
 }  // namespace catan::room::test

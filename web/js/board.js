@@ -9,7 +9,7 @@ import { s, clear } from './dom.js';
 import { PanZoom } from './zoom.js';
 import { SEAT_COLORS, SEAT_INK, SEAT_LOOK, TERRAIN_COLORS, TERRAIN_RESOURCE, RES_COLORS, resourceShape, glyphPath } from './icons.js';
 import { t } from './i18n.js';
-import { spotLabel } from './format.js';
+import { spotLabel, isSeaBoard } from './format.js';
 
 const S = 60; // hex circumradius in SVG units
 const XU = (S * Math.sqrt(3)) / 2;
@@ -17,9 +17,9 @@ const YU = S / 2;
 const PIPS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
 const NO_SPOTS = { node: new Set(), city: new Set(), path: new Set(), ship: new Set(), hex: new Set(), shipFrom: new Set(), shipTo: new Set(), selected: null };
 
-// A game on the sea frame (the view says so; a view from before it has no pirate either).
+// A game on a sea frame (the view says so; a view from before it has no pirate either).
 export function isSea(g) {
-  return g?.options?.board === 'sea' || (g?.board?.pirate !== undefined && g?.board?.pirate !== null);
+  return isSeaBoard(g?.options?.board) || (g?.board?.pirate !== undefined && g?.board?.pirate !== null);
 }
 
 const polygon = (corners) => corners.map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`).join(' ');

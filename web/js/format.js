@@ -7,6 +7,9 @@
 import { t, resList, RESOURCES } from './i18n.js';
 import { TERRAIN_RESOURCE } from './icons.js';
 
+// A Seafarers board (options.board, R-SF1): the sea frame of 3 and 4 players or the 5–6 one.
+export const isSeaBoard = (board) => board === 'sea' || board === 'sea_large';
+
 export function seatName(doc, seat) {
   if (seat === null || seat === undefined) return '?';
   const entry = doc?.room?.seats?.find((x) => x.seat === seat);
@@ -217,8 +220,8 @@ export function bannerText(doc, g, me) {
   const isMine = mine(g.current, me);
   const cur = seatName(doc, g.current);
   const p = g.players.find((x) => x.seat === me);
-  // Seafarers (options.board "sea"): ships beside roads, the pirate beside the robber, gold.
-  const sea = g.options?.board === 'sea';
+  // Seafarers (a sea frame): ships beside roads, the pirate beside the robber, gold.
+  const sea = isSeaBoard(g.options?.board);
   switch (g.phase) {
     case 'setup_settlement':
       return isMine ? t('banner.setup_settlement.me') : t('banner.setup.other', { who: cur });

@@ -73,8 +73,45 @@ const ScenarioDef kNewShores{
             .robber_col = 4,
             .island_vp = 2,
         },
+        // 5 and 6 players, on the wider frame: the 5–6 box's 30 hexes as the main island (its two
+        // deserts placed, the rest and its 28 tokens dealt), ten small islands of fixed terrain and
+        // tokens (three of them gold), and the box's 11 harbors dealt over the main island's coast.
+        LayoutDef{
+            .min_players = 5,
+            .max_players = 6,
+            .victory_target = 13,
+            .map = "~. ~. g4 ~. ?? ?? ?? ~. m6 ~.\n"
+                   "  ~. m8 ~. ?? ?? ?? ?? ~. ~. ~.\n"
+                   "~. pa ~. ?? ?? ?? ?? ?? ~. g2\n"
+                   "  ~. ~. ?? ?? D. ?? ?? ?? ~. ~.\n"
+                   "~. h9 ~. ?? ?? ?? D. ?? ~. w5\n"
+                   "  ~. f3 ~. ?? ?? ?? ?? ~. ~. ~.\n"
+                   "~. ~. gb ~. ?? ?? ?? ~. hc ~.",
+            .land_pool = "HHHHHMMMMMPPPPPPWWWWWWFFFFFF",
+            .token_pool = "22333444555666888999aaabbbcc",
+            .harbors = {{
+                {0, 5, 0, 5},  // 3:1
+                {1, 6, 0, 5},  // 3:1
+                {2, 7, 1, 5},  // 3:1
+                {3, 7, 2, 5},  // 3:1
+                {5, 6, 1, 5},  // 3:1
+                {6, 6, 2, 0},  // brick
+                {6, 5, 3, 1},  // lumber
+                {5, 3, 3, 2},  // wool
+                {3, 2, 3, 2},  // wool
+                {2, 3, 4, 3},  // grain
+                {1, 3, 5, 4},  // ore
+            }},
+            .harbor_count = 11,
+            .shuffle_harbors = true,
+            .pirate_row = 3,
+            .pirate_col = 8,
+            .robber_row = 3,
+            .robber_col = 4,
+            .island_vp = 2,
+        },
     }},
-    .layout_count = 2,
+    .layout_count = 3,
 };
 
 }  // namespace catan

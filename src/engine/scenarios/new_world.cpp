@@ -43,8 +43,29 @@ const ScenarioDef kNewWorld{
             .island_vp = 2,
             .generated_home = 15,
         },
+        // 5 and 6 players, on the wider frame: the 5–6 box's land less a desert, with three gold fields
+        // and two more hexes, its tokens and three more, and its 11 harbors.
+        LayoutDef{
+            .min_players = 5,
+            .max_players = 6,
+            .victory_target = 12,
+            .map = nullptr,
+            .land_pool = "HHHHHFFFFFFPPPPPPWWWWWWMMMMMGGGD",
+            .token_pool = "2233334445555666888999aaabbbbcc",
+            .harbors = {{{0, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 2}, {0, 0, 0, 2}, {0, 0, 0, 3}, {0, 0, 0, 4}, {0, 0, 0, 5}, {0, 0, 0, 5},
+                         {0, 0, 0, 5}, {0, 0, 0, 5}, {0, 0, 0, 5}}},
+            .harbor_count = 11,
+            .shuffle_harbors = true,
+            .pirate_row = 0,
+            .pirate_col = 0,
+            .robber_row = 0xff,
+            .robber_col = 0xff,
+            .island_vp = 2,
+            .generated_home = 18,
+            .gold_off_home = true,
+        },
     }},
-    .layout_count = 2,
+    .layout_count = 3,
 };
 
 }  // namespace catan

@@ -2,6 +2,7 @@
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
+import { isSeaBoard } from '../format.js';
 import { seatBadge } from '../icons.js';
 import { qrElement } from '../qr.js';
 import { pickAddress, shareBase } from '../share.js';
@@ -200,7 +201,7 @@ function scenarioBoard(id, then) {
 
 // The points to win of the box a count plays without a scenario (the host goes back to "none").
 function baseTarget(players) {
-  const box = Object.values(apiRules?.boards || {}).find((b) => b.board !== 'sea' && players >= b.players?.min && players <= b.players?.max);
+  const box = Object.values(apiRules?.boards || {}).find((b) => !isSeaBoard(b.board) && players >= b.players?.min && players <= b.players?.max);
   return optionDefault(box, 'vp_target');
 }
 

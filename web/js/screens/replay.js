@@ -17,7 +17,7 @@ import { t, onLang } from '../i18n.js';
 import { applyPatch } from '../patch.js';
 import { BoardView } from '../board.js';
 import { seatBadge, dieFace, setSeatLooks } from '../icons.js';
-import { seatName, logLines, bannerText } from '../format.js';
+import { seatName, logLines, bannerText, isSeaBoard } from '../format.js';
 import { playerRows } from '../ui/players.js';
 import { fairnessCheck } from '../ui/winner.js';
 import { langSelect } from '../ui/common.js';
@@ -34,7 +34,7 @@ function recordBoard(record) {
   const options = record.start?.options;
   const board = options?.board;
   if (typeof board !== 'string') throw Object.assign(new Error('the record names no board'), { code: 'no_board' });
-  if (board === 'sea' && typeof options.scenario === 'string' && Number.isInteger(options.players)) return `${options.scenario}-${options.players}`;
+  if (isSeaBoard(board) && typeof options.scenario === 'string' && Number.isInteger(options.players)) return `${options.scenario}-${options.players}`;
   return board;
 }
 

@@ -7,7 +7,7 @@ import { t, RESOURCES, DEV_CARDS } from '../i18n.js';
 import { icon, resIcon, seatBadge, SEAT_COLORS } from '../icons.js';
 import { all, find, has, devReason } from '../legal.js';
 import { resourceSteppers, sum } from './common.js';
-import { seatName } from '../format.js';
+import { seatName, isSeaBoard } from '../format.js';
 import { toast } from './toast.js';
 import { cardPicker } from './trade.js';
 
@@ -255,7 +255,7 @@ export function devCardList(st, store, onPlay) {
       icon(c, 'icon dev-icon'),
       h('div.dev-text',
         h('strong', t(`dev.${c}`), me.dev[c] > 1 ? ` ×${me.dev[c]}` : ''),
-        h('span.muted', t(c === 'road_building' && g.options?.board === 'sea' ? 'dev.road_building.desc.sea' : `dev.${c}.desc`)),
+        h('span.muted', t(c === 'road_building' && isSeaBoard(g.options?.board) ? 'dev.road_building.desc.sea' : `dev.${c}.desc`)),
         why ? h('span.reason', why) : null,
         fresh > 0 && c !== 'victory_point' && !why ? h('span.reason', t('why.bought_this_turn')) : null),
       c === 'victory_point' ? null

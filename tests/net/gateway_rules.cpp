@@ -39,12 +39,16 @@ TEST_CASE("rules: GET /api/rules and /api/boards/{id} are what the rooms say, fo
     const json body = json::parse(rules.body);
     CHECK(body["v"] == 1);
     CHECK(body["limits"] == (*first)["doc"]["room"]["limits"]);
-    // The base and 5–6 boards, and each Seafarers scenario's board for 3 and 4 players (R-SF1).
-    CHECK(body["boards"].size() == 12);
-    for (const char* id : {"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4", "fog_islands-3",
-                           "fog_islands-4", "through_the_desert-3", "through_the_desert-4", "new_world-3", "new_world-4"})
+    // The base and 5–6 boards, and each Seafarers scenario's board for 3 and 4 players, New Shores' and The
+    // New World's for 5 and 6 too (R-SF1).
+    CHECK(body["boards"].size() == 16);
+    for (const char* id : {"base", "large", "new_shores-3", "new_shores-4", "new_shores-5", "new_shores-6", "four_islands-3", "four_islands-4",
+                           "fog_islands-3", "fog_islands-4", "through_the_desert-3", "through_the_desert-4", "new_world-3", "new_world-4",
+                           "new_world-5", "new_world-6"})
         CHECK(body["boards"].contains(id));
     CHECK(body["boards"]["new_shores-4"]["board"] == "sea");
+    CHECK(body["boards"]["new_shores-5"]["board"] == "sea_large");
+    CHECK(body["boards"]["new_world-6"]["board"] == "sea_large");
 
     // The base board of a 4-seat lobby, the large one once the host sets 5 players (R-X1).
     const json large = snapshot_with(ws, 5);

@@ -572,9 +572,9 @@ TEST_CASE("Race room: the room's options and the race's are told apart, the turn
     const json rules_body = rules.json_body();
     std::set<std::string> boards;
     for (const auto& [name, block] : rules_body["boards"].items()) boards.insert(name);
-    CHECK(boards == std::set<std::string>{"base", "large", "new_shores-3", "new_shores-4", "four_islands-3", "four_islands-4",
-                                          "fog_islands-3", "fog_islands-4", "through_the_desert-3", "through_the_desert-4",
-                                          "new_world-3", "new_world-4"});
+    CHECK(boards == std::set<std::string>{"base", "large", "new_shores-3", "new_shores-4", "new_shores-5", "new_shores-6", "four_islands-3",
+                                          "four_islands-4", "fog_islands-3", "fog_islands-4", "through_the_desert-3",
+                                          "through_the_desert-4", "new_world-3", "new_world-4", "new_world-5", "new_world-6"});
     // /api/boards/{id} serves every game's table.
     const HttpResponse track = http_request(port, "GET", "/api/boards/track");
     REQUIRE(track.status == 200);

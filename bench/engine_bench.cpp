@@ -186,7 +186,8 @@ BENCHMARK(BM_RandomGame)->Arg(2)->Arg(3)->Arg(4)->ArgName("players")->Unit(bench
 BENCHMARK(BM_RandomGame)->Arg(5)->Arg(6)->ArgName("players")->Unit(benchmark::kMicrosecond);
 
 // Seafarers (R-SF1): whole random games of each scenario board, as `simulate --scenario` plays them;
-// args: scenario (1 New Shores, 2 The Four Islands) and players. Items = games (games/s).
+// args: scenario (the Scenario enum: 1 New Shores, 2 The Four Islands, 3 The Fog Islands, 4 Through the
+// Desert, 5 The New World) and players. Items = games (games/s).
 void BM_ScenarioGame(benchmark::State& state) {
     GameOptions o;
     o.scenario = static_cast<Scenario>(state.range(0));
@@ -208,7 +209,7 @@ void BM_ScenarioGame(benchmark::State& state) {
     state.counters["turns_per_game"] = static_cast<double>(turns) / static_cast<double>(state.iterations());
     state.counters["capped"] = static_cast<double>(capped);
 }
-BENCHMARK(BM_ScenarioGame)->ArgsProduct({{1, 2}, {3, 4}})->ArgNames({"scenario", "players"})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ScenarioGame)->ArgsProduct({{1, 2, 3, 4, 5}, {3, 4}})->ArgNames({"scenario", "players"})->Unit(benchmark::kMicrosecond);
 
 // Smaller pieces that whole games are made of.
 void BM_NewGame(benchmark::State& state) {

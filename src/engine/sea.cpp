@@ -75,7 +75,7 @@ Result move_ship(GameState& s, const Command& c, Events ev) {
         s.ship_moved = true;
         emit(ev, Event{.type = EventType::ShipMoved, .player = c.player, .a = c.target, .b = c.to});
         rules::reveal_path_ends<G>(s, c.player, c.to, ev);
-        s.players[c.player].road_length = static_cast<std::uint8_t>(rules::longest_road<G>(s, c.player));
+        s.players[c.player].road_length = static_cast<std::uint8_t>(rules::longest_route_after_ship_move<G>(s, c.player, c.target, c.to));
         rules::recount_longest_road<G>(s, ev);
         rules::check_victory<G>(s, ev);
         rules::call_for_gold(s, ev);

@@ -202,7 +202,10 @@ template <class G> void update_longest_road_after_road(GameState& s, int p, int 
 // Longest road of `p` just after `edge` was added to its roads, given its length before (R-A1).
 template <class G> int longest_road_with_new_road(const GameState& s, int p, int edge);
 template <class G> int longest_road(const GameState& s, int p);
-// R-SF4: the trade route of `p` just after its ship moved from `from` to `to`, given its length before.
+// R-SF5 (sea variants only): the longest trade route of `p`; the same just after `edge` was added to
+// its pieces, given its length before; and (R-SF4) just after its ship moved from `from` to `to`.
+template <class G> int longest_route(const GameState& s, int p);
+template <class G> int longest_route_with_new_piece(const GameState& s, int p, int edge);
 template <class G> int longest_route_after_ship_move(const GameState& s, int p, int from, int to);
 // After seat p built a settlement at `node`: the opponents' roads through it are cut (R-A2).
 template <class G> void update_longest_road_after_settlement(GameState& s, int p, int node, std::vector<Event>* ev);

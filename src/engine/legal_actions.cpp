@@ -95,8 +95,9 @@ void add_ship_actions(const GameState& s, int p, std::vector<Command>& out) {
 // R-SF6: the pirate's moves, as the robber's: each sea hex with each opponent there to rob, or none.
 template <class G>
 void add_pirate_moves(const GameState& s, int p, std::vector<Command>& out) {
+    const rules::SeatHexes along = rules::hexes_along_ships<G>(s);
     rules::pirate_hexes<G>(s).template for_each<G::hex_words>([&](int h) {
-        unsigned v = rules::pirate_victims<G>(s, h, p);
+        unsigned v = rules::pirate_victims(along, s.num_players, h, p);
         do {
             add(out, CommandType::MovePirate, p, h).victim = v ? static_cast<std::uint8_t>(std::countr_zero(v)) : kNoSeat;
             v &= v - 1;

@@ -33,25 +33,27 @@ template <class G> EdgeMask setup_ship_spots(const GameState& s) {
     return G::topo().node_edge_mask[s.setup_node] & s.sea_paths & ~s.roads_all & ~s.ships_all & ~pirate_paths<G>(s);
 }
 
-// R-SF4: whether one end of p's ship on `edge` is open: no own building there and no other own ship
-// continuing from it.
-template <class G> bool ends_open_route(const GameState& s, int p, int edge) {
+// R-SF4: the intersections where one of p's shipping routes is open: one of its ships ends there, no
+// other of its ships goes on from there, and it has no building there.
+template <class G> NodeMask open_route_ends(const GameState& s, int p) {
     const Topology& t = G::topo();
-    EdgeMask others = s.players[p].ships;
-    others.reset(edge);
-    const NodeMask own = buildings_of(s, p);
-    for (std::uint8_t n : t.edge_nodes[edge])
-        if (!own.test(n) && !(t.node_edge_mask[n] & others).any()) return true;
-    return false;
+    NodeMask once, twice;
+    s.players[p].ships.template for_each<G::edge_words>([&](int e) {
+        twice |= once & t.edge_node_mask[e];
+        once |= t.edge_node_mask[e];
+    });
+    return once & ~twice & ~buildings_of(s, p);
 }
 // R-SF4: the ships `p` may move this turn: after the roll, once a turn, at the open end of a route,
 // not built this turn, and not on the pirate's hex (R-SF6).
 template <class G> EdgeMask movable_ships(const GameState& s, int p) {
     if (s.ship_moved || !s.rolled || s.step != Step::Turn) return {};
+    const Topology& t = G::topo();
+    const NodeMask open = open_route_ends<G>(s, p);
     EdgeMask m;
     const EdgeMask candidates = s.players[p].ships & ~s.new_ships & ~pirate_paths<G>(s);
     candidates.template for_each<G::edge_words>([&](int e) {
-        if (ends_open_route<G>(s, p, e)) m.set(e);
+        if ((t.edge_node_mask[e] & open).any()) m.set(e);
     });
     return m;
 }
@@ -60,8 +62,9 @@ template <class G> EdgeMask ship_move_spots(const GameState& s, int p, int from)
     const Topology& t = G::topo();
     EdgeMask others = s.players[p].ships;
     others.reset(from);
-    NodeMask ends;
-    others.template for_each<G::edge_words>([&](int e) { ends |= t.edge_node_mask[e]; });
+    NodeMask ends = s.ship_nodes[p];  // of the other ships: the lifted one's ends that no other ship shares go
+    for (std::uint8_t n : t.edge_nodes[from])
+        if (!(t.node_edge_mask[n] & others).any()) ends.reset(n);
     EdgeMask lifted = s.ships_all;  // the spots with the ship lifted off its path
     lifted.reset(from);
     EdgeMask spots = ship_spots_from<G>(s, p, ends, lifted);
@@ -75,13 +78,26 @@ template <class G> HexMask pirate_hexes(const GameState& s) {
     if (s.pirate != kNone) m.reset(s.pirate);
     return m;
 }
-// R-SF6: opponents of `p` with a ship on a path of `hex`.
-template <class G> unsigned pirate_victims(const GameState& s, int hex, int p) {
-    const EdgeMask around = hex_paths<G>(hex);
-    unsigned v = 0;
+// R-SF6: for each seat, the hexes along its ships (a path runs along the hexes that touch both its ends).
+using SeatHexes = std::array<HexMask, kMaxPlayers>;
+template <class G> SeatHexes hexes_along_ships(const GameState& s) {
+    const Topology& t = G::topo();
+    SeatHexes along{};
     for (int q = 0; q < s.num_players; ++q)
-        if (q != p && (s.players[q].ships & around).any()) v |= 1u << q;
+        s.players[q].ships.template for_each<G::edge_words>([&](int e) {
+            along[q] |= t.node_hex_mask[t.edge_nodes[e][0]] & t.node_hex_mask[t.edge_nodes[e][1]];
+        });
+    return along;
+}
+// R-SF6: opponents of `p` with a ship on a path of `hex`, given hexes_along_ships.
+inline unsigned pirate_victims(const SeatHexes& along, int players, int hex, int p) {
+    unsigned v = 0;
+    for (int q = 0; q < players; ++q)
+        if (q != p && along[q].test(hex)) v |= 1u << q;
     return v;
+}
+template <class G> unsigned pirate_victims(const GameState& s, int hex, int p) {
+    return pirate_victims(hexes_along_ships<G>(s), s.num_players, hex, p);
 }
 
 // R-SF8: the island of a land intersection (0 when it touches only the sea).

@@ -203,6 +203,7 @@ int longest_route_with_new_piece(const GameState& s, int player, int edge) {
     const int outer = loose_end<G>(t, same, ship ? pl.roads : pl.ships, own, cut, edge);
     if (outer < 0) return longest_route<G>(s, player);
     RouteSearch<G> search(t, pl, cut, own);
+    search.goal = pl.road_length + 1;  // the new piece ends every trail through it
     search.walk_from(outer, 0, 0, ship);
     return search.best > pl.road_length ? search.best : pl.road_length;
 }
@@ -233,6 +234,7 @@ int longest_route_after_ship_move(const GameState& s, int player, int from, int 
     search.best = 0;
     search.goal = RouteSearch<G>::kMaxPieces;
     if (const int outer = loose_end<G>(t, stayed, pl.roads, own, cut, to); outer >= 0) {
+        search.goal = before + 1;  // the ship at `to` ends every trail through it
         search.walk_from(outer, 0, 0, true);
         if (!lifted_from_a_longest || search.best >= before) return search.best > before ? search.best : before;
         search.goal = before;

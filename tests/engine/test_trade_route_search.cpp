@@ -51,7 +51,8 @@ TEST_CASE("the trade route kept across ship moves and new pieces matches an exha
     std::vector<Command> actions;
     long compared = 0, after_moves = 0;
     for (int scenario = 1; scenario < kScenarioCount; ++scenario) {
-        for (int players = 3; players <= 4; ++players) {
+        for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
+            if (!scenario_has_board(static_cast<Scenario>(scenario), players)) continue;
             for (std::uint64_t seed = 1; seed <= 12; ++seed) {
                 GameOptions o;
                 o.scenario = static_cast<Scenario>(scenario);

@@ -210,6 +210,8 @@ void BM_ScenarioGame(benchmark::State& state) {
     state.counters["capped"] = static_cast<double>(capped);
 }
 BENCHMARK(BM_ScenarioGame)->ArgsProduct({{1, 2, 3, 4, 5}, {3, 4}})->ArgNames({"scenario", "players"})->Unit(benchmark::kMicrosecond);
+// The 5-6 sea frame: New Shores and The New World, 5 and 6 players.
+BENCHMARK(BM_ScenarioGame)->ArgsProduct({{1, 5}, {5, 6}})->ArgNames({"scenario", "players"})->Unit(benchmark::kMicrosecond);
 
 // Smaller pieces that whole games are made of.
 void BM_NewGame(benchmark::State& state) {

@@ -2,7 +2,8 @@
 // the table facts, the winner panel): each page's own session (window.catanDebug.store) sends the
 // command, exactly as its buttons would, and the test waits until every page has seen the update.
 // Every command sent is one of the seat's legal actions (or a discard of its most plentiful cards).
-// Also a two-finger pinch on a touch page (pinch).
+// Also a two-finger pinch on a touch page (pinch), and a tap that waits for its target to be free (tapFree).
+import { inView } from './layout-checks.mjs';
 
 export const snap = (page) => page.evaluate(() => {
   const s = window.catanDebug.store.state;
@@ -106,4 +107,17 @@ export async function pinch(page, sel, { gap = 20, stride = 12, steps = 10 } = {
   for (let i = 1; i <= steps; i++) await touch('touchMove', [[x - gap - i * stride, y], [x + gap + i * stride, y]]);
   await touch('touchEnd', []);
   await cdp.detach();
+}
+
+// Taps `sel` on a touch page once it is in view and uncovered (a toast or the dice overlay may pass over
+// it first, for up to 4 s); if it never is, `check` records why before the tap is tried anyway.
+export async function tapFree(page, sel, what, check) {
+  let where = 'missing';
+  for (let i = 0; i < 40; i++) {
+    where = await inView(page, sel);
+    if (where === 'ok') break;
+    await page.waitForTimeout(100);
+  }
+  if (where !== 'ok') check(false, `${what} (${sel}) can be tapped: ${where}`);
+  await page.tap(sel);
 }

@@ -23,7 +23,7 @@
 import path from 'node:path';
 import { e2e } from './harness.mjs';
 import { layoutProblems, frames, inView, harborsOutside } from './layout-checks.mjs';
-import { snap, actionsOf } from './drive.mjs';
+import { snap, actionsOf, tapFree } from './drive.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -216,16 +216,7 @@ try {
 
   // --- Ana's taps -----------------------------------------------------------------------------------------
   const noToasts = (page = phone) => page.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 }).catch(() => {});
-  const tapWhenFree = async (sel, what) => {
-    let where = 'missing';
-    for (let i = 0; i < 40; i++) {
-      where = await inView(phone, sel);
-      if (where === 'ok') break;
-      await phone.waitForTimeout(100);
-    }
-    if (where !== 'ok') check(false, `${what} (${sel}) can be tapped: ${where}`);
-    await phone.tap(sel);
-  };
+  const tapWhenFree = (sel, what) => tapFree(phone, sel, what, check);
   const tapAndSettle = async (sel, what) => {
     const before = (await snap(phone)).seq;
     await tapWhenFree(sel, what);

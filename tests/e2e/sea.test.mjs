@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { e2e } from './harness.mjs';
 import { layoutProblems, frames, inView } from './layout-checks.mjs';
-import { snap, settle, actionsOf, pinch } from './drive.mjs';
+import { snap, settle, actionsOf, pinch, tapFree } from './drive.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -151,16 +151,7 @@ try {
   const seqNow = async () => (await snap(phone)).seq;
   const movedOn = (before) => phone.waitForFunction((q) => window.catanDebug.store.state.seq > q && !window.catanDebug.store.state.pending, before);
   // Taps `sel` once it is in view and uncovered (a toast or the dice overlay may pass over it first).
-  const tapWhenFree = async (sel, what) => {
-    let where = 'missing';
-    for (let i = 0; i < 40; i++) {
-      where = await inView(phone, sel);
-      if (where === 'ok') break;
-      await phone.waitForTimeout(100);
-    }
-    if (where !== 'ok') check(false, `${what} (${sel}) can be tapped: ${where}`);
-    await phone.tap(sel);
-  };
+  const tapWhenFree = (sel, what) => tapFree(phone, sel, what, check);
   const tapAndWait = async (sel, what) => {
     const before = await seqNow();
     await tapWhenFree(sel, what);

@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { e2e } from './harness.mjs';
 import { layoutProblems, frames, inView, harborsOutside } from './layout-checks.mjs';
-import { snap, settle, actionsOf, pinch } from './drive.mjs';
+import { snap, settle, actionsOf, pinch, tapFree } from './drive.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -173,16 +173,7 @@ try {
   const far = (ids) => { const ns = ids.map((i) => topo.intersections[i]); return Math.hypot(ns.reduce((a, n) => a + n.x, 0) / ns.length - mid.x, (ns.reduce((a, n) => a + n.y, 0) / ns.length - mid.y) * 1.5); };
   const seqNow = async () => (await snap(phone)).seq;
   const movedOn = (before) => phone.waitForFunction((q) => window.catanDebug.store.state.seq > q && !window.catanDebug.store.state.pending, before);
-  const tapWhenFree = async (sel, what) => {
-    let where = 'missing';
-    for (let i = 0; i < 40; i++) {
-      where = await inView(phone, sel);
-      if (where === 'ok') break;
-      await phone.waitForTimeout(100);
-    }
-    if (where !== 'ok') check(false, `${what} (${sel}) can be tapped: ${where}`);
-    await phone.tap(sel);
-  };
+  const tapWhenFree = (sel, what) => tapFree(phone, sel, what, check);
   // At both sizes: the layout, and every selector in view and uncovered; a screenshot of each.
   const checkView = async (step, sels) => {
     await noToasts();

@@ -47,8 +47,9 @@ TEST_CASE("HIDDEN INFORMATION: a view does not change when what its viewer must 
     Rng rng(2024);
     std::array<int, kPhaseCount> phases{};
     int compared = 0, scrambled = 0;
-    // At least 8 Seafarers games: fewer may never stop to choose gold.
-    for_sample_states(test::share_of_games(60), test::share_of_games(15, 8), 10, [&](const GameState& s) {
+    // At least one Seafarers game on every board: fewer may never stop to choose gold.
+    const int sea_games = test::share_of_games(15, static_cast<int>(test::sea_boards().size()));
+    for_sample_states(test::share_of_games(60), sea_games, 10, [&](const GameState& s) {
         ++phases[static_cast<int>(s.phase)];
         for (int viewer = kSpectator; viewer < s.num_players; ++viewer) {
             GameState other = s;

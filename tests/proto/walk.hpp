@@ -59,12 +59,18 @@ inline Command choose_command(const GameState& s, Rng& rng, std::vector<Command>
     return actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
 }
 
-// The options of a Seafarers game on one of every scenario's boards, cycled through by seed.
-inline GameOptions sea_options(std::uint64_t seed) {
+// Every scenario's board for every player count it has one for.
+inline std::vector<std::pair<Scenario, int>> sea_boards() {
     std::vector<std::pair<Scenario, int>> boards;
     for (int k = 1; k < kScenarioCount; ++k)
         for (int p = kMinPlayers; p <= kMaxPlayers; ++p)
             if (scenario_has_board(static_cast<Scenario>(k), p)) boards.emplace_back(static_cast<Scenario>(k), p);
+    return boards;
+}
+
+// The options of a Seafarers game on one of every scenario's boards, cycled through by seed.
+inline GameOptions sea_options(std::uint64_t seed) {
+    const std::vector<std::pair<Scenario, int>> boards = sea_boards();
     const auto [scenario, players] = boards[seed % boards.size()];
     GameOptions o;
     o.players = players;

@@ -214,17 +214,21 @@ ScenarioStart deal_new_world(const LayoutDef& def, Rng& rng, int* attempts) {
             fair = new_world_flaw(T, b) == NewWorldFlaw::None;
         }
         if (!fair || !place_harbors(b, def, rng)) continue;
-        // The robber on the desert, the pirate on the sea with the least land beside it: open sea where
-        // there is some (the 5-6 frame's 32 land hexes may leave none).
+        // The robber on the desert, the pirate on open sea (no land beside it) where there is some.
+        // Where there is none, the frame's first hex if it is sea, drawing nothing, as boards of earlier
+        // versions have it (a game's board is drawn again from its seed); else the sea with the least
+        // land beside it.
         for (int h = 0; h < T.hex_count; ++h)
             if (b.terrain[h] == Terrain::Desert && !b.sea.test(h)) start.robber = static_cast<std::uint8_t>(h);
         std::array<std::uint8_t, kMaxHexes> open{};
         int n = 0;
-        for (int beside = 0; n == 0 && beside <= 6; ++beside)
+        for (int beside = 0; n == 0 && beside <= 6; ++beside) {
+            if (beside == 1 && b.sea.test(0)) break;
             b.sea.for_each([&](int h) {
                 if (land_neighbors(T, land, h) == beside) open[n++] = static_cast<std::uint8_t>(h);
             });
-        start.pirate = open[rng.below(static_cast<std::uint32_t>(n))];
+        }
+        start.pirate = n ? open[rng.below(static_cast<std::uint32_t>(n))] : static_cast<std::uint8_t>(0);
         if (attempts) *attempts = attempt;
         return start;
     }

@@ -22,7 +22,7 @@
 //   node tests/e2e/fog.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 1]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
-import { layoutProblems, frames, inView, harborsOutside } from './layout-checks.mjs';
+import { layoutProblems, frames, inView, harborsOutside, noToasts as toastsGone, viewChecker } from './layout-checks.mjs';
 import { snap, actionsOf, tapFree } from './drive.mjs';
 
 const arg = (name, fallback) => {
@@ -215,7 +215,7 @@ try {
   }
 
   // --- Ana's taps -----------------------------------------------------------------------------------------
-  const noToasts = (page = phone) => page.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 }).catch(() => {});
+  const noToasts = (page = phone) => toastsGone(page);
   const tapWhenFree = (sel, what) => tapFree(phone, sel, what, check);
   const tapAndSettle = async (sel, what) => {
     const before = (await snap(phone)).seq;
@@ -224,25 +224,11 @@ try {
     return settle(before + 1);
   };
   // At both sizes: the layout, and every selector in view and uncovered; a screenshot of each.
-  const checkView = async (step, sels) => {
-    await noToasts();
-    for (const [w, h] of SIZES) {
-      await phone.setViewportSize({ width: w, height: h });
-      await frames(phone);
-      const size = `${w}x${h}`;
-      const layout = await phone.evaluate(layoutProblems);
-      check(layout.length === 0, `${step} at ${size}: instruction line, hand and actions in view and uncovered${layout.length ? `: ${layout.join('; ')}` : ''}`);
-      for (const sel of sels) {
-        const where = await inView(phone, sel);
-        // Sideways, the warning of these seeded games (test servers only) lies over the board's top row.
-        const warned = w > h && (sel.startsWith('[data-spot') || sel.includes('data-hex')) && where === 'covered by unfair-warning';
-        check(where === 'ok' || warned, `${step} at ${size}: ${sel} in view and uncovered (${where})`);
-      }
-      await phone.screenshot({ path: path.join(OUT, `fog-${step}-${size}.png`) });
-    }
-    await phone.setViewportSize({ width: 360, height: 640 });
-    await frames(phone);
-  };
+  // Sideways, the warning of these seeded games (test servers only) lies over the board's top row.
+  const checkView = viewChecker(phone, {
+    sizes: SIZES, out: OUT, prefix: 'fog', check,
+    exempt: (sel, w, h, where) => w > h && (sel.startsWith('[data-spot') || sel.includes('data-hex')) && where === 'covered by unfair-warning',
+  });
   // The desktop's table at 1280x800: the same checks, and the whole frame inside its stage.
   const checkDesk = async (step) => {
     await noToasts(desk);

@@ -1,7 +1,10 @@
 // The table's layout checks the browser tests share: everything wrong with the instruction line, the
 // hand, the action bar, the player cards and an open dialog in the page as it is now, run inside the
 // page (page.evaluate(layoutProblems)); whether one element can be seen and tapped (inView); a
-// wait for two animation frames after a resize; the harbors cut off at an svg's edge (harborsOutside).
+// wait for two animation frames after a resize; the harbors cut off at an svg's edge (harborsOutside);
+// and one check of a step at every phone size (viewChecker).
+
+import path from 'node:path';
 
 // Everything wrong with the table's layout in the page as it is now ([] when all is well).
 export function layoutProblems() {
@@ -104,3 +107,33 @@ export const harborsOutside = (page, svgSel) => page.evaluate((sel) => {
     .filter((b) => b.x < x - 0.5 || b.y < y - 0.5 || b.x + b.width > x + w + 0.5 || b.y + b.height > y + h + 0.5)
     .map((b) => `(${b.x.toFixed(0)},${b.y.toFixed(0)})`);
 }, svgSel);
+
+// No toast, flying card or dice animation over the table (they come and go on their own).
+export const noToasts = (page) => page.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 }).catch(() => {});
+
+// checkView(step, selectors): at each of `sizes`, the table's layout and every selector in view and
+// uncovered, with a screenshot `${prefix}-${step}-${w}x${h}.png` in `out`; the page is left at the
+// first size. `exempt(sel, w, h, where)` says which findings a test expects (e.g. a test server's
+// warning over the board's top row); `once` checks each step only the first time it is reached.
+export function viewChecker(page, { sizes, out, prefix, check, exempt = () => false, once = false }) {
+  const seen = new Set();
+  return async (step, sels) => {
+    if (once && seen.has(step)) return;
+    seen.add(step);
+    await noToasts(page);
+    for (const [w, h] of sizes) {
+      await page.setViewportSize({ width: w, height: h });
+      await frames(page);
+      const size = `${w}x${h}`;
+      const layout = await page.evaluate(layoutProblems);
+      check(layout.length === 0, `${step} at ${size}: instruction line, hand and actions in view and uncovered${layout.length ? `: ${layout.join('; ')}` : ''}`);
+      for (const sel of sels) {
+        const where = await inView(page, sel);
+        check(where === 'ok' || exempt(sel, w, h, where), `${step} at ${size}: ${sel} in view and uncovered (${where})`);
+      }
+      await page.screenshot({ path: path.join(out, `${prefix}-${step}-${size}.png`) });
+    }
+    await page.setViewportSize({ width: sizes[0][0], height: sizes[0][1] });
+    await frames(page);
+  };
+}

@@ -16,7 +16,7 @@
 //   node tests/e2e/sea.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 5] [--bots basic]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
-import { layoutProblems, frames, inView } from './layout-checks.mjs';
+import { layoutProblems, frames, inView, noToasts as toastsGone, viewChecker } from './layout-checks.mjs';
 import { snap, settle, actionsOf, pinch, tapFree } from './drive.mjs';
 
 const arg = (name, fallback) => {
@@ -82,7 +82,7 @@ try {
   check(topo.hexes.length === 72 && topo.rules?.board === 'sea' && !!topo.rules?.costs?.ship, `the game's table is the sea frame (${topo.hexes.length} hexes, rules ${topo.rules?.board}, ship cost ${JSON.stringify(topo.rules?.costs?.ship)})`);
 
   // --- the board ------------------------------------------------------------------------------------------
-  const noToasts = () => phone.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 }).catch(() => {});
+  const noToasts = () => toastsGone(phone);
   await noToasts();
   await frames(phone);
   const first = await snap(phone);
@@ -157,29 +157,12 @@ try {
     await tapWhenFree(sel, what);
     await movedOn(before);
   };
-  // At both sizes: the layout, and every selector in view and uncovered; a screenshot of each.
-  const viewed = new Set();
-  const checkView = async (step, sels) => {
-    if (viewed.has(step)) return;
-    viewed.add(step);
-    await noToasts();
-    for (const [w, h] of SIZES) {
-      await phone.setViewportSize({ width: w, height: h });
-      await frames(phone);
-      const size = `${w}x${h}`;
-      const layout = await phone.evaluate(layoutProblems);
-      check(layout.length === 0, `${step} at ${size}: instruction line, hand and actions in view and uncovered${layout.length ? `: ${layout.join('; ')}` : ''}`);
-      for (const sel of sels) {
-        const where = await inView(phone, sel);
-        // Sideways, the warning of these seeded games (test servers only) lies over the board's top row.
-        const warned = w > h && sel.startsWith('[data-spot') && where === 'covered by unfair-warning';
-        check(where === 'ok' || warned, `${step} at ${size}: ${sel} in view and uncovered (${where})`);
-      }
-      await phone.screenshot({ path: path.join(OUT, `sea-${step}-${size}.png`) });
-    }
-    await phone.setViewportSize({ width: 360, height: 640 });
-    await frames(phone);
-  };
+  // At both sizes, once per step: the layout, and every selector in view and uncovered; a screenshot of each.
+  // Sideways, the warning of these seeded games (test servers only) lies over the board's top row.
+  const checkView = viewChecker(phone, {
+    sizes: SIZES, out: OUT, prefix: 'sea', check, once: true,
+    exempt: (sel, w, h, where) => w > h && sel.startsWith('[data-spot') && where === 'covered by unfair-warning',
+  });
   const banner = () => phone.evaluate(() => document.querySelector('#banner .banner-text').textContent);
 
   const setup = async (st) => {

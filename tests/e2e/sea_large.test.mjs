@@ -16,7 +16,7 @@
 //   node tests/e2e/sea_large.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web] [--seed 7]
 import path from 'node:path';
 import { e2e } from './harness.mjs';
-import { layoutProblems, frames, inView, harborsOutside } from './layout-checks.mjs';
+import { layoutProblems, frames, inView, harborsOutside, noToasts as toastsGone, viewChecker } from './layout-checks.mjs';
 import { snap, settle, actionsOf, pinch, tapFree } from './drive.mjs';
 
 const arg = (name, fallback) => {
@@ -116,7 +116,7 @@ try {
   log('game started');
 
   // --- the 70-hex board ---------------------------------------------------------------------------------
-  const noToasts = () => phone.waitForFunction(() => ![...document.querySelectorAll('#toast-root .toast, .fx-card, #dice-fx')].some((e) => !e.hidden && e.getBoundingClientRect().height > 0), null, { timeout: 8000 }).catch(() => {});
+  const noToasts = () => toastsGone(phone);
   await noToasts();
   await frames(phone);
   const g0 = (await snap(phone)).game;
@@ -175,23 +175,7 @@ try {
   const movedOn = (before) => phone.waitForFunction((q) => window.catanDebug.store.state.seq > q && !window.catanDebug.store.state.pending, before);
   const tapWhenFree = (sel, what) => tapFree(phone, sel, what, check);
   // At both sizes: the layout, and every selector in view and uncovered; a screenshot of each.
-  const checkView = async (step, sels) => {
-    await noToasts();
-    for (const [w, h] of SIZES) {
-      await phone.setViewportSize({ width: w, height: h });
-      await frames(phone);
-      const size = `${w}x${h}`;
-      const layout = await phone.evaluate(layoutProblems);
-      check(layout.length === 0, `${step} at ${size}: instruction line, hand and actions in view and uncovered${layout.length ? `: ${layout.join('; ')}` : ''}`);
-      for (const sel of sels) {
-        const where = await inView(phone, sel);
-        check(where === 'ok', `${step} at ${size}: ${sel} in view and uncovered (${where})`);
-      }
-      await phone.screenshot({ path: path.join(OUT, `sea-large-${step}-${size}.png`) });
-    }
-    await phone.setViewportSize({ width: 360, height: 640 });
-    await frames(phone);
-  };
+  const checkView = viewChecker(phone, { sizes: SIZES, out: OUT, prefix: 'sea-large', check });
   const banner = () => phone.evaluate(() => document.querySelector('#banner .banner-text').textContent);
 
   const placed = { settlements: 0, pieces: 0, ships: 0 };

@@ -1,7 +1,7 @@
 // What lies face down never leaves the server before it turns (R-SF10), over real sockets: whole games
 // of The Fog Islands (3 players, the scenario's target of 12, two seeds, played side by side with a
 // spectator from the lobby and one who arrives mid-game) get every check of test_hidden_info.cpp (keys,
-// accounting, the engine's replay of the same seeded game; hidden_info_support.hpp), and on every message
+// accounting, the engine's replay of the same seeded game; hidden_info_game.hpp), and on every message
 // each connection receives, against the hexes still face down in the replay's state that message shows:
 //   - the connection's rebuilt doc has terrain "fog" and number null at each of them;
 //   - structurally, nothing in the message ties a terrain or a number to one of them: no board terrain
@@ -16,7 +16,8 @@
 #include <iostream>
 
 #include "catan/proto/topology_json.hpp"
-#include "hidden_info_support.hpp"
+#include "hidden_info_fakes.hpp"
+#include "hidden_info_game.hpp"
 #include "server_process.hpp"
 
 using namespace catan::nettest;

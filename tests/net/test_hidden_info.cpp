@@ -18,7 +18,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "hidden_info_support.hpp"
+#include "hidden_info_fakes.hpp"
+#include "hidden_info_game.hpp"
 #include "server_process.hpp"
 
 using namespace catan::nettest;

@@ -75,6 +75,16 @@ CREATE TABLE meta(
   value INTEGER NOT NULL
 ) WITHOUT ROWID;
 )sql"},
+    // Turn-based rooms (docs/operating.md, "Turn-based rooms"): `sleeps` marks a room that is restored
+    // only when something asks for it, never at start; `wake_ms` is when its next deadline falls due
+    // (null: none), so a server wakes it then; `timer` is the room's turn clock in wall-clock time
+    // (JSON, the room layer's), so a restart or a night asleep takes no time from anyone.
+    Migration{3, "turn-based rooms: sleeping, their next deadline and their turn clock", R"sql(
+ALTER TABLE rooms ADD COLUMN sleeps INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rooms ADD COLUMN wake_ms INTEGER;
+ALTER TABLE rooms ADD COLUMN timer TEXT NOT NULL DEFAULT '';
+CREATE INDEX rooms_asleep ON rooms(sleeps, wake_ms);
+)sql"},
 };
 
 std::string what_to_do(const std::string& path) {

@@ -31,9 +31,10 @@ constexpr std::size_t kMaxGroup = 4096;  // writes per transaction at most (boun
 struct Writes {
     explicit Writes(sql::Db& db)
         : upsert_room(db.prepare(
-              "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch)"
-              " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(code) DO UPDATE SET options = ?2, host_key_hash = ?3,"
-              " phase = ?4, game = ?5, game_options = ?6, updated_ms = ?8")),
+              "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch, sleeps)"
+              " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT(code) DO UPDATE SET options = ?2, host_key_hash = ?3,"
+              " phase = ?4, game = ?5, game_options = ?6, updated_ms = ?8, sleeps = ?10")),
+          set_timer(db.prepare("UPDATE rooms SET timer = ?, wake_ms = ? WHERE code = ?")),
           delete_seats(db.prepare("DELETE FROM seats WHERE code = ?")),
           insert_seat(db.prepare("INSERT INTO seats(code, seat, name, token_hash, host, bot) VALUES(?, ?, ?, ?, ?, ?)")),
           insert_command(db.prepare("INSERT INTO commands(code, game, idx, seat, command) VALUES(?, ?, ?, ?, ?)")),
@@ -47,13 +48,13 @@ struct Writes {
                       db.prepare("DELETE FROM chat WHERE code = ?"), db.prepare("DELETE FROM commands WHERE code = ?"),
                       db.prepare("DELETE FROM snapshots WHERE code = ?")} {}
 
-    sql::Statement upsert_room, delete_seats, insert_seat, insert_command, set_phase, insert_snapshot, prune_snapshots,
+    sql::Statement upsert_room, set_timer, delete_seats, insert_seat, insert_command, set_phase, insert_snapshot, prune_snapshots,
         insert_chat, trim_chat;
     std::array<sql::Statement, 5> delete_room;
 
     void save(const RoomRecord& r) {
         upsert_room.reset().bind(1, r.code).bind(2, r.options).bind(3, r.host_key_hash).bind(4, r.phase).bind(5, r.game);
-        upsert_room.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).bind(9, r.epoch).run();
+        upsert_room.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).bind(9, r.epoch).bind(10, r.sleeps ? 1 : 0).run();
         delete_seats.reset().bind(1, r.code).run();
         for (const SeatRecord& s : r.seats)
             insert_seat.reset().bind(1, r.code).bind(2, s.seat).bind(3, s.name).bind(4, s.token_hash).bind(5, s.host ? 1 : 0).bind(6, s.bot).run();
@@ -294,6 +295,19 @@ void Store::delete_room(const std::string& code, Done done) {
     impl_->enqueue([code](Writes& w) { w.erase(code); }, std::move(done));
 }
 
+void Store::save_timer(const std::string& code, std::string timer, std::optional<std::int64_t> wake_ms, Done done) {
+    impl_->enqueue(
+        [code, timer = std::move(timer), wake_ms](Writes& w) {
+            w.set_timer.reset().bind(1, timer);
+            if (wake_ms)
+                w.set_timer.bind(2, *wake_ms);
+            else
+                w.set_timer.bind_null(2);
+            w.set_timer.bind(3, code).run();
+        },
+        std::move(done));
+}
+
 }  // namespace catan::store
 
 namespace catan::store {
@@ -309,7 +323,9 @@ struct Reads {
           commands(db.prepare("SELECT idx, seat, command FROM commands WHERE code = ? AND game = ? ORDER BY idx")) {}
     sql::Statement seats, chat, snapshot, commands;
 
-    static constexpr const char* kRoomColumns = "code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch";
+    static constexpr const char* kRoomColumns =
+        "code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch, sleeps, wake_ms, timer";
+    static constexpr int kProblemColumn = 12;  // after kRoomColumns, where a query adds it
 
     // Every command of the current game (a room keeps its whole log for the replay record); unless
     // `no_snapshot` (export) also the latest snapshot, from which a restore re-applies the later ones.
@@ -325,6 +341,9 @@ struct Reads {
         r.created_ms = row.column_int(6);
         r.updated_ms = row.column_int(7);
         r.epoch = row.column_int(8);
+        r.sleeps = row.column_int(9) != 0;
+        if (!row.column_null(10)) r.wake_ms = row.column_int(10);
+        r.timer = row.column_text(11);
         seats.reset().bind(1, r.code);
         while (seats.step())
             r.seats.push_back({static_cast<int>(seats.column_int(0)), seats.column_text(1), seats.column_text(2), seats.column_int(3) != 0,
@@ -367,11 +386,54 @@ std::vector<StoredRoom> Store::load_rooms() {
     sql::Db& db = *impl_->db;
     return consistent_read(db, impl_->path, [&] {
         Reads reads(db);
-        sql::Statement rooms = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE problem IS NULL ORDER BY code");
+        sql::Statement rooms = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE problem IS NULL AND sleeps = 0 ORDER BY code");
         std::vector<StoredRoom> out;
         while (rooms.step()) out.push_back(reads.read(rooms, /*no_snapshot=*/false));
         return out;
     });
+}
+
+std::vector<SleepingRoom> Store::sleeping_rooms() {
+    const std::lock_guard lock(impl_->db_mutex);
+    sql::Db& db = *impl_->db;
+    return consistent_read(db, impl_->path, [&] {
+        sql::Statement rooms = db.prepare("SELECT code, wake_ms FROM rooms WHERE problem IS NULL AND sleeps = 1 ORDER BY code");
+        std::vector<SleepingRoom> out;
+        while (rooms.step()) {
+            SleepingRoom& r = out.emplace_back();
+            r.code = rooms.column_text(0);
+            if (!rooms.column_null(1)) r.wake_ms = rooms.column_int(1);
+        }
+        return out;
+    });
+}
+
+std::optional<StoredRoom> Store::wake_room(const std::string& code) {
+    const std::lock_guard lock(impl_->db_mutex);
+    sql::Db& db = *impl_->db;
+    try {
+        db.exec("BEGIN IMMEDIATE");  // the epoch's move and the read see the same file
+        try {
+            sql::Statement bump = db.prepare("UPDATE rooms SET epoch = epoch + 1 WHERE code = ? AND problem IS NULL");
+            bump.bind(1, code).run();
+            Reads reads(db);
+            sql::Statement row = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE code = ? AND problem IS NULL");
+            row.bind(1, code);
+            std::optional<StoredRoom> room;
+            if (row.step()) room = reads.read(row, /*no_snapshot=*/false);
+            db.exec("COMMIT");
+            return room;
+        } catch (...) {
+            try {
+                db.exec("ROLLBACK");
+            } catch (const sql::Error&) {
+            }
+            throw;
+        }
+    } catch (const sql::Error& e) {
+        throw StoreError(impl_->path + ": cannot wake room " + code + " (" + e.what() + "). Check that the file is on a" +
+                         " writable local disk; the room stays in the file.");
+    }
 }
 
 std::optional<StoredRoom> Store::read_room(const std::string& code) {
@@ -383,7 +445,7 @@ std::optional<StoredRoom> Store::read_room(const std::string& code) {
         sql::Statement row = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + ", problem FROM rooms WHERE code = ?");
         row.bind(1, code);
         if (!row.step()) return std::nullopt;
-        if (!row.column_null(9)) problem = row.column_text(9);
+        if (!row.column_null(Reads::kProblemColumn)) problem = row.column_text(Reads::kProblemColumn);
         return reads.read(row, /*no_snapshot=*/true);
     });
     if (!problem.empty())

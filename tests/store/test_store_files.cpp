@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include "catan/store/store.hpp"
+#include "sql_query.hpp"
 #include "temp_dir.hpp"
 #include "unwritable.hpp"
 
@@ -13,28 +14,6 @@ using namespace catan::store;
 using namespace catan::store::test;
 
 namespace {
-
-// Runs SQL on the file with a connection of the test's own (not the store's).
-std::string query(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    std::string out;
-    char* error = nullptr;
-    const int rc = sqlite3_exec(
-        db, sql.c_str(),
-        [](void* text, int n, char** values, char**) {
-            auto& s = *static_cast<std::string*>(text);
-            for (int i = 0; i < n; ++i) s += std::string(values[i] ? values[i] : "NULL") + (i + 1 < n ? "|" : "\n");
-            return 0;
-        },
-        &out, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    INFO(message);
-    REQUIRE(rc == SQLITE_OK);
-    return out;
-}
 
 std::string refusal(const std::string& path) {
     try {
@@ -56,13 +35,13 @@ TEST_CASE("a new file is created with the schema through versioned migrations, i
         CHECK(store.schema_version() == Store::kSchemaVersion);
     }
     CHECK(query(path, "PRAGMA journal_mode") == "wal\n");
-    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n");
+    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n");
     CHECK(query(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('rooms','seats','chat','commands','snapshots')") == "5\n");
     {
         Store again(path);  // reopening applies nothing twice
         CHECK(again.schema_version() == Store::kSchemaVersion);
     }
-    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "2\n");
+    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "3\n");
 }
 
 TEST_CASE("a file that is not SQLite is refused, named, and left untouched", "[store]") {
@@ -177,8 +156,8 @@ TEST_CASE("a data file of schema version 1 migrates: its rooms start at epoch 0 
     const auto path = dir.file("catan.db").string();
     write_version_1_file(path);
     Store store(path);
-    CHECK(store.schema_version() == 2);
-    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n");
+    CHECK(store.schema_version() == Store::kSchemaVersion);
+    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n");
     const std::vector<StoredRoom> rooms = store.load_rooms();
     REQUIRE(rooms.size() == 1);  // nothing of the old file is lost
     CHECK(rooms[0].room.seats.size() == 1);

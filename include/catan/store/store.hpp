@@ -45,6 +45,18 @@ struct RoomRecord {
     // changes it, so save_room never moves it back.
     std::int64_t epoch = 0;
     std::vector<SeatRecord> seats;  // taken seats only
+    // A turn-based room: restored when something asks for it (Store::wake_room), never at start.
+    bool sleeps = false;
+    // Written by save_timer only (save_room never moves them): when the room's next deadline falls
+    // due (Unix ms; none: nothing to wake it for), and its turn clock (JSON of the room layer's).
+    std::optional<std::int64_t> wake_ms;
+    std::string timer;
+};
+
+// A room that sleeps in the file, and when it is to be woken (none: only when asked for).
+struct SleepingRoom {
+    std::string code;
+    std::optional<std::int64_t> wake_ms;
 };
 
 struct LoggedCommand {
@@ -73,7 +85,7 @@ using Done = std::function<void(bool durable)>;
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Opens `path`, creating it when it does not exist, checks it and runs pending migrations.
     // Throws StoreError for a file it cannot use.
@@ -94,7 +106,14 @@ public:
     void begin_serving();
 
     // ---- reads (at start) ----
-    std::vector<StoredRoom> load_rooms();  // every room but those set aside as corrupt
+    // Every room a server restores at its start: all but those set aside as corrupt and those that
+    // sleep (turn-based rooms, restored when something asks for them).
+    std::vector<StoredRoom> load_rooms();
+    std::vector<SleepingRoom> sleeping_rooms();  // every room that sleeps (not set aside), by code
+    // A sleeping room as load_rooms reads one, moved to its next sequence-number epoch in the same
+    // transaction (a woken room hands out seqs above every seq it handed out before); nothing when no
+    // room has that code or it was set aside. Waits for the writer's round in progress; any time.
+    std::optional<StoredRoom> wake_room(const std::string& code);
     // Sets a room aside (kept for inspection, never restored again); synchronous.
     void set_aside(const std::string& code, const std::string& problem);
 
@@ -115,6 +134,8 @@ public:
     void append_chat(const std::string& code, std::string entry, std::size_t keep, Done done);
     void append_chat(const std::string& code, std::vector<std::string> entries, std::size_t keep, Done done);  // in order
     void delete_room(const std::string& code, Done done);
+    // A turn-based room's turn clock and next deadline (RoomRecord::timer, wake_ms).
+    void save_timer(const std::string& code, std::string timer, std::optional<std::int64_t> wake_ms, Done done);
     void flush();  // blocks until everything queued before the call is durable
 
     struct Stats {

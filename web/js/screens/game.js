@@ -19,6 +19,7 @@ import { toast } from '../ui/toast.js';
 import { resChips, unfairWarning, sum } from '../ui/common.js';
 import { Feedback, chatLine } from '../ui/feedback.js';
 import { turnTimer } from '../ui/timer.js';
+import { focusKey, restoreFocus } from '../ui/focus.js';
 
 // `sea`: only in a Seafarers game (R-SF2, R-SF4).
 const ACTIONS = [
@@ -39,7 +40,9 @@ export class GameView {
     this.store = store;
     this.mode = null; // 'road' | 'ship' | 'settlement' | 'city' while choosing where to build, 'move_ship'
     this.shipFrom = null; // in 'move_ship': the ship chosen to move (its path), before its destination
-    this.modal = new Modal();
+    // A dialog whose opener is gone (a board spot taken, a finished discard) hands the focus to the
+    // first action that can be taken.
+    this.modal = new Modal({ fallbackFocus: () => this.actions.querySelector('button.action:not(.disabled)') || this.actions.querySelector('button') });
     this.winnerHidden = false;
     this.el = h('div.game#game');
     this.head = h('header.game-head');
@@ -144,6 +147,8 @@ export class GameView {
     this.st = st;
     const g = st.doc.game;
     if (!g) return;
+    // Everything below is rebuilt: the focused button or spot is found again afterwards.
+    const focus = focusKey(this.el);
     this.board.setTopology(st.topology);
     if (this.mode && !this.modeStillValid(st)) this.mode = null;
     if (this.mode !== 'move_ship' || !all(st.legal, 'move_ship').some((a) => a.from === this.shipFrom)) this.shipFrom = null;
@@ -166,6 +171,7 @@ export class GameView {
     this.el.classList.toggle('sea', isSea(g));
     this.el.dataset.myTurn = String(g.current === st.seat);
     this.layoutStage();
+    restoreFocus(this.el, focus);
   }
 
   modeStillValid(st) {

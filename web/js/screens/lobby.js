@@ -73,12 +73,12 @@ function kickControls(seat, name, store) {
   const wrap = h('span.kick-controls');
   const show = () => {
     if (askingKick !== seat) {
-      replace(wrap, h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${name}`, onclick: () => { askingKick = seat; show(); } }, t('lobby.kick')));
+      replace(wrap, h('button.small.kick', { type: 'button', 'aria-label': `${t('lobby.kick')}: ${name}`, onclick: () => { askingKick = seat; show(); wrap.querySelector('.kick-no')?.focus(); } }, t('lobby.kick')));
       return;
     }
     replace(wrap, h('span.kick-ask', { role: 'alert' }, t('lobby.kick_confirm', { name })),
       h('button.small.primary.kick-yes', { type: 'button', onclick: () => { askingKick = null; store.send({ type: 'kick', seat }); } }, t('lobby.kick_yes')),
-      h('button.small.kick-no', { type: 'button', onclick: () => { askingKick = null; show(); } }, t('lobby.kick_no')));
+      h('button.small.kick-no', { type: 'button', onclick: () => { askingKick = null; show(); wrap.querySelector('.kick')?.focus(); } }, t('lobby.kick_no')));
   };
   show();
   return wrap;

@@ -14,6 +14,7 @@ import { loadServerInfo, onShareChange } from '../share.js';
 import { GameView } from './game.js';
 import { connectionBanner } from '../ui/banner.js';
 import { setSeatLooks } from '../icons.js';
+import { keepingFocus } from '../ui/focus.js';
 
 export function startRoom(app, code) {
   // "Continue on another device": /r/CODE#token=... carries the seat's token once, then is removed.
@@ -129,7 +130,8 @@ export function startRoom(app, code) {
         game = null;
       }
       view = 'lobby';
-      renderLobby(main, state, store);
+      // Each change (an option, a bot seated) rebuilds the lobby: the keyboard focus stays where it was.
+      keepingFocus(main, () => renderLobby(main, state, store));
       return;
     }
     if (!game) {

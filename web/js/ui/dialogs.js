@@ -10,20 +10,27 @@ import { resourceSteppers, sum } from './common.js';
 import { seatName, isSeaBoard } from '../format.js';
 import { toast } from './toast.js';
 import { cardPicker } from './trade.js';
+import { focusables, focusKey, restoreFocus } from './focus.js';
 
 // On a touch screen the browser sends a click after the finger lifts. When that lift opened a dialog
 // (a tap on the board that asks "steal from whom?"), the click lands on the new dialog: on its
 // backdrop it closed the dialog at once, on a button it chose for the player. So a click counts only
 // if the press that made it started inside the dialog's layer; keyboard clicks (detail 0) always do.
+// Keyboard: an open dialog takes the focus (its first button, not a text field that would raise a
+// phone's keyboard), Tab and Shift+Tab stay inside it, and on closing the focus goes back to what
+// opened it (found again if the screen was rebuilt meanwhile), else to `fallbackFocus()`.
 export class Modal {
-  constructor() {
+  constructor({ fallbackFocus } = {}) {
     this.root = document.getElementById('modal-root');
+    this.fallbackFocus = fallbackFocus || (() => null);
+    this.opener = null;
     this.spec = null;
     this.state = null;
     this.pressedInside = false;
     this.pressedOnBackdrop = false;
     this.onKey = (e) => {
       if (e.key === 'Escape' && this.spec?.dismissable !== false) this.close();
+      if (e.key === 'Tab' && this.spec) this.trapTab(e);
     };
     this.onPress = (e) => {
       if (!this.spec) return;
@@ -38,6 +45,9 @@ export class Modal {
   }
 
   open(spec, state) {
+    // A dialog opened over another (the log from the menu) gives the focus back to the first opener.
+    if (!this.spec) this.opener = { el: document.activeElement, key: focusKey(document.body) };
+    else this.removeListeners();
     this.spec = spec;
     this.local = spec.initial ? spec.initial(state) : {};
     this.pressedInside = false;
@@ -48,16 +58,57 @@ export class Modal {
     this.update(state);
   }
 
+  removeListeners() {
+    document.removeEventListener('keydown', this.onKey);
+    this.root.removeEventListener('pointerdown', this.onPress, true);
+    this.root.removeEventListener('click', this.onClick, true);
+  }
+
   close() {
     if (!this.spec) return;
     const spec = this.spec;
     this.spec = null;
-    document.removeEventListener('keydown', this.onKey);
-    this.root.removeEventListener('pointerdown', this.onPress, true);
-    this.root.removeEventListener('click', this.onClick, true);
+    this.removeListeners();
+    const hadFocus = this.root.contains(document.activeElement);
     replace(this.root);
     this.root.classList.remove('open');
     spec.onClose?.();
+    if (hadFocus || document.activeElement === document.body || !document.activeElement) this.giveFocusBack();
+  }
+
+  giveFocusBack() {
+    const { el, key } = this.opener || {};
+    this.opener = null;
+    if (el && el.isConnected && el !== document.body && !this.root.contains(el)) el.focus({ preventScroll: true });
+    else if (!restoreFocus(document.body, key)) this.fallbackFocus()?.focus({ preventScroll: true });
+  }
+
+  trapTab(e) {
+    const dialog = this.root.querySelector('.dialog');
+    const list = focusables(dialog);
+    if (!list.length) return;
+    const i = list.indexOf(document.activeElement);
+    let next = null;
+    if (i < 0) next = e.shiftKey ? list[list.length - 1] : list[0];
+    else if (e.shiftKey && i === 0) next = list[list.length - 1];
+    else if (!e.shiftKey && i === list.length - 1) next = list[0];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  }
+
+  // The first thing to focus in a new dialog: a button or choice (a text field would raise a phone's
+  // keyboard), else the dialog itself.
+  takeFocus() {
+    const dialog = this.root.querySelector('.dialog');
+    if (!dialog || dialog.contains(document.activeElement)) return;
+    const bodyEl = dialog.querySelector('.dialog-body');
+    const box = bodyEl?.getBoundingClientRect();
+    // In view without scrolling: a long log's chat button at the bottom would make the list jump.
+    const seen = (el) => { const r = el.getBoundingClientRect(); return box && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+    const first = focusables(bodyEl).find((el) => (!['INPUT', 'TEXTAREA'].includes(el.tagName) || ['checkbox', 'radio'].includes(el.type)) && seen(el));
+    (first || dialog).focus({ preventScroll: true });
   }
 
   get id() {
@@ -83,7 +134,8 @@ export class Modal {
     }
     const body = spec.render(state, this.local, (p) => this.setLocal(p), () => this.close());
     const closeBtn = spec.dismissable === false ? null : h('button.icon-btn.close', { type: 'button', 'aria-label': t('common.close'), onclick: () => this.close() }, '×');
-    const dialog = h(`div.dialog.dialog-${spec.id}`, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'dialog-title', dataset: { dialog: spec.id } },
+    const key = focusKey(this.root);
+    const dialog = h(`div.dialog.dialog-${spec.id}`, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'dialog-title', tabindex: -1, dataset: { dialog: spec.id } },
       h('div.dialog-head', h('h2#dialog-title', spec.title(state, this.local)), closeBtn),
       h('div.dialog-body', body));
     const scrollTop = this.root.querySelector('.dialog-body')?.scrollTop || 0;
@@ -91,6 +143,7 @@ export class Modal {
     this.root.classList.add('open');
     const b = this.root.querySelector('.dialog-body');
     if (b) b.scrollTop = scrollTop;
+    if (!restoreFocus(this.root, key)) this.takeFocus();
   }
 }
 

@@ -252,6 +252,12 @@ export function bannerText(doc, g, me) {
   }
 }
 
+// The discard dialog's help: the room's discard limit (R-O2), as the game view states it (a required
+// member of options).
+export function discardHelp(g) {
+  return t('discard.help', { n: g.options.discard_limit });
+}
+
 // --- labels for screen readers ----------------------------------------------------------------------
 
 // One hand card: "2 brick".

@@ -280,7 +280,7 @@ export default {
   'chat.send': 'Send',
 
   'discard.title': { one: 'Discard {n} card', other: 'Discard {n} cards' },
-  'discard.help': 'A 7 was rolled and you hold more than 7 cards: choose half of them (rounded down) to return to the bank.',
+  'discard.help': 'A 7 was rolled and you hold more than {n} cards: choose half of them (rounded down) to return to the bank.',
   'discard.total': 'Selected {n} / {owed}',
   'discard.confirm': 'Discard',
   'robber.pick_victim': 'Steal from whom?',
@@ -323,6 +323,7 @@ export default {
   'offer.status.accepted': 'accepted',
   'offer.status.declined': 'declined',
   'offer.status.countered': 'countered',
+  'offer.my_counter': 'Your counter-offer',
   'offer.waiting': 'Waiting for {who} to confirm.',
   'offer.cannot_afford': "You don't have the cards for this trade.",
 
@@ -386,6 +387,7 @@ export default {
   'zoom.out': 'Zoom out',
   'zoom.reset': 'Fit the board',
 
+  'err.removed': 'The host removed this name from the room a moment ago; it can sit here again in a few minutes.',
   'err.name_taken': 'That name is taken in this room, or looks too much like one that is.',
   'err.room_full': 'All seats are taken.',
   'err.bad_name': 'A name has 1 to 24 characters, at least one of them visible, and no invisible or control characters.',

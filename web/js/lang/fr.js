@@ -280,7 +280,7 @@ export default {
   'chat.send': 'Envoyer',
 
   'discard.title': { one: 'Défausse {n} carte', other: 'Défausse {n} cartes' },
-  'discard.help': 'Un 7 est sorti et tu as plus de 7 cartes : choisis-en la moitié (arrondie à l’inférieur) à remettre dans la Réserve.',
+  'discard.help': 'Un 7 est sorti et tu as plus de {n} cartes : choisis-en la moitié (arrondie à l’inférieur) à remettre dans la Réserve.',
   'discard.total': 'Choisies : {n} / {owed}',
   'discard.confirm': 'Défausser',
   'robber.pick_victim': 'Voler qui ?',
@@ -323,6 +323,7 @@ export default {
   'offer.status.accepted': 'accepte',
   'offer.status.declined': 'refuse',
   'offer.status.countered': 'contre-propose',
+  'offer.my_counter': 'Ta contre-proposition',
   'offer.waiting': 'On attend la confirmation de {who}.',
   'offer.cannot_afford': 'Tu n’as pas les cartes pour cet échange.',
 
@@ -386,6 +387,7 @@ export default {
   'zoom.out': 'Dézoomer',
   'zoom.reset': 'Tout le plateau',
 
+  'err.removed': 'L’hôte vient de retirer ce nom de la partie ; il pourra y reprendre une place dans quelques minutes.',
   'err.name_taken': 'Ce nom est déjà pris dans cette partie, ou ressemble trop à un nom déjà pris.',
   'err.room_full': 'Toutes les places sont prises.',
   'err.bad_name': 'Un nom a de 1 à 24 caractères, dont au moins un visible, sans caractère invisible ni de contrôle.',

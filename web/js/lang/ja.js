@@ -277,7 +277,7 @@ export default {
   'chat.send': '送信',
 
   'discard.title': '{n}枚捨てる',
-  'discard.help': '7が出て、手札が7枚を超えています：半分（端数切り捨て）を選んで銀行に戻してください。',
+  'discard.help': '7が出て、手札が{n}枚を超えています：半分（端数切り捨て）を選んで銀行に戻してください。',
   'discard.total': '選択 {n} / {owed}',
   'discard.confirm': '捨てる',
   'robber.pick_victim': '誰から奪いますか？',
@@ -320,6 +320,7 @@ export default {
   'offer.status.accepted': '承認',
   'offer.status.declined': 'お断り',
   'offer.status.countered': '逆提案',
+  'offer.my_counter': 'あなたの逆提案',
   'offer.waiting': '{who}の確定を待っています。',
   'offer.cannot_afford': 'この交換に必要なカードがありません。',
 
@@ -383,6 +384,7 @@ export default {
   'zoom.out': '縮小',
   'zoom.reset': '盤面全体',
 
+  'err.removed': 'ホストがこの名前を部屋から外したばかりです。数分後にまた席に着けます。',
   'err.name_taken': 'その名前はこの部屋ですでに使われているか、使われている名前に似すぎています。',
   'err.room_full': '席はすべて埋まっています。',
   'err.bad_name': '名前は1〜24文字で、見える文字が必要です。見えない文字や制御文字は使えません。',

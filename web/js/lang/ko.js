@@ -277,7 +277,7 @@ export default {
   'chat.send': '보내기',
 
   'discard.title': '카드 {n}장 버리기',
-  'discard.help': '7이 나왔고 카드가 7장보다 많습니다: 절반(내림)을 골라 공급처에 돌려놓으세요.',
+  'discard.help': '7이 나왔고 카드가 {n}장보다 많습니다: 절반(내림)을 골라 공급처에 돌려놓으세요.',
   'discard.total': '선택 {n} / {owed}',
   'discard.confirm': '버리기',
   'robber.pick_victim': '누구에게서 가져올까요?',
@@ -320,6 +320,7 @@ export default {
   'offer.status.accepted': '수락',
   'offer.status.declined': '거절',
   'offer.status.countered': '역제안',
+  'offer.my_counter': '내 역제안',
   'offer.waiting': '{who}의 확인을 기다리는 중입니다.',
   'offer.cannot_afford': '이 거래에 필요한 카드가 없습니다.',
 
@@ -383,6 +384,7 @@ export default {
   'zoom.out': '축소',
   'zoom.reset': '보드 전체 보기',
 
+  'err.removed': '방장이 방금 이 이름을 방에서 내보냈습니다. 몇 분 뒤에 다시 자리에 앉을 수 있습니다.',
   'err.name_taken': '이 방에서 이미 쓰는 이름이거나, 쓰는 이름과 너무 비슷합니다.',
   'err.room_full': '자리가 모두 찼습니다.',
   'err.bad_name': '이름은 1~24자이며 보이는 글자가 있어야 합니다. 보이지 않는 문자나 제어 문자는 쓸 수 없습니다.',

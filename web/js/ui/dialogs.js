@@ -7,7 +7,7 @@ import { t, RESOURCES, DEV_CARDS } from '../i18n.js';
 import { icon, resIcon, seatBadge, SEAT_COLORS } from '../icons.js';
 import { all, find, has, devReason } from '../legal.js';
 import { resourceSteppers, sum } from './common.js';
-import { seatName, isSeaBoard } from '../format.js';
+import { seatName, isSeaBoard, discardHelp } from '../format.js';
 import { toast } from './toast.js';
 import { cardPicker } from './trade.js';
 import { focusables, focusKey, restoreFocus } from './focus.js';
@@ -166,7 +166,7 @@ export function discardDialog(store) {
       const ok = total === owed;
       const max = Object.fromEntries(RESOURCES.map((r) => [r, Math.min(hand[r], (local.pick[r] || 0) + owed - total)]));
       return h('div',
-        h('p.help', t('discard.help')),
+        h('p.help#discard-help', discardHelp(g)),
         resourceSteppers({ value: local.pick, max, hand, name: 'discard', onChange: (pick) => set({ pick }) }),
         h(`p.running${ok ? '.ok' : ''}#discard-total`, { 'aria-live': 'polite' }, t('discard.total', { n: total, owed })),
         h('button.primary.big#discard-confirm', {

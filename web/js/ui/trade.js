@@ -220,8 +220,11 @@ function panelContent(st, store, o, key, redraw) {
       counterEditor(st, draft, set, send, back, t('offer.counter_edit_short', { who: seatName(doc, o.from) }))];
   }
   const canAccept = has(st.legal, 'accept_trade');
+  // After a counter-offer the panel shows its terms (from the proposer's side in the view), not the offer's.
+  const countered = mine.response === 'countered';
   return [...head,
-    terms(o.want, o.give),
+    countered ? h('p.counter-mine', t('offer.my_counter')) : null,
+    countered ? terms(mine.want || {}, mine.give || {}) : terms(o.want, o.give),
     mine.response === 'pending'
       ? h('div.offer-buttons',
           h('button.primary#offer-accept', { type: 'button', disabled: !canAccept, title: canAccept ? '' : t('offer.cannot_afford'), onclick: cmd('accept_trade') }, t('offer.accept')),

@@ -102,6 +102,7 @@ export class GameView {
 
   layoutStage() {
     if (!this.el.isConnected) return;
+    this.fitHead();
     const head = this.head.getBoundingClientRect();
     const board = this.boardWrap.getBoundingClientRect();
     const offer = this.offer.getBoundingClientRect();
@@ -116,6 +117,21 @@ export class GameView {
     st.setProperty('--stage-left', `${Math.round(board.left)}px`);
     st.setProperty('--stage-right', `${Math.max(0, Math.round(window.innerWidth - board.right))}px`);
     st.setProperty('--stage-bottom', `${Math.max(0, Math.round(window.innerHeight - bottom))}px`);
+  }
+
+  // The instruction line gets a row of its own when beside the top bar's buttons it would take more
+  // than two lines, or two lines squeezed narrower than 8 characters ("Ana's / turn" in a spectator's
+  // bar); measured in one row each time: the sentence and the screen change.
+  fitHead() {
+    const text = this.head.querySelector('.banner-text');
+    if (!text) return;
+    this.head.classList.remove('two-rows');
+    const cs = getComputedStyle(text);
+    const size = parseFloat(cs.fontSize);
+    const line = parseFloat(cs.lineHeight) || size * 1.2;
+    const box = text.getBoundingClientRect();
+    const lines = Math.round(box.height / line);
+    if (lines > 2 || (lines > 1 && box.width < 8 * size)) this.head.classList.add('two-rows');
   }
 
   zoomButtons() {

@@ -320,7 +320,7 @@ test('5–6 players and house rules: build phases, the first roll and the build-
   }
   setLang('en');
   assert.equal(bannerText(doc, game('paired_build', 0), 0), 'Your build phase: trade with the bank, build');
-  assert.equal(bannerText(doc, game('special_build', 3), 0), 'Luc’s build phase: building, buying cards');
+  assert.equal(bannerText(doc, game('special_build', 3), 0), "Luc's build phase: building, buying cards");
 });
 
 test('Seafarers: ships, the pirate, gold fields and island VP in words', () => {

@@ -172,7 +172,7 @@ try {
   check(firstRolls.length >= 6 && firstRolls.every((x) => /rolled \d+ (in the tie-break )?for first player\.$/.test(x)), `the log says each roll for first player (${firstRolls.length}: ${firstRolls.slice(0, 2).join(' | ')})`);
   await checkpoint('paired_build', 'Your build phase: trade with the bank, build');
   const bo = await desk.evaluate(() => document.querySelector('#banner .banner-text').textContent);
-  check(bo === 'Ana’s build phase: bank trades, building', `Bo's instruction line names Ana's build phase ("${bo}")`);
+  check(bo === "Ana's build phase: bank trades, building", `Bo's instruction line names Ana's build phase ("${bo}")`);
   const boLog = await desk.$$eval('#log li.ev-build_phase_started', (els) => els.map((e) => e.textContent));
   check(boLog.includes('Ana takes the build phase: bank trades and building.'), `Bo's log tells Ana's build phase (${boLog.slice(-1)})`);
   const deskLayout = [...await desk.evaluate(layoutProblems), ...await desk.evaluate(tableProblems, 6)];

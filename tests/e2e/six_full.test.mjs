@@ -172,7 +172,7 @@ try {
     check(layout.length === 0, `${page.label} in its ${step} step: instruction line, hand and actions in view and uncovered${layout.length ? `: ${layout.join('; ')}` : ''}`);
     const actions = (await page.evaluate(actionProblems)).out;
     check(actions.length === 0, `${page.label} in its ${step} step: the action bar allows exactly the legal actions${actions.length ? `: ${actions.join('; ')}` : ''}`);
-    const theirs = step === 'paired_build' ? `${me}’s build phase: bank trades, building` : `${me}’s build phase: building, buying cards`;
+    const theirs = step === 'paired_build' ? `${me}'s build phase: bank trades, building` : `${me}'s build phase: building, buying cards`;
     const line = step === 'paired_build' ? `${me} takes the build phase: bank trades and building.` : `${me} may build now (special building phase).`;
     for (const other of people.filter((p) => p !== page)) {
       const text = await other.evaluate(() => document.querySelector('#banner .banner-text').textContent);

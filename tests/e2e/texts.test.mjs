@@ -24,3 +24,14 @@ test('the discard help names the room\'s discard limit, not always 7', () => {
     }
   }
 });
+
+// Words between which an apostrophe sits ("Ana's", "l’offre"): one kind per language, not a mix.
+test('each language writes its apostrophes one way', async () => {
+  const fs = await import('node:fs');
+  for (const code of LANGS) {
+    const text = fs.readFileSync(new URL(`lang/${code}.js`, web), 'utf8');
+    const straight = text.match(/[\p{L}}]'[\p{L}{]/gu) || [];
+    const curly = text.match(/[\p{L}}]’[\p{L}{]/gu) || [];
+    assert.ok(!(straight.length && curly.length), `${code}: ${straight.length} straight and ${curly.length} curly apostrophes (${curly.slice(0, 3).join(' ')} | ${straight.slice(0, 3).join(' ')})`);
+  }
+});

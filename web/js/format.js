@@ -287,7 +287,7 @@ export function playerLabel(doc, g, p, me) {
   if (seat?.controlled_by === 'bot') parts.push(seat.bot ? `${t('bot.badge')} · ${t(`bot.level.${seat.bot}`)}` : t('bot.takeover'));
   else if (seat?.connected === false) parts.push(t('players.offline'));
   if (g.current === p.seat) parts.push(t('players.current'));
-  const vp = mine(p.seat, me) && g.me ? g.me.vp : p.vp;
+  const vp = g.phase === 'game_over' && Number.isInteger(p.vp_total) ? p.vp_total : mine(p.seat, me) && g.me ? g.me.vp : p.vp;
   parts.push(t('a11y.vp', { n: vp }), t('a11y.cards', { n: p.cards }), t('a11y.devs', { n: p.dev_cards }), t('a11y.knights', { n: p.knights }), t('a11y.road', { n: p.road_length }));
   if (p.island_vp) parts.push(t('a11y.island_vp', { n: p.island_vp }));
   if (g.longest_road === p.seat) parts.push(t('badge.longest_road'));

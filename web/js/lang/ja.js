@@ -365,6 +365,9 @@ export default {
   'replay.next': "次のステップ",
   'replay.last': "最後のステップ",
   'replay.count': "ステップ {n} / {total}",
+  'replay.prev_turn': "前の手番",
+  'replay.next_turn': "次の手番",
+  'replay.count_turn': "ステップ {n} / {total}・{turn}手番目",
 
   'conn.offline': '接続が切れました — {n}秒後に再接続',
   'conn.connecting': '再接続中…',

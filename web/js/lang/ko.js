@@ -365,6 +365,9 @@ export default {
   'replay.next': "다음 단계",
   'replay.last': "마지막 단계",
   'replay.count': "{total}단계 중 {n}단계",
+  'replay.prev_turn': "이전 차례",
+  'replay.next_turn': "다음 차례",
+  'replay.count_turn': "{total}단계 중 {n}단계 · {turn}번째 차례",
 
   'conn.offline': '연결 끊김 — {n}초 후 다시 연결',
   'conn.connecting': '다시 연결하는 중…',

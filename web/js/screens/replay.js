@@ -61,8 +61,11 @@ export class ReplayView {
     this.rebuild();
     document.addEventListener('keydown', (e) => {
       if (!this.record || e.target.closest?.('input, select, textarea')) return;
-      if (e.key === 'ArrowLeft') this.go(this.n - 1);
-      if (e.key === 'ArrowRight') this.go(this.n + 1);
+      // Shift+arrows and Page Up/Down go by turns.
+      if (e.key === 'PageUp' || (e.shiftKey && e.key === 'ArrowLeft')) this.go(this.turnBefore(this.n));
+      else if (e.key === 'PageDown' || (e.shiftKey && e.key === 'ArrowRight')) this.go(this.turnAfter(this.n));
+      else if (e.key === 'ArrowLeft') this.go(this.n - 1);
+      else if (e.key === 'ArrowRight') this.go(this.n + 1);
     });
   }
 
@@ -74,6 +77,8 @@ export class ReplayView {
     this.doc = { room: { code: record.code, fairness: record.fairness, seats: record.seats.map((name, seat) => ({ seat, name })) } };
     this.marks = [record.start];
     this.last = { n: 0, view: record.start };
+    // The steps that start a turn (their events say so): where "next turn" and "previous turn" go.
+    this.turnStarts = record.steps.map((s, i) => ((s.events || []).some((ev) => ev.type === 'turn_started') ? i + 1 : null)).filter((n) => n !== null);
     this.n = 0;
     this.rebuild();
     this.followRoom();
@@ -153,6 +158,15 @@ export class ReplayView {
     this.render();
   }
 
+  // The last turn start before step n (0 when none), and the first after it (the end when none).
+  turnBefore(n) {
+    return [...this.turnStarts].reverse().find((s) => s < n) ?? 0;
+  }
+
+  turnAfter(n) {
+    return this.turnStarts.find((s) => s > n) ?? this.total;
+  }
+
   play() {
     if (this.timer) return this.stop();
     if (this.n >= this.total) this.n = 0;
@@ -220,8 +234,8 @@ export class ReplayView {
     this.renderControls();
     replace(this.stepInfo,
       h('p.step-who#step-who', step ? [seatBadge(step.seat, 'seat-badge tiny'), ' ', t('replay.acted', { who: seatName(this.doc, step.seat) })] : t('replay.before_first')),
-      h('ul.step-events#step-events', this.lines(this.n - 1, this.n).map((l) => h('li.log-line', h('span', l.text)))));
-    const all = this.lines(0, this.n);
+      h('ul.step-events#step-events', this.lines(this.n - 1, this.n, g).map((l) => h('li.log-line', h('span', l.text)))));
+    const all = this.lines(0, this.n, g);
     replace(this.log, all.length ? all.slice(-120).map((l) => h(`li.log-line.ev-${l.type}`, l.player !== undefined && l.player !== null ? seatBadge(l.player, 'seat-badge tiny') : null, h('span', l.text))) : h('li.muted', t('log.empty')));
     this.log.scrollTop = this.log.scrollHeight;
     replace(this.foot, r.finished
@@ -234,11 +248,12 @@ export class ReplayView {
     this.app.querySelector('#replay').dataset.step = String(this.n);
   }
 
-  // Log lines of steps from+1..to (1-based step numbers), one sequence number per step.
-  lines(from, to) {
+  // Log lines of steps from+1..to (1-based step numbers), one sequence number per step; places are
+  // named from the board of the view `g` ("the 6 ore", not a hex's number).
+  lines(from, to, g) {
     const log = [];
     for (let i = Math.max(0, from); i < to; i++) for (const ev of this.eventsOf(this.record.steps[i])) log.push({ seq: i + 1, ev });
-    return logLines(log, this.doc, null);
+    return logLines(log, { ...this.doc, game: g }, null);
   }
 
   // The controls are made once per build (a slider being dragged must stay the same element).
@@ -246,9 +261,11 @@ export class ReplayView {
     const btn = (id, label, glyph, onclick) => h(`button.icon-btn.replay-btn#${id}`, { type: 'button', 'aria-label': label, title: label, onclick }, glyph);
     this.buttons = {
       first: btn('replay-first', t('replay.first'), '«', () => this.go(0)),
+      prevTurn: btn('replay-prev-turn', t('replay.prev_turn'), '⏮', () => this.go(this.turnBefore(this.n))),
       prev: btn('replay-prev', t('replay.prev'), '‹', () => this.go(this.n - 1)),
       play: btn('replay-play', t('replay.play'), '▶', () => this.play()),
       next: btn('replay-next', t('replay.next'), '›', () => this.go(this.n + 1)),
+      nextTurn: btn('replay-next-turn', t('replay.next_turn'), '⏭', () => this.go(this.turnAfter(this.n))),
       last: btn('replay-last', t('replay.last'), '»', () => this.go(this.total)),
     };
     this.slider = h('input.replay-slider#replay-slider', { type: 'range', min: 0, max: this.total, value: 0, 'aria-label': t('replay.slider'), oninput: (e) => this.go(Number(e.target.value)) });
@@ -258,14 +275,15 @@ export class ReplayView {
 
   renderControls() {
     const { n, total, buttons } = this;
-    buttons.first.disabled = buttons.prev.disabled = n === 0;
-    buttons.next.disabled = buttons.last.disabled = n === total;
+    buttons.first.disabled = buttons.prev.disabled = buttons.prevTurn.disabled = n === 0;
+    buttons.next.disabled = buttons.last.disabled = buttons.nextTurn.disabled = n === total;
     buttons.play.disabled = total === 0;
     const label = this.timer ? t('replay.pause') : t('replay.play');
     buttons.play.textContent = this.timer ? '⏸' : '▶';
     buttons.play.setAttribute('aria-label', label);
     buttons.play.title = label;
     this.slider.value = String(n);
-    this.count.textContent = t('replay.count', { n, total });
+    const turn = this.viewAt(n).turn;
+    this.count.textContent = Number.isInteger(turn) && turn > 0 ? t('replay.count_turn', { n, total, turn }) : t('replay.count', { n, total });
   }
 }

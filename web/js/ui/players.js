@@ -86,6 +86,14 @@ function toggle(e, doc, g, me, seat) {
   if (section) replace(section, playerRows(doc, g, me));
 }
 
+// The points a player card shows: once the game is over everyone's total with the Victory Point
+// cards revealed (vp_total, as the results count them); before, your own with yours, the others'
+// public points.
+export function shownVp(g, p, me) {
+  if (g.phase === 'game_over' && Number.isInteger(p.vp_total)) return p.vp_total;
+  return p.seat === me && g.me ? g.me.vp : p.vp;
+}
+
 // doc: {room: {seats}} for names and tags; g: the game view; me: our seat (null for a spectator).
 // Returns the players' cards, the open detail strip if any, and the table facts.
 export function playerRows(doc, g, me) {
@@ -112,7 +120,7 @@ export function playerRows(doc, g, me) {
     },
     h('div.player-name', seatBadge(p.seat), h('span.name', seatName(doc, p.seat)), seatTag(seat), badges),
     h('div.player-stats',
-      h('span.stat.vp', { title: t('players.vp') }, icon('star', 'icon'), h('span.sr', `${t('players.vp')}: `), h('b', String(p.seat === me && g.me ? g.me.vp : p.vp))),
+      h('span.stat.vp', { title: t('players.vp') }, icon('star', 'icon'), h('span.sr', `${t('players.vp')}: `), h('b', String(shownVp(g, p, me)))),
       h('span.stat.cards', { dataset: { fact: 'cards' }, title: t('players.cards') }, icon('cards', 'icon'), h('span.sr', `${t('players.cards')}: `), h('b', String(p.cards))),
       h('span.stat.devs', { dataset: { fact: 'dev_cards' }, title: t('players.dev') }, icon('dev', 'icon'), h('span.sr', `${t('players.dev')}: `), h('b', String(p.dev_cards))),
       h('span.stat.knights', { dataset: { fact: 'knights' }, title: t('players.knights') }, icon('knight', 'icon'), h('span.sr', `${t('players.knights')}: `), h('b', String(p.knights))),

@@ -35,3 +35,22 @@ test('each language writes its apostrophes one way', async () => {
     assert.ok(!(straight.length && curly.length), `${code}: ${straight.length} straight and ${curly.length} curly apostrophes (${curly.slice(0, 3).join(' ')} | ${straight.slice(0, 3).join(' ')})`);
   }
 });
+
+// The French rule book calls the robber "les Voleurs": every French text says it so, never "le voleur".
+test('French names the robber one way: les Voleurs', async () => {
+  const fs = await import('node:fs');
+  const text = fs.readFileSync(new URL('lang/fr.js', web), 'utf8');
+  const other = (text.match(/[^\n]*\bvoleurs?\b[^\n]*/gi) || []).filter((line) => /\bvoleurs?\b/i.test(line.replace(/\bVoleurs\b/g, '')));
+  assert.deepEqual(other, [], 'lines naming the robber otherwise');
+});
+
+// A bot the host seated is named in the reader's language; a person called "Bot 1" keeps the name.
+test('bots are named in the reader\'s language', () => {
+  const doc = { room: { seats: [{ seat: 0, name: 'Bot 1', bot: null }, { seat: 1, name: 'Bot 2', bot: 'basic' }] } };
+  const want = { en: 'Bot 2', fr: 'Robot 2', ko: '봇 2', ja: 'ボット2' };
+  for (const code of LANGS) {
+    setLang(code);
+    assert.equal(format.seatName(doc, 1), want[code], code);
+    assert.equal(format.seatName(doc, 0), 'Bot 1', `${code}: a person's name`);
+  }
+});

@@ -13,7 +13,14 @@ export const isSeaBoard = (board) => board === 'sea' || board === 'sea_large';
 export function seatName(doc, seat) {
   if (seat === null || seat === undefined) return '?';
   const entry = doc?.room?.seats?.find((x) => x.seat === seat);
-  return entry?.name || t('seat.n', { n: seat + 1 });
+  return entry?.name ? displayName(entry) : t('seat.n', { n: seat + 1 });
+}
+
+// A seat's name as shown: a bot the host seated keeps the server's "Bot 2" only as its identity and is
+// called as the reader's language says ("Robot 2", "ボット2"); a person's name is theirs.
+export function displayName(entry) {
+  const bot = entry?.bot ? /^Bot (\d+)$/.exec(entry.name || '') : null;
+  return bot ? t('bot.name', { n: bot[1] }) : entry?.name ?? '';
 }
 
 // A name, or the pronoun for the reader (for labels only: sentences use their `.me` keys).

@@ -354,7 +354,9 @@ export class GameView {
       const cost = costOf(rules, a.id);
       let why = a.id === 'cards' ? null : reason(a.id, g, st.legal, seat, rules);
       const active = a.mode && this.mode === a.id;
-      const label = a.id === 'cards' ? `${t('act.cards')} (${devCount})` : t(`act.${a.id}`);
+      // In a 5-6 player build step (R-X6, R-X7) "End" ends the build phase, not a turn.
+      const buildStep = g.step === 'paired_build' || g.step === 'special_build';
+      const label = a.id === 'cards' ? `${t('act.cards')} (${devCount})` : a.id === 'end' && buildStep ? t('act.end_build') : t(`act.${a.id}`);
       return h(`button.action${why ? '.disabled' : ''}${active ? '.active' : ''}${a.id === 'roll' && !why ? '.primary' : ''}`, {
         type: 'button',
         dataset: { action: a.id },

@@ -2,7 +2,7 @@
 
 import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
-import { isSeaBoard } from '../format.js';
+import { isSeaBoard, displayName } from '../format.js';
 import { seatBadge } from '../icons.js';
 import { qrElement } from '../qr.js';
 import { pickAddress, shareBase } from '../share.js';
@@ -353,7 +353,7 @@ export function renderLobby(main, state, store) {
     seatRows.push(
       h(`li.seat${me ? '.me' : ''}`, { dataset: { seat: i } },
         seatBadge(i),
-        h('span.seat-name', entry.name, me ? h('span.tag', t('lobby.you')) : null, room.host === i ? h('span.tag.host', t('lobby.host')) : null),
+        h('span.seat-name', displayName(entry), me ? h('span.tag', t('lobby.you')) : null, room.host === i ? h('span.tag.host', t('lobby.host')) : null),
         entry.bot
           ? h('span.tag.bot', { title: t('bot.level_title') }, `${t('bot.badge')} · ${t(`bot.level.${entry.bot}`)}`)
           : h(`span.presence.${entry.connected ? 'on' : 'off'}`, { title: entry.connected ? t('lobby.connected') : t('lobby.disconnected') }, h('span.dot'), entry.connected ? t('lobby.connected') : t('lobby.disconnected')),

@@ -309,7 +309,8 @@ export function devCardList(st, store, onPlay) {
       h('div.dev-text',
         h('strong', t(`dev.${c}`), me.dev[c] > 1 ? ` ×${me.dev[c]}` : ''),
         h('span.muted', t(c === 'road_building' && isSeaBoard(g.options?.board) ? 'dev.road_building.desc.sea' : `dev.${c}.desc`)),
-        why ? h('span.reason', why) : null,
+        // A Victory Point card is not refused, it simply counts: said as information, not in an error's red.
+        why ? h(c === 'victory_point' ? 'span.muted.vp-note' : 'span.reason', why) : null,
         fresh > 0 && c !== 'victory_point' && !why ? h('span.reason', t('why.bought_this_turn')) : null),
       c === 'victory_point' ? null
         : h('button.play', { type: 'button', 'aria-disabled': String(!!why), class: why ? 'disabled' : '', title: why || '', onclick: () => (why ? toast(why, 'error') : onPlay(c)) }, t('dev.play')));

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Labels a new user found wrong (issue 22, item 11), in Chromium against the real server, on a 360x640
+// touch phone. Ana hosts a 3-seat room and seats two bots that never move (`--bot-delay 60000`):
+//   - the bots' names are in the page's language in the lobby and the game ("Robot 1", "ボット1"), not
+//     the server's English "Bot 1" (a person's name is never changed);
+//   - in a 5-6 player build step the action that ends it says so ("End build phase"), not "End turn";
+//   - the Victory Point card's note in "My cards" is information, not an error's red.
+// The build step and the card are shown by giving the page's own store that game document.
+//
+//   node tests/e2e/labels.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
+import path from 'node:path';
+import { e2e } from './harness.mjs';
+
+const run = e2e('labels', { timeoutMs: 80_000, serverArgs: ['--bot-delay', '60000'] });
+const { check, OUT } = run;
+const setLang = (page, l) => page.evaluate(async (x) => (await import('/js/i18n.js')).setLang(x), l);
+const BOT = { en: 'Bot 1', fr: 'Robot 1', ja: 'ボット1', ko: '봇 1' };
+
+try {
+  const base = await run.startServer();
+  const browser = await run.launch();
+  const page = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true })).newPage());
+  await run.createRoom(page, base, { seed: 2, name: 'Ana', players: 3 });
+  for (const seat of [1, 2]) {
+    await page.tap(`li[data-seat="${seat}"] .add-bot`);
+    await page.waitForFunction((s) => window.catanDebug.store.state.doc.room.seats.some((x) => x.seat === s && x.bot), seat);
+  }
+  for (const code of ['fr', 'ja', 'ko', 'en']) {
+    await setLang(page, code);
+    await page.waitForSelector('li[data-seat="1"] .seat-name');
+    const name = (await page.textContent('li[data-seat="1"] .seat-name')).trim();
+    check(name.startsWith(BOT[code]), `lobby ${code}: the first bot is called "${BOT[code]}" ("${name}")`);
+  }
+  await page.tap('#start');
+  await page.waitForSelector('#players');
+  await setLang(page, 'fr');
+  await page.waitForSelector('#players .player[data-seat="1"] .name');
+  const inGame = await page.textContent('#players .player[data-seat="1"] .name');
+  check(inGame === 'Robot 1', `game fr: the bot's player card says "Robot 1" ("${inGame}")`);
+  const me = await page.textContent('#players .player[data-seat="0"] .name');
+  check(me === 'Ana', `a person's name stays as typed ("${me}")`);
+  await setLang(page, 'en');
+  await page.waitForSelector('#actions [data-action="end"]');
+
+  // A build step of 5-6 players, and a Victory Point card in hand.
+  await page.evaluate(() => {
+    const store = window.catanDebug.store;
+    const st = store.state;
+    const g = JSON.parse(JSON.stringify(st.doc.game));
+    g.phase = 'main';
+    g.step = 'paired_build';
+    g.current = st.seat;
+    g.rolled = true;
+    g.me.dev = { ...g.me.dev, victory_point: 1 };
+    store.set({ doc: { ...st.doc, game: g } });
+  });
+  await page.waitForTimeout(100);
+  const end = (await page.textContent('#actions [data-action="end"] .action-label')).trim();
+  check(end === 'End build phase', `in a build step the end action says "End build phase" ("${end}")`);
+  await page.tap('#actions [data-action="cards"]');
+  await page.waitForSelector('[data-dialog="devcards"] .dev-card[data-card="victory_point"]');
+  const note = await page.evaluate(() => {
+    const card = document.querySelector('[data-dialog="devcards"] .dev-card[data-card="victory_point"]');
+    const texts = [...card.querySelectorAll('.dev-text > span')].filter((s) => /Counts|revealed/.test(s.textContent));
+    const el = texts[0];
+    if (!el) return null;
+    const [r, g, b] = getComputedStyle(el).color.match(/\d+/g).map(Number);
+    return { text: el.textContent, reason: el.classList.contains('reason'), reddish: r > 120 && r > 2 * g && r > 2 * b };
+  });
+  check(!!note && !note.reason && !note.reddish, `the Victory Point card's note is not shown as an error (${JSON.stringify(note)})`);
+  await page.screenshot({ path: path.join(OUT, 'labels-vp-card.png') });
+  run.checkErrors();
+  await run.done();
+} catch (e) {
+  await run.done(e);
+}

@@ -225,10 +225,22 @@ try {
     if (shown.length) {
       const [give2, get2] = shown[0].key.split('>');
       const before = states[0].game.me.hand;
-      states = await act(pages, ana, () => ana.tap(`.bank-suggest[data-give="${give2}"][data-get="${get2}"]`));
+      // A tap picks the trade and asks: nothing is traded until "Trade" (the bank gives nothing back).
+      const seqBefore = states[0].seq;
+      await ana.tap(`.bank-suggest[data-give="${give2}"][data-get="${get2}"]`);
+      const asked = await ana.waitForSelector('#bank-confirm', { timeout: 3000 }).then(() => true, () => false);
+      await ana.waitForTimeout(300);
+      const still = await snap(ana);
+      check(asked && still.seq === seqBefore && JSON.stringify(still.game.me.hand) === JSON.stringify(before),
+        `a tap on a bank trade asks first and trades nothing (${asked ? await ana.textContent('#bank-confirm .bank-confirm-text') : 'not asked'})`);
+      await ana.tap('#bank-cancel');
+      check(await ana.locator('#bank-confirm').count() === 0, 'Cancel takes the question back');
+      await ana.tap(`.bank-suggest[data-give="${give2}"][data-get="${get2}"]`);
+      await ana.screenshot({ path: path.join(OUT, 'bank-confirm-phone.png') });
+      states = await act(pages, ana, () => ana.tap('#bank-do'));
       const after = states[0].game.me.hand;
       check(before[give2] - after[give2] === shown[0].ratio && after[get2] - before[get2] === 1 && shown[0].ratio >= 2 && shown[0].ratio <= 4,
-        `one tap traded ${shown[0].ratio} ${give2} for 1 ${get2}, the ratio the button showed ("${shown[0].text}")`);
+        `"Trade" traded ${shown[0].ratio} ${give2} for 1 ${get2}, the ratio the button showed ("${shown[0].text}")`);
     }
   }
   run.checkErrors();

@@ -45,7 +45,7 @@ export function tradeDialog(store) {
       const tabs = h('div.tabs', { role: 'tablist' },
         h('button.tab#tab-bank', { type: 'button', role: 'tab', 'aria-selected': String(local.tab === 'bank'), onclick: () => set({ tab: 'bank' }) }, t('trade.bank')),
         h('button.tab#tab-players', { type: 'button', role: 'tab', 'aria-selected': String(local.tab === 'players'), onclick: () => set({ tab: 'players' }) }, t('trade.players')));
-      return h('div', tabs, local.tab === 'bank' ? bankTab(st, store) : offerTab(st, store, local, set, close));
+      return h('div', tabs, local.tab === 'bank' ? bankTab(st, store, local, set) : offerTab(st, store, local, set, close));
     },
   };
 }
@@ -63,9 +63,21 @@ export function bankSuggestions(st) {
   return RESOURCES.filter((r) => groups.has(r)).map((r) => ({ give: r, ratio: groups.get(r)[0].ratio, trades: groups.get(r) }));
 }
 
-function bankTab(st, store) {
+// A bank trade cannot be taken back (the rules have no undo, and the way back costs 4 more cards), so a
+// tap picks the trade and says it in words; a second tap, on "Trade", makes it.
+function bankTab(st, store, local, set) {
   const rows = bankSuggestions(st);
   if (!rows.length) return h('div.bank', h('p.help#bank-none', t('trade.bank_none')));
+  const pick = local.bankPick && rows.some((r) => r.trades.some((tr) => tr.give === local.bankPick.give && tr.get === local.bankPick.get)) ? local.bankPick : null;
+  const confirm = pick
+    ? h('div.bank-confirm#bank-confirm', { role: 'group', 'aria-label': t('trade.bank_confirm_title') },
+        h('p.bank-confirm-text', pick.ratio === null
+          ? `${t(`res.${pick.give}`)} → ${t(`res.${pick.get}`)}`
+          : t('trade.do', { n: pick.ratio, give: t(`res.${pick.give}`), get: t(`res.${pick.get}`) })),
+        h('div.bank-confirm-buttons',
+          h('button.primary#bank-do', { type: 'button', onclick: () => { set({ bankPick: null }); store.command({ type: 'bank_trade', give: pick.give, get: pick.get }); } }, t('trade.bank_do')),
+          h('button#bank-cancel', { type: 'button', onclick: () => set({ bankPick: null }) }, t('common.cancel'))))
+    : null;
   return h('div.bank',
     h('p.help', t('trade.bank_quick')),
     h('ul.bank-rows', rows.map((row) =>
@@ -75,9 +87,11 @@ function bankTab(st, store) {
         h('span.bank-gets', row.trades.map((tr) => {
           const label = tr.ratio === null ? `${t(`res.${tr.give}`)} → ${t(`res.${tr.get}`)}` : t('trade.do', { n: tr.ratio, give: t(`res.${tr.give}`), get: t(`res.${tr.get}`) });
           const data = tr.ratio === null ? { give: tr.give, get: tr.get } : { give: tr.give, get: tr.get, ratio: tr.ratio };
-          return h('button.bank-suggest', { type: 'button', dataset: data, 'aria-label': label, title: label,
-            onclick: () => store.command({ type: 'bank_trade', give: tr.give, get: tr.get }) }, h('b', '1'), resIcon(tr.get));
-        }))))));
+          const chosen = !!pick && pick.give === tr.give && pick.get === tr.get;
+          return h(`button.bank-suggest${chosen ? '.chosen' : ''}`, { type: 'button', dataset: data, 'aria-label': label, title: label, 'aria-pressed': String(chosen),
+            onclick: () => set({ bankPick: chosen ? null : { give: tr.give, get: tr.get, ratio: tr.ratio } }) }, h('b', '1'), resIcon(tr.get));
+        }))))),
+    confirm);
 }
 
 function offerTab(st, store, local, set, close) {

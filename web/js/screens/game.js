@@ -8,7 +8,7 @@ import { BoardView, isSea } from '../board.js';
 import { icon, resIcon, seatBadge, dieFace, SEAT_COLORS } from '../icons.js';
 import { gameRules, costOf, roomLimits } from '../rules.js';
 import { all, ids, has, reason } from '../legal.js';
-import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement, turnToast } from '../format.js';
+import { logLines, bannerText, handCardLabel, handLabel, actionLabel, announcement, turnToast, seatName } from '../format.js';
 import { installKeys, shortcutTitle, SHORTCUTS } from '../ui/keys.js';
 import { playerRows } from '../ui/players.js';
 import { Modal, discardDialog, victimDialog, inventionDialog, monopolyDialog, devCardsDialog, devCardList, panelDialog, goldDialog, pieceDialog } from '../ui/dialogs.js';
@@ -168,6 +168,7 @@ export class GameView {
     this.board.setTopology(st.topology);
     if (this.mode && !this.modeStillValid(st)) this.mode = null;
     if (this.mode !== 'move_ship' || !all(st.legal, 'move_ship').some((a) => a.from === this.shipFrom)) this.shipFrom = null;
+    this.sayTakeovers(st);
     this.renderHead(st, g);
     replace(this.unfair, unfairWarning(st.doc.room));
     this.el.classList.toggle('unfair', !!st.doc.room.seed_chosen);
@@ -188,6 +189,21 @@ export class GameView {
     this.el.dataset.myTurn = String(g.current === st.seat);
     this.layoutStage();
     restoreFocus(this.el, focus);
+  }
+
+  // A toast when a bot starts playing for someone away, and when they are back (a person's seat only;
+  // the first view of the room says nothing: the cards show it).
+  sayTakeovers(st) {
+    const now = new Map(st.doc.room.seats.filter((x) => x.name && !x.bot).map((x) => [x.seat, x.controlled_by]));
+    if (this.controlledBy) {
+      for (const [seat, by] of now) {
+        const was = this.controlledBy.get(seat);
+        if (!was || was === by || seat === st.seat) continue;
+        const who = seatName(st.doc, seat);
+        toast(by === 'bot' ? t('bot.took_over', { who }) : t('bot.back', { who }));
+      }
+    }
+    this.controlledBy = now;
   }
 
   modeStillValid(st) {

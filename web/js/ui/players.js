@@ -104,7 +104,10 @@ export function playerRows(doc, g, me) {
     if (g.largest_army === p.seat) badges.push(h('span.award', { title: t('badge.largest_army') }, icon('army_award', 'icon'), h('span.sr', t('badge.largest_army'))));
     const current = g.current === p.seat;
     const open = expanded === p.seat;
-    return h(`div.player${current ? '.current' : ''}${p.seat === me ? '.me' : ''}${open ? '.expanded' : ''}`, {
+    // A person away whose seat a bot plays: said on the card itself at every size (the name row's tag
+    // gives way on a narrow phone, this mark does not).
+    const away = seat?.controlled_by === 'bot' && !seat.bot;
+    return h(`div.player${current ? '.current' : ''}${p.seat === me ? '.me' : ''}${open ? '.expanded' : ''}${away ? '.taken-over' : ''}`, {
       dataset: { seat: p.seat },
       style: { '--seat': SEAT_COLORS[p.seat] },
       role: 'button',
@@ -120,6 +123,7 @@ export function playerRows(doc, g, me) {
     },
     h('div.player-name', seatBadge(p.seat), h('span.name', seatName(doc, p.seat)), seatTag(seat), badges),
     h('div.player-stats',
+      away ? h('span.takeover-mark', { title: t('bot.takeover_title') }, botGlyph(), h('span.tm-text', t('bot.takeover_short'))) : null,
       h('span.stat.vp', { title: t('players.vp') }, icon('star', 'icon'), h('span.sr', `${t('players.vp')}: `), h('b', String(shownVp(g, p, me)))),
       h('span.stat.cards', { dataset: { fact: 'cards' }, title: t('players.cards') }, icon('cards', 'icon'), h('span.sr', `${t('players.cards')}: `), h('b', String(p.cards))),
       h('span.stat.devs', { dataset: { fact: 'dev_cards' }, title: t('players.dev') }, icon('dev', 'icon'), h('span.sr', `${t('players.dev')}: `), h('b', String(p.dev_cards))),

@@ -20,7 +20,8 @@ import sys
 import tempfile
 
 # Which layers' public headers each layer may include (its own always). The app layer sits on top and
-# wires the others; nothing includes it. The gateway knows no rule (no engine, bots or simulator); the
+# wires the others; nothing includes it. Notifications (notify) sit on the store; rooms and the gateway
+# reach them only through their abstract interfaces (notifier.hpp, registry.hpp). The gateway knows no rule (no engine, bots or simulator); the
 # store knows neither rules nor JSON.
 # The game-module seam (game: the interface, standard library and JSON only) sits beside the engine;
 # game modules (games: Catan) implement it on top of engine, proto and bots. proto reaches only the
@@ -33,16 +34,17 @@ ALLOWED = {
     "sim": {"engine", "bots"},
     "games": {"engine", "proto", "bots", "game"},
     "store": set(),
-    "room": {"game", "proto", "store"},
-    "net": {"room", "game", "proto", "store"},
-    "app": {"engine", "proto", "bots", "sim", "store", "room", "net", "game", "games"},
+    "room": {"game", "proto", "store", "notify"},
+    "net": {"room", "game", "proto", "store", "notify"},
+    "notify": {"store"},
+    "app": {"engine", "proto", "bots", "sim", "store", "room", "net", "game", "games", "notify"},
 }
 # Rooms play through the seam (issue 13): rooms, the gateway and the store know no game
 # (docs/architecture.md, "The game-module seam"). These layers may include the seam but none of the
 # headers below (engine, bots, game modules, and proto's game codecs; proto's reader, guard, version
 # and error frames stay theirs).
 GAME_FREE_ROOMS = True
-GAME_FREE_LAYERS = ("room", "net", "store")
+GAME_FREE_LAYERS = ("room", "net", "store", "notify")
 GAME_HEADERS = ("catan/engine/", "catan/bots/", "catan/games/", "catan/sim/",
                 "catan/proto/proto.hpp", "catan/proto/command_json.hpp", "catan/proto/state_json.hpp",
                 "catan/proto/view_json.hpp", "catan/proto/view_parts.hpp", "catan/proto/event_json.hpp",
@@ -58,6 +60,7 @@ FORBIDDEN_LIBRARIES = {
     "store": ("boost/", "nlohmann/", "CLI/"),
     "room": ("boost/", "sqlite3", "CLI/"),
     "net": ("sqlite3", "CLI/"),
+    "notify": ("sqlite3", "CLI/"),
     "app": (),
 }
 SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".cc", ".ipp")

@@ -380,7 +380,8 @@ async function main() {
       await press(page, '[data-action="trade"]');
       await press(page, '#tab-bank');
       const handBefore = st.game.me.hand;
-      states = await act(pages, page, () => press(page, `.bank-suggest[data-give="${tr.give}"][data-get="${tr.get}"]`));
+      await press(page, `.bank-suggest[data-give="${tr.give}"][data-get="${tr.get}"]`); // picks it; "Trade" makes it
+      states = await act(pages, page, () => press(page, '#bank-do'));
       const hand = states[pages.indexOf(page)].game.me.hand;
       check(hand[tr.get] === handBefore[tr.get] + 1 && hand[tr.give] < handBefore[tr.give], `${page.label} traded ${tr.give} for ${tr.get} with the bank`);
       await page.keyboard.press('Escape');
@@ -612,7 +613,8 @@ async function winnerGame(base, host, phone) {
         if (!tr) break;
         await press(page, '[data-action="trade"]');
         await press(page, '#tab-bank');
-        await act(pages, page, () => press(page, `.bank-suggest[data-give="${tr.give}"][data-get="${tr.get}"]`));
+        await press(page, `.bank-suggest[data-give="${tr.give}"][data-get="${tr.get}"]`);
+        await act(pages, page, () => press(page, '#bank-do'));
         await page.keyboard.press('Escape');
       }
     }

@@ -214,7 +214,8 @@ try {
     await phone.waitForSelector('#tab-bank');
     await phone.tap('#tab-bank');
     const before = await seqNow();
-    await phone.tap(`.bank-suggest[data-give="${trade.give}"][data-get="${trade.get}"]`);
+    await phone.tap(`.bank-suggest[data-give="${trade.give}"][data-get="${trade.get}"]`); // picks it; "Trade" makes it
+    await phone.tap('#bank-do');
     await movedOn(before);
     await phone.keyboard.press('Escape');
     await phone.waitForSelector('.dialog', { state: 'detached' });

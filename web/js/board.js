@@ -251,16 +251,19 @@ export class BoardView {
     if (!topo || this.topo === topo) return;
     this.topo = topo;
     this.geo = boardGeometry(topo);
+    this.fitted = false;
     this.fit(null);
     this.zoom.reset();
     this.key = '';
   }
 
-  // The viewBox: every intersection with a margin for harbors; the sea frame's rim is all sea, so a
-  // thin margin there leaves more of the phone's screen to the board.
+  // The viewBox: every intersection and every harbor's box with a thin margin, so a phone's screen goes
+  // to the board (a 30-hex board's numbers are small enough); before the game view is known (no
+  // harbors yet), a margin wide enough for them.
   fit(sea, board) {
     this.fitSea = sea;
-    this.svg.setAttribute('viewBox', viewBoxOf(this.geo, this.topo, sea ? board?.harbors : [], board?.terrain, sea ? S * 0.15 : S * 1.05));
+    const harbors = board?.harbors;
+    this.svg.setAttribute('viewBox', viewBoxOf(this.geo, this.topo, harbors || [], board?.terrain, harbors || sea ? S * 0.15 : S * 1.05));
     // The 72-hex sea frame needs a closer look than the base board on a phone.
     this.zoom.maxScale = sea ? 6 : 4;
   }
@@ -274,8 +277,9 @@ export class BoardView {
     if (g.board.terrain.length !== this.geo.hexes.length) return;
     this.board = g.board;
     const sea = isSea(g);
-    if (sea !== this.fitSea) {
+    if (sea !== this.fitSea || !this.fitted) {
       this.fit(sea, g.board);
+      this.fitted = true;
       this.zoom.apply();
     }
     const spots = { ...NO_SPOTS, ...view.spots };
@@ -375,12 +379,14 @@ export class BoardView {
   token(x, y, n) {
     const hot = n === 6 || n === 8;
     const g = s('g', { class: `token${hot ? ' hot' : ''}` });
-    const r = S * 0.3;
+    // As large as the hex leaves room for beside the robber and the pieces: on a phone's 30-hex board
+    // a hex is 30 px across, and the number must still be read.
+    const r = S * 0.36;
     g.append(s('circle', { cx: x, cy: y, r, class: 'token-disc' }));
-    g.append(s('text', { x, y: y + S * 0.03, class: 'token-num', 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'font-size': hot ? S * 0.3 : S * 0.26 }, String(n)));
+    g.append(s('text', { x, y: y + S * 0.01, class: 'token-num', 'text-anchor': 'middle', 'dominant-baseline': 'middle', 'font-size': hot ? S * 0.38 : S * 0.34 }, String(n)));
     const pips = PIPS[n] || 0;
-    const gap = S * 0.075;
-    for (let i = 0; i < pips; i++) g.append(s('circle', { cx: x + (i - (pips - 1) / 2) * gap, cy: y + r * 0.62, r: S * 0.025, class: 'pip' }));
+    const gap = S * 0.085;
+    for (let i = 0; i < pips; i++) g.append(s('circle', { cx: x + (i - (pips - 1) / 2) * gap, cy: y + r * 0.68, r: S * 0.03, class: 'pip' }));
     return g;
   }
 

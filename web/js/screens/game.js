@@ -103,6 +103,7 @@ export class GameView {
   layoutStage() {
     if (!this.el.isConnected) return;
     this.fitHead();
+    this.keepButtonsOffBoard();
     const head = this.head.getBoundingClientRect();
     const board = this.boardWrap.getBoundingClientRect();
     const offer = this.offer.getBoundingClientRect();
@@ -132,6 +133,21 @@ export class GameView {
     const box = text.getBoundingClientRect();
     const lines = Math.round(box.height / line);
     if (lines > 2 || (lines > 1 && box.width < 8 * size)) this.head.classList.add('two-rows');
+  }
+
+  // The zoom buttons stand at the board's right edge: when the board fitted to its part of the screen
+  // would reach under them, it is drawn in the width left of them (moved left, or a little smaller),
+  // so no spot lies under a button.
+  keepButtonsOffBoard() {
+    const svg = this.board.svg;
+    const vb = svg.viewBox?.baseVal;
+    const buttons = this.boardWrap.querySelector('.zoom-buttons');
+    if (!vb || !vb.width || !vb.height || !buttons) return;
+    const wrap = this.boardWrap.getBoundingClientRect();
+    const strip = wrap.right - buttons.getBoundingClientRect().left + 4;
+    const drawn = Math.min(wrap.width, wrap.height * (vb.width / vb.height));
+    const room = (wrap.width - drawn) / 2 >= strip;
+    svg.style.width = room ? '' : `${Math.max(0, Math.floor(wrap.width - strip))}px`;
   }
 
   zoomButtons() {

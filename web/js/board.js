@@ -399,10 +399,18 @@ export class BoardView {
     for (const hb of g.board.harbors) layer.append(harborShape(this.geo, this.topo, hb, g.board.terrain));
   }
 
+  // A piece that was not on the board at the last drawing lands with a short drop (css: .fx-placed; none
+  // with reduced motion); the first drawing of a board, a reload or a replay's jump, places nothing.
+  markPlaced(el, key, seen) {
+    seen.set(key, el);
+    return el;
+  }
+
   drawPieces(g) {
     const roads = clear(this.layers.roads);
     const buildings = clear(this.layers.buildings);
     const { nodes, paths } = this.geo;
+    const seen = new Map();
     for (const pl of g.players) {
       const color = SEAT_COLORS[pl.seat];
       for (const pid of pl.roads) {
@@ -414,7 +422,7 @@ export class BoardView {
         grp.append(s('line', { x1, y1, x2, y2, class: 'road-edge' }));
         grp.append(s('line', { x1, y1, x2, y2, class: 'road-core', stroke: color }));
         grp.append(s('line', { x1, y1, x2, y2, class: `road-mark mark-${SEAT_LOOK[pl.seat]}`, stroke: SEAT_INK[pl.seat] }));
-        roads.append(grp);
+        roads.append(this.markPlaced(grp, `r${pid}`, seen));
       }
       // Ships (R-SF2): a boat on the middle of its path over a thin dashed wake along it, so a route
       // reads as a line of boats, never as a road.
@@ -425,11 +433,15 @@ export class BoardView {
         const line = { x1: p.x1 + (p.x2 - p.x1) * sh, y1: p.y1 + (p.y2 - p.y1) * sh, x2: p.x2 + (p.x1 - p.x2) * sh, y2: p.y2 + (p.y1 - p.y2) * sh };
         grp.append(s('line', { ...line, class: 'wake-edge' }), s('line', { ...line, class: 'wake', stroke: color }));
         grp.append(boatShape(p.x, p.y + S * 0.06, pl.seat, S / 60));
-        roads.append(grp);
+        roads.append(this.markPlaced(grp, `b${pid}`, seen));
       }
-      for (const nid of pl.settlements) buildings.append(this.building(nodes[nid], pl.seat, false, nid));
-      for (const nid of pl.cities) buildings.append(this.building(nodes[nid], pl.seat, true, nid));
+      for (const nid of pl.settlements) buildings.append(this.markPlaced(this.building(nodes[nid], pl.seat, false, nid), `s${nid}`, seen));
+      for (const nid of pl.cities) buildings.append(this.markPlaced(this.building(nodes[nid], pl.seat, true, nid), `c${nid}`, seen));
     }
+    // Only a move's piece or two lands: a replay's jump or a new snapshot redraws in place.
+    const fresh = this.drawn ? [...seen.keys()].filter((k) => !this.drawn.has(k)) : [];
+    if (fresh.length <= 2) for (const k of fresh) seen.get(k).classList.add('fx-placed');
+    this.drawn = new Set(seen.keys());
   }
 
   building({ x, y }, seat, city, nid) {

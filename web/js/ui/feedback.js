@@ -169,16 +169,39 @@ export class Feedback {
     play('reveal');
   }
 
-  // Cards flying onto a hand: "+2 ore" rising from the player's card count, and for our own seat from
-  // each card of the hand.
+  // Cards flying onto a hand: "+2 ore" rising from the player's card count, and for our own seat each
+  // card coming down from the board into its card of the hand, which bumps as it lands (with reduced
+  // motion the "+2" stands by the card instead).
   flyGain(seat, resources, me) {
     let i = 0;
     for (const r of RESOURCES) {
       const n = resources?.[r] || 0;
       if (!n) continue;
       this.fly(`.player[data-seat="${seat}"] .stat.cards`, `+${n}`, resIcon(r, 'icon'), 'gain', { seat, res: r }, i++);
-      if (seat === me) this.fly(`#hand .card[data-res="${r}"]`, `+${n}`, resIcon(r, 'icon'), 'gain', { seat, res: r, mine: 1 });
+      if (seat === me) this.flyInto(r, n);
     }
+  }
+
+  flyInto(r, n) {
+    const sel = `#hand .card[data-res="${r}"]`;
+    const target = document.querySelector(sel);
+    const from = this.board.svg.getBoundingClientRect();
+    if (!target || reducedMotion() || !from.width) {
+      this.fly(sel, `+${n}`, resIcon(r, 'icon'), 'gain', { res: r, mine: 1 });
+      return;
+    }
+    const to = target.getBoundingClientRect();
+    const chip = this.fly(sel, `+${n}`, resIcon(r, 'icon'), 'gain.fx-into', { res: r, mine: 1 });
+    if (chip) {
+      chip.style.setProperty('--from-x', `${Math.round(from.left + from.width / 2 - (to.left + to.width / 2))}px`);
+      chip.style.setProperty('--from-y', `${Math.round(from.top + from.height / 2 - to.top)}px`);
+    }
+    setTimeout(() => {
+      const card = document.querySelector(sel); // the hand may have been drawn again meanwhile
+      if (!card) return;
+      card.classList.add('fx-land');
+      setTimeout(() => card.classList.remove('fx-land'), 400);
+    }, 600);
   }
 
   // nth: the chip's place in a row of chips bound for one spot (each a little later and further right).
@@ -193,6 +216,7 @@ export class Feedback {
     }, pic, h('b', text));
     this.root.append(chip);
     setTimeout(() => chip.remove(), FLY_MS + nth * 150);
+    return chip;
   }
 
   // A steal: thief and victim see the card that changed hands (the server tells only them which);

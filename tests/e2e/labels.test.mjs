@@ -4,7 +4,9 @@
 //   - the bots' names are in the page's language in the lobby and the game ("Robot 1", "ボット1"), not
 //     the server's English "Bot 1" (a person's name is never changed);
 //   - in a 5-6 player build step the action that ends it says so ("End build phase"), not "End turn";
-//   - the Victory Point card's note in "My cards" is information, not an error's red.
+//   - the Victory Point card's note in "My cards" is information, not an error's red;
+//   - with the first player by dice, the roll-off is shown over the board as the game starts, ending
+//     with who starts.
 // The build step and the card are shown by giving the page's own store that game document.
 //
 //   node tests/e2e/labels.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
@@ -31,8 +33,22 @@ try {
     const name = (await page.textContent('li[data-seat="1"] .seat-name')).trim();
     check(name.startsWith(BOT[code]), `lobby ${code}: the first bot is called "${BOT[code]}" ("${name}")`);
   }
+  // The first player by dice: the roll-off is shown over the board as the game starts (recorded as it
+  // comes: it passes in a few seconds).
+  await page.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { first_by_dice: true } }));
+  await page.waitForFunction(() => window.catanDebug.store.state.doc.room.options.first_by_dice === true);
+  await page.evaluate(() => {
+    window.shownDice = [];
+    new MutationObserver(() => {
+      const fx = document.querySelector('#dice-fx');
+      if (fx && !fx.hidden) window.shownDice.push(`${fx.dataset.kind}: ${fx.textContent}`);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'data-kind'] });
+  });
   await page.tap('#start');
   await page.waitForSelector('#players');
+  await page.waitForTimeout(300);
+  const rollOff = await page.evaluate(() => window.shownDice.find((x) => x.startsWith('first')) || null);
+  check(!!rollOff && /starts/.test(rollOff), `the roll-off for the first player is shown as the game starts, with who starts ("${rollOff}")`);
   await setLang(page, 'fr');
   await page.waitForSelector('#players .player[data-seat="1"] .name');
   const inGame = await page.textContent('#players .player[data-seat="1"] .name');

@@ -54,3 +54,26 @@ test('bots are named in the reader\'s language', () => {
     assert.equal(format.seatName(doc, 0), 'Bot 1', `${code}: a person's name`);
   }
 });
+
+// The first player by dice (R-O5): the log tells the roll-off round by round and ends with who starts
+// (the game's first_player), for everyone in every language.
+test('the roll-off for the first player ends with who starts', () => {
+  const doc = { room: { seats: [{ seat: 0, name: 'Ana' }, { seat: 1, name: 'Bo' }] }, game: { first_player: 1 } };
+  const log = [
+    { type: 'first_roll', player: 0, dice: [3, 5], round: 1 },
+    { type: 'first_roll', player: 1, dice: [4, 4], round: 1 },
+    { type: 'first_roll', player: 0, dice: [1, 3], round: 2 },
+    { type: 'first_roll', player: 1, dice: [6, 3], round: 2 },
+  ].map((ev) => ({ seq: 1, ev }));
+  for (const code of LANGS) {
+    setLang(code);
+    for (const me of [null, 0, 1]) {
+      const lines = format.logLines(log, doc, me);
+      const last = lines[lines.length - 1];
+      assert.equal(lines.length, 5, `${code}: four rolls and who starts`);
+      assert.equal(last.player, 1, code);
+      assert.ok(me === 1 ? !last.text.includes('Bo') : last.text.includes('Bo'), `${code} (${me}): "${last.text}"`);
+      assert.doesNotMatch(last.text, /[{}]|undefined/, code);
+    }
+  }
+});

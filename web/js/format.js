@@ -193,6 +193,11 @@ export function logLines(log, doc, me) {
     }
     const player = ev.type === 'trade_accepted' || ev.type === 'trade_declined' || ev.type === 'trade_countered' ? ev.by : ev.player ?? ev.holder;
     lines.push({ seq, text: eventText(ev, doc, me), type: ev.type, player });
+    // The roll-off for the first player (R-O5) ends with who starts, as the game says (first_player).
+    const starter = doc?.game?.first_player;
+    if (ev.type === 'first_roll' && Number.isInteger(starter) && !(i + 1 < log.length && log[i + 1].ev.type === 'first_roll')) {
+      lines.push({ seq, text: t(mine(starter, me) ? 'ev.first_player.me' : 'ev.first_player', { who: seatName(doc, starter) }), type: 'first_player', player: starter });
+    }
   }
   return lines;
 }
@@ -210,7 +215,7 @@ function monopolyText(played, takes, doc, me) {
 // it produced ("Hana rolled 8 — you got 2 ore"), the start of a turn ("Your turn."), the winner. Null
 // when nothing in the batch is worth interrupting for.
 export function announcement(events, doc, me) {
-  const said = ['dice_rolled', 'first_roll', 'turn_started', 'build_phase_started', 'hex_revealed', 'game_won'];
+  const said = ['dice_rolled', 'first_roll', 'first_player', 'turn_started', 'build_phase_started', 'hex_revealed', 'game_won'];
   const lines = logLines(events.map((ev) => ({ seq: 0, ev })), doc, me).filter((l) => said.includes(l.type));
   return lines.length ? lines.map((l) => l.text).join(' ') : null;
 }

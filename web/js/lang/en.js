@@ -431,6 +431,7 @@ export default {
   'fb.dice.rolled.me': 'You rolled',
   'fb.dice.seven': '7 — the robber moves',
   'fb.dice.nothing': 'Nobody produced anything',
+  'fb.first.title': "Roll for the first player",
   'fb.monopoly': '{who} took {n} {res} with Monopoly',
   'fb.monopoly.me': 'You took {n} {res} with Monopoly',
   'fb.monopoly.from': '{from}: {n}',
@@ -549,6 +550,8 @@ export default {
   'ev.first_roll.me': 'You rolled {n} for first player.',
   'ev.first_roll.again': '{who} rolled {n} in the tie-break for first player.',
   'ev.first_roll.again.me': 'You rolled {n} in the tie-break for first player.',
+  'ev.first_player': "{who} starts: highest roll.",
+  'ev.first_player.me': "You start: highest roll.",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': 'Sea',
   'terrain.gold': 'Gold field',

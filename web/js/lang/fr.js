@@ -431,6 +431,7 @@ export default {
   'fb.dice.rolled.me': 'Tu as lancé les dés',
   'fb.dice.seven': '7 — les Voleurs se déplacent',
   'fb.dice.nothing': 'Personne n’a rien produit',
+  'fb.first.title': "Lancer pour le premier joueur",
   'fb.monopoly': '{who} a pris {n} {res} avec le Monopole',
   'fb.monopoly.me': 'Tu as pris {n} {res} avec le Monopole',
   'fb.monopoly.from': '{from} : {n}',
@@ -549,6 +550,8 @@ export default {
   'ev.first_roll.me': 'Tu as fait {n} pour désigner le premier joueur.',
   'ev.first_roll.again': '{who} a fait {n} en départageant les ex æquo pour le premier joueur.',
   'ev.first_roll.again.me': 'Tu as fait {n} en départageant les ex æquo pour le premier joueur.',
+  'ev.first_player': "{who} commence : meilleur lancer.",
+  'ev.first_player.me': "Tu commences : meilleur lancer.",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': 'Mer',
   'terrain.gold': 'Champ d’or',

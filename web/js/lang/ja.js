@@ -428,6 +428,7 @@ export default {
   'fb.dice.rolled.me': 'あなたのサイコロ',
   'fb.dice.seven': '7 — 盗賊が動きます',
   'fb.dice.nothing': '誰も資源を得られませんでした',
+  'fb.first.title': "先手を決めるダイス",
   'fb.monopoly': '{who}は独占で{res}を{n}枚獲得',
   'fb.monopoly.me': 'あなたは独占で{res}を{n}枚獲得',
   'fb.monopoly.from': '{from}：{n}枚',
@@ -546,6 +547,8 @@ export default {
   'ev.first_roll.me': 'あなたは先手決めのサイコロで{n}を出しました。',
   'ev.first_roll.again': '{who}が同点の振り直しで{n}を出しました。',
   'ev.first_roll.again.me': 'あなたは同点の振り直しで{n}を出しました。',
+  'ev.first_player': "{who}が先手です（最高の出目）。",
+  'ev.first_player.me': "あなたが先手です（最高の出目）。",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': '海',
   'terrain.gold': '金鉱',

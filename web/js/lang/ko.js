@@ -428,6 +428,7 @@ export default {
   'fb.dice.rolled.me': '내 주사위',
   'fb.dice.seven': '7 — 도둑이 움직입니다',
   'fb.dice.nothing': '아무도 자원을 받지 못했습니다',
+  'fb.first.title': "선 플레이어 정하기",
   'fb.monopoly': '{who}: 독점으로 {res} {n}장',
   'fb.monopoly.me': '독점으로 {res} {n}장을 가져왔습니다',
   'fb.monopoly.from': '{from}: {n}장',
@@ -546,6 +547,8 @@ export default {
   'ev.first_roll.me': '당신은 선 정하기 주사위로 {n}을(를) 굴렸습니다.',
   'ev.first_roll.again': '{who}이(가) 동점 재굴림에서 {n}을(를) 굴렸습니다.',
   'ev.first_roll.again.me': '당신은 동점 재굴림에서 {n}을(를) 굴렸습니다.',
+  'ev.first_player': "{who}이(가) 먼저 시작합니다: 가장 높은 눈.",
+  'ev.first_player.me': "당신이 먼저 시작합니다: 가장 높은 눈.",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': '바다',
   'terrain.gold': '금광',

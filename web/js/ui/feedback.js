@@ -54,9 +54,15 @@ export class Feedback {
     this.unsubArrival = store.onArrival((events, st) => {
       const roll = events.find((e) => e.type === 'dice_rolled');
       if (roll) this.showRoll(roll, events, st.doc, st.seat);
+      else if (events.some((e) => e.type === 'first_roll')) this.showRollOff(events.filter((e) => e.type === 'first_roll'), st.doc, st.seat);
     });
     this.onResize = () => this.chatSeen(false);
     window.addEventListener('resize', this.onResize);
+    // The game's start brings the roll-off with it, before this screen exists to hear it: shown from the
+    // log while no piece is on the board yet.
+    const st = store.state;
+    const rollOff = (st.log || []).filter((l) => l.seq === st.seq && l.ev.type === 'first_roll').map((l) => l.ev);
+    if (rollOff.length && st.doc?.game?.players?.every((p) => !p.settlements?.length)) setTimeout(() => this.showRollOff(rollOff, st.doc, st.seat), 0);
   }
 
   destroy() {
@@ -105,6 +111,21 @@ export class Feedback {
       caption = gains.map((g) => capital(t(g.player === me ? 'ev.got.me' : 'ev.got', { who: who(doc, g.player, me), list: resList(g.resources) }))).join(t('list.sep2'));
     }
     this.dice.show({ dice: ev.dice, sum: ev.sum, kind, caption, who: ev.player === me ? t('fb.dice.rolled.me') : t('fb.dice.rolled', { who: seatName(doc, ev.player) }) });
+    play('dice');
+  }
+
+  // The roll-off for the first player (R-O5): every roll, round by round, and who starts (the game's
+  // first_player), over the board like a roll.
+  showRollOff(rolls, doc, me) {
+    const starter = doc?.game?.first_player;
+    const rounds = [];
+    for (const e of rolls) (rounds[(e.round || 1) - 1] ||= []).push(`${who(doc, e.player, me)} ${(e.dice?.[0] ?? 0) + (e.dice?.[1] ?? 0)}`);
+    const last = [...rolls].reverse().find((e) => e.player === starter) || rolls[rolls.length - 1];
+    const starts = Number.isInteger(starter) ? capital(t(starter === me ? 'ev.first_player.me' : 'ev.first_player', { who: seatName(doc, starter) })) : '';
+    this.dice.show({
+      dice: last.dice, sum: last.dice[0] + last.dice[1], kind: 'first', who: t('fb.first.title'),
+      caption: [rounds.filter(Boolean).map((r) => r.join(' · ')).join(' / '), starts].filter(Boolean).join(' — '),
+    });
     play('dice');
   }
 

@@ -1,11 +1,12 @@
 // The in-game menu: language, the room link, "continue on another device" (a private link carrying
-// this seat's token), leave.
+// this seat's token), "notify me" (ui/notify.js), leave.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 import { langSelect } from './common.js';
 import { toast } from './toast.js';
 import { copyText, roomUrl } from '../screens/lobby.js';
+import { notifySection } from './notify.js';
 
 export function deviceLink(state) {
   return `${roomUrl(state.code)}#token=${state.token}`;
@@ -30,5 +31,6 @@ export function menuContent(state, store, close) {
       h('div.url-row', h('input.url', { type: 'text', readonly: true, value: url, onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: async () => toast((await copyText(url)) ? t('lobby.copied') : url) }, t('lobby.copy')))),
     deviceLinkSection(state),
+    notifySection(state),
     h('div.menu-actions', h('a.button', { href: '/' }, t('menu.home'))));
 }

@@ -19,7 +19,9 @@ GameSummary play_random_game(GameState& s, Rng& chooser, int turn_cap, std::vect
         const int actor = next_actor(s);
         legal_actions(s, actor, actions);
         if (actions.empty()) break;  // only a hand-made state can leave the actor nothing to do
-        const Command c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+        // Applied where it was listed: a copy would load the command whole right after legal_actions
+        // stored it field by field, a load no store can forward to.
+        const Command& c = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
         apply(s, c, nullptr);
         if (log) log->push_back(c);
         ++summary.commands;

@@ -138,9 +138,11 @@ GameState new_game(const GameOptions& options, std::vector<Event>* events) {
     return s;
 }
 
-void refresh_derived(GameState& s) {
-    s.board_kind = board_for(s.options);
-    const Topology& t = topology(s.board_kind);
+namespace {
+// The board's sizes and word counts are the variant's constants, so the loops below know their bounds.
+template <class G>
+void refresh_derived_as(GameState& s) {
+    const Topology& t = G::topo();
     s.occupied = {};
     s.blocked = {};
     s.roads_all = {};
@@ -156,34 +158,40 @@ void refresh_derived(GameState& s) {
     s.land_paths = {};
     s.land_nodes = {};
     s.setup_nodes = {};
-    for (int h = 0; h < t.hex_count; ++h) {
+    for (int h = 0; h < G::hexes; ++h) {
         if (s.board.fog.test(h)) continue;  // R-SF10: neither land nor sea until it turns
         const bool sea = s.board.sea.test(h);
         for (std::uint8_t e : t.hex_edges[h]) (sea ? s.sea_paths : s.land_paths).set(e);
         if (!sea) s.land_nodes |= t.hex_node_mask[h];
-        if (s.board.home.test(h) || !is_sea(t.kind)) s.setup_nodes |= t.hex_node_mask[h];
+        if (s.board.home.test(h) || !G::sea) s.setup_nodes |= t.hex_node_mask[h];
     }
     for (int p = 0; p < s.num_players; ++p) {
         const PlayerState& pl = s.players[p];
         s.occupied |= rules::buildings_of(s, p);
         s.roads_all |= pl.roads;
         s.ships_all |= pl.ships;
-        pl.ships.for_each([&](int e) { s.ship_nodes[p] |= t.edge_node_mask[e]; });
-        for_each_node(pl.settlements, [&](int n) { rules::add_yield(s, t, p, n); });
-        for_each_node(pl.cities, [&](int n) { rules::add_yield(s, t, p, n, 2); });
-        pl.roads.for_each([&](int e) { s.road_nodes[p] |= t.edge_node_mask[e]; });
-        for_each_node(rules::buildings_of(s, p), [&](int n) { rules::add_harbor(s, p, n); });
+        pl.ships.template for_each<G::edge_words>([&](int e) { s.ship_nodes[p] |= t.edge_node_mask[e]; });
+        pl.settlements.template for_each<G::node_words>([&](int n) { rules::add_yield(s, t, p, n); });
+        pl.cities.template for_each<G::node_words>([&](int n) { rules::add_yield(s, t, p, n, 2); });
+        pl.roads.template for_each<G::edge_words>([&](int e) { s.road_nodes[p] |= t.edge_node_mask[e]; });
+        rules::buildings_of(s, p).template for_each<G::node_words>([&](int n) { rules::add_harbor(s, p, n); });
     }
     s.blocked = s.occupied;
-    for_each_node(s.occupied, [&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
+    s.occupied.template for_each<G::node_words>([&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
     for (auto& slots : s.number_hexes) slots.fill(kNone);
-    for (int h = 0; h < t.hex_count; ++h) {
+    for (int h = 0; h < G::hexes; ++h) {
         if (s.board.number[h] == 0) continue;  // deserts and the sea pay nothing
         auto& slots = s.number_hexes[s.board.number[h]];
         int k = 0;
         while (k < kMaxHexesPerNumber - 1 && slots[k] != kNone) ++k;
         slots[k] = static_cast<std::uint8_t>(h);
     }
+}
+}  // namespace
+
+void refresh_derived(GameState& s) {
+    s.board_kind = board_for(s.options);
+    with_variant(s.board_kind, [&](auto g) { refresh_derived_as<decltype(g)>(s); });
 }
 
 int setup_player(const GameState& s, int step) {

@@ -40,15 +40,16 @@ inline void add_harbor(GameState& s, int p, int node) {
     for (int k = 0; k < kHarborKinds; ++k) s.harbors[p] |= static_cast<std::uint8_t>(unsigned{s.harbor_nodes[k].test(node)} << k);
 }
 // The seats with a building on a hex, a bit each, from its hex_yield word.
-// Each nonzero byte folded onto its low bit, then the eight low bits gathered into the top byte by
-// one multiplication (every product bit lands on its own position, so nothing carries).
+// Each nonzero byte marked in its top bit (the low seven bits plus 0x7f carry into it, which cannot
+// reach the next byte), then the eight top bits gathered into the top byte by one multiplication
+// (every product bit lands on its own position, so nothing carries).
 constexpr unsigned seats_at(std::uint64_t yield) {
-    std::uint64_t x = yield | yield >> 4;
-    x |= x >> 2;
-    x |= x >> 1;
-    return static_cast<unsigned>(((x & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+    constexpr std::uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+    const std::uint64_t nonzero = (((yield & low7) + low7) | yield) & ~low7;
+    return static_cast<unsigned>(((nonzero >> 7) * 0x0102040810204080ULL) >> 56);
 }
-static_assert(seats_at(0) == 0 && seats_at(0x0000'0001'0000'0300ULL) == 0b10010 && seats_at(0x8000'0000'0000ULL) == 0b100000);
+static_assert(seats_at(0) == 0 && seats_at(0x0000'0001'0000'0300ULL) == 0b10010 && seats_at(0x8000'0000'0000ULL) == 0b100000 &&
+              seats_at(0xff80'7f01'0000'0000ULL) == 0b11110000 && seats_at(~std::uint64_t{0}) == 0xff);
 // Opponents of `p` with a building on `hex` (R-7c).
 template <class G> unsigned robber_victims(const GameState& s, int hex, int p) {
     return seats_at(s.hex_yield[hex]) & ~(1u << p);
@@ -60,7 +61,13 @@ template <class G> unsigned robber_victims(const GameState& s, int hex, int p) {
 // rules"), so a 7 or a Knight never stalls. The one place both apply() and legal_actions() ask.
 template <class G> HexMask robber_hexes(const GameState& s, int p) {
     HexMask others = land_hexes<G>(s);
-    if (s.robber != kNone) others.reset(s.robber);
+    // A board of one word clears the robber's bit in a register; a bit picked by index among the
+    // words goes through memory.
+    if constexpr (G::hex_words == 1) {
+        if (s.robber < 64) others.w[0] &= ~(std::uint64_t{1} << s.robber);
+    } else if (s.robber != kNone) {
+        others.reset(s.robber);
+    }
     if (!s.options.friendly_robber) return others;
     const Topology& t = G::topo();
     HexMask sheltered{};

@@ -108,20 +108,28 @@ void add_pirate_moves(const GameState& s, int p, std::vector<Command>& out) {
 template <class G>
 void add_main(const GameState& s, int p, std::vector<Command>& out) {
     const PlayerState& pl = ps(s, p);
+    // What the hand affords is asked of one copy, before any command is stored, and without a branch
+    // each: a command's fields are bytes, and a byte store may change anything as far as the compiler
+    // knows, so asked of the state after one, or in a branch of its own, each question loaded the hand.
+    const ResourceSet hand = pl.hand;
+    const bool roads = (pl.roads_left > 0) & rules::can_afford_road<G>(hand);
+    const bool settlements = (pl.settlements_left > 0) & rules::can_afford_settlement<G>(hand);
+    const bool cities = (pl.cities_left > 0) & rules::can_afford_city<G>(hand);
+    const bool dev_card = rules::may_buy_dev_card<G>(s, hand);
+    // Bank trades (R-TR3, rules::may_bank_trade): the resources held at their ratio and those the bank
+    // holds are each found at once.
+    const unsigned gets = s.bank.kinds_with_at_least(1);
+    unsigned gives = hand.kinds_holding(rules::trade_ratios(s, p));
     add(out, CommandType::EndTurn, p);
-    if (pl.roads_left > 0 && rules::can_afford_road<G>(s, p)) add_roads<G>(rules::road_spots<G>(s, p), p, out);
-    if (pl.settlements_left > 0 && rules::can_afford_settlement<G>(s, p))
-        for_each_node_of<G>(rules::settlement_spots<G>(s, p), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
-    if (pl.cities_left > 0 && rules::can_afford_city<G>(s, p))
-        for_each_node_of<G>(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
+    if (roads) add_roads<G>(rules::road_spots<G>(s, p), p, out);
+    if (settlements) for_each_node_of<G>(rules::settlement_spots<G>(s, p), [&](int n) { add(out, CommandType::BuildSettlement, p, n); });
+    if (cities) for_each_node_of<G>(pl.settlements, [&](int n) { add(out, CommandType::BuildCity, p, n); });
     if constexpr (G::sea) add_ship_actions<G>(s, p, out);
-    if (rules::may_buy_dev_card<G>(s, p)) add(out, CommandType::BuyDevCard, p);
+    if (dev_card) add(out, CommandType::BuyDevCard, p);
     if (rules::step_allows(s.step, rules::StepAct::PlayDevCard)) add_dev_plays<G>(s, p, out);  // R-X6, R-X7
     if (!rules::step_allows(s.step, rules::StepAct::BankTrade)) return;
-    // Bank trades (R-TR3, rules::may_bank_trade), given resource then received resource ascending:
-    // the resources held at their ratio and those the bank holds are each found at once.
-    const unsigned gets = s.bank.kinds_with_at_least(1);
-    for (unsigned gives = pl.hand.kinds_holding(rules::trade_ratios(s, p)); gives; gives &= gives - 1) {
+    // Given resource then received resource ascending.
+    for (; gives; gives &= gives - 1) {
         const int give = std::countr_zero(gives);
         for (unsigned m = gets & ~(1u << give); m; m &= m - 1)
             add(out, CommandType::BankTrade, p, give).resource = static_cast<std::uint8_t>(std::countr_zero(m));

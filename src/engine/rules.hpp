@@ -83,12 +83,18 @@ template <class G> bool robber_hex_allowed(const GameState& s, int hex, int p) {
 }
 
 // What each piece costs and whether `p` holds it (R-BU1..R-BU4): one place for the cost check.
-template <class G> bool can_afford_road(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.road_cost); }
-template <class G> bool can_afford_settlement(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.settlement_cost); }
-template <class G> bool can_afford_city(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.city_cost); }
-template <class G> bool can_afford_dev_card(const GameState& s, int p) { return s.players[p].hand.contains(G::rules.dev_card_cost); }
+// The hand's overloads serve callers that ask several questions of one hand (a copy in registers).
+template <class G> bool can_afford_road(const ResourceSet& hand) { return hand.contains(G::rules.road_cost); }
+template <class G> bool can_afford_settlement(const ResourceSet& hand) { return hand.contains(G::rules.settlement_cost); }
+template <class G> bool can_afford_city(const ResourceSet& hand) { return hand.contains(G::rules.city_cost); }
+template <class G> bool can_afford_dev_card(const ResourceSet& hand) { return hand.contains(G::rules.dev_card_cost); }
+template <class G> bool can_afford_road(const GameState& s, int p) { return can_afford_road<G>(s.players[p].hand); }
+template <class G> bool can_afford_settlement(const GameState& s, int p) { return can_afford_settlement<G>(s.players[p].hand); }
+template <class G> bool can_afford_city(const GameState& s, int p) { return can_afford_city<G>(s.players[p].hand); }
+template <class G> bool can_afford_dev_card(const GameState& s, int p) { return can_afford_dev_card<G>(s.players[p].hand); }
 // Buying a development card: affordable and the deck not empty (R-BU4).
-template <class G> bool may_buy_dev_card(const GameState& s, int p) { return s.deck_left() > 0 && can_afford_dev_card<G>(s, p); }
+template <class G> bool may_buy_dev_card(const GameState& s, const ResourceSet& hand) { return s.deck_left() > 0 && can_afford_dev_card<G>(hand); }
+template <class G> bool may_buy_dev_card(const GameState& s, int p) { return may_buy_dev_card<G>(s, s.players[p].hand); }
 
 // R-D1: the cards of a kind `p` holds that were not bought this turn; Victory Point cards are never
 // played, so none of them counts.

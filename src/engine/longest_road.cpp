@@ -15,10 +15,10 @@ struct RoadSearch {
     static_assert(G::rules.roads <= 16, "a trail's used roads must fit 16 bits");
     std::array<std::uint16_t, G::nodes> roads_at{};  // local road bits touching each intersection
     std::array<std::uint8_t, G::rules.roads> ends_xor{};  // a road's two intersections xor-ed: one gives the other
-    NodeMask opponents{};
+    Bits<G::node_words> opponents{};
     int best = 0;
 
-    RoadSearch(const Topology& t, const EdgeMask& roads, NodeMask cut) : opponents(cut) {
+    RoadSearch(const Topology& t, const EdgeMask& roads, const NodeMask& cut) : opponents(first_words<G::node_words>(cut)) {
         int i = 0;
         roads.template for_each<G::edge_words>([&](int e) {
             const auto [a, b] = t.edge_nodes[e];
@@ -44,32 +44,35 @@ struct RoadSearch {
 // intersection: a trail starting at an uncut intersection of degree 2 either extends backwards or is a
 // closed loop, and a closed loop that touches any further road extends too. So only components that are
 // bare loops lack such a start; one intersection of each is added.
+// The sets have the board's words only (a player's roads are on the board).
 template <class G>
-NodeMask trail_starts(const Topology& t, const EdgeMask& roads, NodeMask cut) {
-    NodeMask once{}, twice{}, thrice{};
+Bits<G::node_words> trail_starts(const Topology& t, const EdgeMask& roads, const NodeMask& cut) {
+    using Nodes = Bits<G::node_words>;
+    using Edges = Bits<G::edge_words>;
+    Nodes once{}, twice{}, thrice{};
     roads.template for_each<G::edge_words>([&](int e) {
         for (int n : t.edge_nodes[e]) {
-            const NodeMask b = node_bit(n);
+            const Nodes b = Nodes::bit(n);
             thrice |= twice & b;
             twice |= once & b;
             once |= b;
         }
     });
-    NodeMask starts = (once & ~twice) | thrice | (once & cut);
-    EdgeMask unreached = roads;
-    NodeMask frontier = starts;
+    Nodes starts = (once & ~twice) | thrice | (once & first_words<G::node_words>(cut));
+    Edges unreached = first_words<G::edge_words>(roads);
+    Nodes frontier = starts;
     for (;;) {
         while (frontier) {
-            NodeMask next{};
-            frontier.template for_each<G::node_words>([&](int n) {
-                const EdgeMask reached = t.node_edge_mask[n] & unreached;
-                reached.template for_each<G::edge_words>([&](int e) { next |= t.edge_node_mask[e]; });
+            Nodes next{};
+            frontier.for_each([&](int n) {
+                const Edges reached = first_words<G::edge_words>(t.node_edge_mask[n]) & unreached;
+                reached.for_each([&](int e) { next |= first_words<G::node_words>(t.edge_node_mask[e]); });
                 unreached = unreached & ~reached;
             });
             frontier = next;
         }
         if (!unreached.any()) return starts;
-        frontier = node_bit(t.edge_nodes[unreached.lowest()][0]);
+        frontier = Nodes::bit(t.edge_nodes[unreached.lowest()][0]);
         starts |= frontier;
     }
 }
@@ -86,7 +89,7 @@ int longest_road(const GameState& s, int player) {
     const Topology& t = G::topo();
     const NodeMask cut = s.occupied & ~buildings_of(s, player);
     RoadSearch<G> search(t, pl.roads, cut);
-    trail_starts<G>(t, pl.roads, cut).template for_each<G::node_words>([&](int n) { search.walk(n, 0); });
+    trail_starts<G>(t, pl.roads, cut).for_each([&](int n) { search.walk(n, 0); });
     return search.best;
 }
 

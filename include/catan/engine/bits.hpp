@@ -69,6 +69,23 @@ struct Bits {
     }
 };
 
+// The first N words of a set, for a board that uses no more (its rules then work on N words), and such
+// a set widened back with empty words.
+template <int N, int W>
+constexpr Bits<N> first_words(const Bits<W>& b) {
+    static_assert(N <= W);
+    Bits<N> r;
+    for (int k = 0; k < N; ++k) r.w[k] = b.w[k];
+    return r;
+}
+template <int W, int N>
+constexpr Bits<W> widened(const Bits<N>& b) {
+    static_assert(N <= W);
+    Bits<W> r;
+    for (int k = 0; k < N; ++k) r.w[k] = b.w[k];
+    return r;
+}
+
 template <int W>
 constexpr int popcount(const Bits<W>& b) { return b.count(); }
 template <int W>

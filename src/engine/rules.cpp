@@ -6,15 +6,18 @@ namespace catan::rules {
 template <class G>
 EdgeMask road_spots(const GameState& s, int p) {
     const Topology& t = G::topo();
-    const NodeMask own = buildings_of(s, p);
-    const NodeMask opponents = s.occupied & ~own;
+    // On the board's words only.
+    constexpr int nw = G::node_words, ew = G::edge_words;
+    const Bits<nw> own = first_words<nw>(buildings_of(s, p));
+    const Bits<nw> opponents = first_words<nw>(s.occupied) & ~own;
     // A road extends from an own building, or from an own road end not holding an opponent's building.
-    const NodeMask frontier = own | (s.road_nodes[p] & ~opponents);
-    EdgeMask spots;
-    frontier.template for_each<G::node_words>([&](int n) { spots |= t.node_edge_mask[n]; });
+    const Bits<nw> frontier = own | (first_words<nw>(s.road_nodes[p]) & ~opponents);
+    Bits<ew> spots;
+    frontier.for_each([&](int n) { spots |= first_words<ew>(t.node_edge_mask[n]); });
+    spots &= ~first_words<ew>(s.roads_all);
     // R-SF2: on the sea, roads stay on land and never share a path with a ship.
-    if constexpr (G::sea) return spots & s.land_paths & ~s.roads_all & ~s.ships_all;
-    return spots & ~s.roads_all;
+    if constexpr (G::sea) spots &= first_words<ew>(s.land_paths) & ~first_words<ew>(s.ships_all);
+    return widened<EdgeMask>(spots);
 }
 
 // R-BU2; R-SF2: on the sea a ship reaches a new settlement spot as a road does, on land only.

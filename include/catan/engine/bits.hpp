@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <tuple>
 
 namespace catan {
 
@@ -78,10 +79,10 @@ constexpr Bits<N> first_words(const Bits<W>& b) {
     for (int k = 0; k < N; ++k) r.w[k] = b.w[k];
     return r;
 }
-template <int W, int N>
-constexpr Bits<W> widened(const Bits<N>& b) {
-    static_assert(N <= W);
-    Bits<W> r;
+template <class Wide, int N>
+constexpr Wide widened(const Bits<N>& b) {
+    static_assert(N <= static_cast<int>(std::tuple_size_v<decltype(Wide::w)>));
+    Wide r;
     for (int k = 0; k < N; ++k) r.w[k] = b.w[k];
     return r;
 }

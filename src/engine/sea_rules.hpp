@@ -49,13 +49,10 @@ template <class G> NodeMask open_route_ends(const GameState& s, int p) {
 template <class G> EdgeMask movable_ships(const GameState& s, int p) {
     if (s.ship_moved || !s.rolled || s.step != Step::Turn) return {};
     const Topology& t = G::topo();
-    const NodeMask open = open_route_ends<G>(s, p);
-    EdgeMask m;
-    const EdgeMask candidates = s.players[p].ships & ~s.new_ships & ~pirate_paths<G>(s);
-    candidates.template for_each<G::edge_words>([&](int e) {
-        if ((t.edge_node_mask[e] & open).any()) m.set(e);
-    });
-    return m;
+    // A ship at an open end is a path at one of those few intersections.
+    EdgeMask at_open;
+    open_route_ends<G>(s, p).template for_each<G::node_words>([&](int n) { at_open |= t.node_edge_mask[n]; });
+    return at_open & s.players[p].ships & ~s.new_ships & ~pirate_paths<G>(s);
 }
 // R-SF4: where p's ship on `from` may go: any path a ship could be built on were it not there.
 template <class G> EdgeMask ship_move_spots(const GameState& s, int p, int from) {

@@ -62,7 +62,7 @@ Result build_road(GameState& s, const Command& c, Events ev) {
         emit_built(ev, c.player, Piece::Road, c.target);
         rules::reveal_path_ends<G>(s, c.player, c.target, ev);
         finish_setup_step<G>(s, ev);
-        rules::call_for_gold(s, ev);
+        if constexpr (G::sea) rules::call_for_gold(s, ev);  // gold is owed on the sea only
         return std::nullopt;
     }
     if (pl.roads_left == 0) return fail(ErrorCode::NoPiecesLeft, "R-S1", "you have no roads left");
@@ -82,7 +82,7 @@ Result build_road(GameState& s, const Command& c, Events ev) {
     rules::update_longest_road_after_road<G>(s, c.player, c.target, ev);
     if (free) rules::free_piece_placed<G>(s, c.player);
     rules::check_victory<G>(s, ev);
-    rules::call_for_gold(s, ev);
+    if constexpr (G::sea) rules::call_for_gold(s, ev);  // gold is owed on the sea only
     return std::nullopt;
 }
 
@@ -103,7 +103,7 @@ Result build_settlement(GameState& s, const Command& c, Events ev) {
         s.setup_node = c.target;
         s.phase = Phase::SetupRoad;
         if (s.setup_step >= s.num_players) grant_starting_resources<G>(s, c.player, c.target, ev);
-        rules::call_for_gold(s, ev);
+        if constexpr (G::sea) rules::call_for_gold(s, ev);  // gold is owed on the sea only
         return std::nullopt;
     }
     PlayerState& pl = s.players[c.player];

@@ -69,7 +69,7 @@ void produce(GameState& s, int roll, Events ev) {
                 emit(ev, Event{.type = EventType::ProductionBlocked, .a = static_cast<std::uint8_t>(r)});
             }
         }
-        for (int p = 0; p < s.num_players; ++p)
+        for (int p = 0, n = s.num_players; p < n; ++p)  // n read once: a hand's byte store may alias it
             s.players[p].hand.n[r] = static_cast<std::uint8_t>(s.players[p].hand.n[r] + owed_byte(owed[r], p));
         s.bank.n[r] = static_cast<std::uint8_t>(s.bank.n[r] - total);
     }

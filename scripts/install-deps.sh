@@ -8,15 +8,17 @@ packages=(g++ cmake ninja-build ccache pkg-config
           libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev
           libssl-dev  # libcrypto: SHA-256 of seat tokens in the data file
           zlib1g-dev  # zlib: the embedded web client is gzip-compressed at build time
-          help2man)   # the man page, generated from --help at build time (cmake/packaging.cmake)
+          help2man    # the man page, generated from --help at build time (cmake/packaging.cmake)
+          ca-certificates)  # notifications: the push services' and the SMTP relay's certificates are checked
 if [[ "$mode" == "test" ]]; then
   packages+=(catch2 libbenchmark-dev)
   packages+=(python3)  # the checkers run by CTest: tests/layers (includes), tests/rules (the rules digest)
-  packages+=(openssl)  # the TLS tests make their own certificates with the openssl command line
+  packages+=(openssl)  # the TLS tests make their own certificates with the openssl command line (tests/notify: STARTTLS too)
   # The sanitizer builds and fuzzers (scripts/sanitize.sh, scripts/fuzz.sh): clang, its ASan/UBSan/TSan
   # and libFuzzer runtimes (not pulled in by clang without recommends), llvm-symbolizer for the reports.
   packages+=(clang libclang-rt-14-dev llvm)
-  # Node runs the schema validator (Ajv) and, later, the browser tests. Any install that provides
+  # Node runs the schema validator (Ajv), the browser tests, and tests/notify's push endpoint and SMTP
+  # server (node:crypto, node:tls). Any install that provides
   # node and npm will do (Debian's packages, or NodeSource's nodejs which bundles npm).
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     packages+=(nodejs npm)

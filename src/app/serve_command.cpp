@@ -14,9 +14,11 @@
 #include "catan/net/memory_return.hpp"
 #include "catan/net/server.hpp"
 #include "catan/net/tls.hpp"
+#include "catan/notify/service.hpp"
 #include "catan/store/store.hpp"
 #include "admin_token.hpp"
 #include "log_format.hpp"
+#include "notify_setup.hpp"
 #include "version.hpp"
 
 namespace catan::app {
@@ -308,6 +310,7 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
 int run_serve(ServeConfig config) {
     net::configure_allocator();  // memory freed by dropped slow readers goes back to the system
     set_up_server_log(config.log_format, config.log_level);
+    add_notify_flags(app, c.notify);
     spdlog::info("{}", version_line());  // which build a log comes from (--version has the same)
 
     auto& o = config.server;
@@ -368,6 +371,19 @@ int run_serve(ServeConfig config) {
     const auto store = o.hub.store;
     try {
         net::Server server(o);
+    // Notifications (docs/operating.md, "Notifications"): the service shares the data file.
+    std::shared_ptr<notify::Service> notifier;
+    try {
+        notifier = make_notify_service(config.notify, o, config.public_url);
+    } catch (const store::StoreError& e) {
+        spdlog::critical("{}", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        spdlog::critical("{}", e.what());
+        return 2;
+    }
+    o.hub.notifier = notifier;
+    o.notify = notifier;
         server.start();
         server.wait();
         // Writes still queued are committed while the rooms' executors still exist.

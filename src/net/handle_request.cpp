@@ -15,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "catan/net/lan_addresses.hpp"
+#include "catan/notify/registry.hpp"
 #include "catan/proto/error_json.hpp"
 #include "catan/proto/parse.hpp"
 #include "catan/store/store.hpp"
@@ -348,6 +349,47 @@ std::optional<http::message_generator> handle_request(Gateway& gateway, Request&
         log_request(static_cast<unsigned>(result.status));
         if (!result.text) return send(json_result(req, result));
         return constant_response(req, result, send);
+    }
+    if (path == "/api/push/key") {
+        if (!get) return refuse_method("GET, HEAD");
+        if (!gw.options.notify) return send(text(req, http::status::not_found, "no such endpoint\n"));
+        const auto answer = gw.options.notify->public_key();
+        log_request(static_cast<unsigned>(answer.status));
+        return send(json(req, answer.status, answer.body));
+    }
+    if (path.starts_with("/api/rooms/") && path.ends_with("/notify")) {
+        // A seat holder registers or removes a push subscription or an e-mail address (docs/protocol.md,
+        // "Notifications"); the notify service checks the token and keeps it, off this thread.
+        const bool add = method == http::verb::post;
+        if (!add && method != http::verb::delete_) return refuse_method("POST, DELETE");
+        if (!gw.options.notify) return send(text(req, http::status::not_found, "no such endpoint\n"));
+        if (!origin_allowed(req[http::field::origin], req[http::field::host], gw.options.allowed_origins)) {
+            gw.metrics.frame_rejected();
+            return send(text(req, http::status::forbidden, "origin not allowed\n"));
+        }
+        const auto code = path.substr(std::string_view("/api/rooms/").size(),
+                                      path.size() - std::string_view("/api/rooms/").size() - std::string_view("/notify").size());
+        if (code.empty() || code.size() > 32 || code.find('/') != std::string_view::npos)
+            return send(json(req, 404, error_body("no_such_room", "no such room")));
+        bool too_deep = false;
+        nlohmann::json body = proto::parse_untrusted(req.body(), &too_deep);
+        if (body.is_discarded())
+            return send(json(req, 400, error_body("malformed", too_deep ? "the request body is nested deeper than 64 levels"
+                                                                        : "the request body is not valid JSON")));
+        const std::string room_code(code);  // `code` points into the request, which moves next
+        auto request = std::make_shared<Request>(std::move(req));
+        auto done = [respond, request, id_, remote = std::string(remote_)](notify::Answer answer) {
+            respond([request, id_, remote, answer = std::move(answer)]() -> http::message_generator {
+                spdlog::debug("[conn {} {}] {} {} -> {}", id_, remote, std::string_view(request->method_string()),
+                              std::string_view(request->target()), answer.status);
+                auto res = json(*request, answer.status, answer.body);
+                if (answer.retry_after > 0) res.set(http::field::retry_after, std::to_string(answer.retry_after));
+                return res;
+            });
+        };
+        if (add) gw.options.notify->subscribe(room_code, std::move(body), std::string(remote_), std::move(done));
+        else gw.options.notify->unsubscribe(room_code, std::move(body), std::string(remote_), std::move(done));
+        return std::nullopt;
     }
     if (path.starts_with("/api/rooms/") && path.ends_with("/replay")) {
         if (!get) return refuse_method("GET, HEAD");

@@ -319,7 +319,7 @@ struct Service::Impl : std::enable_shared_from_this<Service::Impl> {
         return t;
     }
 
-    Answer do_subscribe(const std::string& raw_code, const nlohmann::json& body) {
+    Answer do_subscribe(const std::string& raw_code, const nlohmann::json& body, const std::string& remote) {
         auto who = seat_of(raw_code, body);
         if (auto* refused = std::get_if<Answer>(&who)) return *refused;
         const Seat seat = std::get<Seat>(who);
@@ -343,8 +343,12 @@ struct Service::Impl : std::enable_shared_from_this<Service::Impl> {
             t.code = seat.code;
             t.seat = seat.seat;
             t.lang = language(body);
+            t.address = remote.empty() ? std::string() : address_of(remote);
             switch (options.store->add_target(t, seat.token_hash, t.kind == "push" ? options.max_push_per_seat : 1,
-                                               options.max_targets_total)) {
+                                               options.max_targets_per_address, options.max_targets_total)) {
+            case store::NotifyStore::Added::address_full:
+                return error(409, "too_many", "your address has registered " + std::to_string(options.max_targets_per_address) +
+                                                  " notifications already, in this and other rooms");
             case store::NotifyStore::Added::seat_full:
                 return error(409, "too_many", "this seat has " + std::to_string(options.max_push_per_seat) +
                                                   " push subscriptions already: remove one (DELETE with its endpoint) first");
@@ -397,10 +401,10 @@ struct Service::Impl : std::enable_shared_from_this<Service::Impl> {
             done(a);
             return;
         }
-        auto task = [self = shared_from_this(), code = std::move(code), body = std::move(body), done, add] {
+        auto task = [self = shared_from_this(), code = std::move(code), body = std::move(body), remote = std::move(remote), done, add] {
             Answer a;
             try {
-                a = add ? self->do_subscribe(code, body) : self->do_unsubscribe(code, body);
+                a = add ? self->do_subscribe(code, body, remote) : self->do_unsubscribe(code, body);
             } catch (const std::exception& e) {
                 spdlog::error("notify: a registration for room {} failed: {}", code.substr(0, 32), e.what());
                 a = error(500, "internal", "the registration could not be kept; try again");

@@ -44,6 +44,12 @@ CREATE TRIGGER notify_room_gone AFTER DELETE ON rooms BEGIN
   DELETE FROM notify_targets WHERE code = OLD.code;
 END;
 )sql"},
+    // The client address each target was registered from, for the cap per address (targets of version
+    // 1 have none and count for nobody).
+    Migration{2, "notifications: the address each target was registered from", R"sql(
+ALTER TABLE notify_targets ADD COLUMN address TEXT NOT NULL DEFAULT '';
+CREATE INDEX notify_by_address ON notify_targets(address);
+)sql"},
 };
 
 // The holder who registered a target still holds its seat.
@@ -143,7 +149,7 @@ std::optional<int> NotifyStore::seat_of_token(const std::string& code, const std
 }
 
 NotifyStore::Added NotifyStore::add_target(const NotifyTarget& t, const std::string& token_hash, std::size_t per_seat,
-                                           std::size_t total_cap) {
+                                           std::size_t per_address, std::size_t total_cap) {
     return impl_->guarded("keep a notification target", [&](sql::Db& db) {
         return impl_->transaction(db, [&] {
             sql::Statement same = db.prepare("SELECT id FROM notify_targets WHERE code = ? AND seat = ? AND kind = ? AND endpoint = ?");
@@ -151,8 +157,9 @@ NotifyStore::Added NotifyStore::add_target(const NotifyTarget& t, const std::str
             if (same.step()) {
                 const std::int64_t id = same.column_int(0);
                 sql::Statement update = db.prepare(
-                    "UPDATE notify_targets SET token_hash = ?, p256dh = ?, auth = ?, lang = ?, created_ms = ? WHERE id = ?");
-                update.bind(1, token_hash).bind(2, t.p256dh).bind(3, t.auth).bind(4, t.lang).bind(5, now_ms()).bind(6, id).run();
+                    "UPDATE notify_targets SET token_hash = ?, p256dh = ?, auth = ?, lang = ?, created_ms = ?, address = ? WHERE id = ?");
+                update.bind(1, token_hash).bind(2, t.p256dh).bind(3, t.auth).bind(4, t.lang).bind(5, now_ms()).bind(6, t.address);
+                update.bind(7, id).run();
                 return Added::updated;
             }
             if (t.kind == "email") {  // one address per seat: a new one replaces it
@@ -163,13 +170,18 @@ NotifyStore::Added NotifyStore::add_target(const NotifyTarget& t, const std::str
                 "SELECT count(*) FROM notify_targets WHERE code = ? AND seat = ? AND kind = ? AND token_hash = ?");
             seat_count.bind(1, t.code).bind(2, t.seat).bind(3, t.kind).bind(4, token_hash);
             if (seat_count.step() && static_cast<std::size_t>(seat_count.column_int(0)) >= per_seat) return Added::seat_full;
+            if (!t.address.empty()) {
+                sql::Statement from = db.prepare("SELECT count(*) FROM notify_targets WHERE address = ?");
+                from.bind(1, t.address);
+                if (from.step() && static_cast<std::size_t>(from.column_int(0)) >= per_address) return Added::address_full;
+            }
             sql::Statement all = db.prepare("SELECT count(*) FROM notify_targets");
             if (all.step() && static_cast<std::size_t>(all.column_int(0)) >= total_cap) return Added::total_full;
             sql::Statement insert = db.prepare(
-                "INSERT INTO notify_targets(code, seat, token_hash, kind, endpoint, p256dh, auth, lang, created_ms)"
-                " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                "INSERT INTO notify_targets(code, seat, token_hash, kind, endpoint, p256dh, auth, lang, created_ms, address)"
+                " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
             insert.bind(1, t.code).bind(2, t.seat).bind(3, token_hash).bind(4, t.kind).bind(5, t.endpoint).bind(6, t.p256dh);
-            insert.bind(7, t.auth).bind(8, t.lang).bind(9, now_ms()).run();
+            insert.bind(7, t.auth).bind(8, t.lang).bind(9, now_ms()).bind(10, t.address).run();
             return Added::added;
         });
     });
@@ -194,14 +206,14 @@ void NotifyStore::remove_target(std::int64_t id) {
 
 std::vector<NotifyTarget> NotifyStore::targets(const std::string& code, int seat) {
     return impl_->guarded("read notification targets", [&](sql::Db& db) {
-        sql::Statement s = db.prepare(std::string("SELECT id, code, seat, kind, endpoint, p256dh, auth, lang FROM notify_targets t"
+        sql::Statement s = db.prepare(std::string("SELECT id, code, seat, kind, endpoint, p256dh, auth, lang, address FROM notify_targets t"
                                                   " WHERE code = ? AND seat = ? AND ") +
                                       kHeld + " ORDER BY id");
         s.bind(1, code).bind(2, seat);
         std::vector<NotifyTarget> out;
         while (s.step())
             out.push_back({s.column_int(0), s.column_text(1), static_cast<int>(s.column_int(2)), s.column_text(3), s.column_text(4),
-                           s.column_text(5), s.column_text(6), s.column_text(7)});
+                           s.column_text(5), s.column_text(6), s.column_text(7), s.column_text(8)});
         return out;
     });
 }

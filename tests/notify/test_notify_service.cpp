@@ -6,6 +6,7 @@
 #include <future>
 
 #include <openssl/evp.h>
+#include <sqlite3.h>
 #include <spdlog/spdlog.h>
 
 #include "catan/notify/service.hpp"
@@ -241,6 +242,19 @@ TEST_CASE("registrations refuse bad tokens, bad subscriptions and addresses, and
         notify::Service production(strict);
         CHECK(call(production, true, "K7QX3", {{"token", kAna}, {"push", sub}}).body["message"] == "the push endpoint must be https");
     }
+    SECTION("an address keeps only so many targets, across seats") {
+        auto capped = f.options();
+        capped.max_targets_per_address = 2;
+        notify::Service limited(capped);
+        CHECK(call(limited, true, "K7QX3", {{"token", kAna}, {"email", "x@example.org"}}, "10.0.0.9:1").status == 409);  // no relay
+        CHECK(call(limited, false, "K7QX3", {{"token", kAna}}).status == 200);
+        CHECK(call(limited, true, "K7QX3", {{"token", kAna}, {"push", f.subscription("/ok/a1")}}, "10.0.0.9:1").status == 200);
+        CHECK(call(limited, true, "K7QX3", {{"token", kBen}, {"push", f.subscription("/ok/b1")}}, "10.0.0.9:2").status == 200);
+        const auto third = call(limited, true, "K7QX3", {{"token", kBen}, {"push", f.subscription("/ok/b2")}}, "10.0.0.9:3");
+        CHECK(third.status == 409);
+        CHECK(third.body["code"] == "too_many");
+        CHECK(call(limited, true, "K7QX3", {{"token", kBen}, {"push", f.subscription("/ok/b2")}}, "10.0.0.10:1").status == 200);
+    }
     SECTION("an address runs out of its registration budget") {
         auto tight = f.options();
         tight.register_rate_address = 0.01;
@@ -364,12 +378,49 @@ TEST_CASE("the notification tables join a data file of the previous version with
     // The file's room KZ7PK (tests/net/data/before-issue-12.txt): seat 0 is Ana's.
     CHECK(targets.seat_of_token("KZ7PK", sha256_hex("d1bb6b726f901c45871e40b13307a54c")) == 0);
     CHECK_FALSE(targets.seat_of_token("KZ7PK", sha256_hex("d1bb6b726f901c45871e40b13307a54d")));
-    store::NotifyTarget t{0, "KZ7PK", 0, "email", "ana@example.org", "", "", "en"};
-    CHECK(targets.add_target(t, sha256_hex("d1bb6b726f901c45871e40b13307a54c"), 1, 10) == store::NotifyStore::Added::added);
+    store::NotifyTarget t{0, "KZ7PK", 0, "email", "ana@example.org", "", "", "en", ""};
+    CHECK(targets.add_target(t, sha256_hex("d1bb6b726f901c45871e40b13307a54c"), 1, 10, 10) == store::NotifyStore::Added::added);
     CHECK(targets.targets("KZ7PK", 0).size() == 1);
     const auto after = rooms->load_rooms();
     REQUIRE(after.size() == before.size());
     CHECK(after[0].commands.size() == before[0].commands.size());
     store::NotifyStore again(path.string());  // reopening applies nothing twice
     CHECK(again.targets("KZ7PK", 0).size() == 1);
+}
+
+TEST_CASE("the notification tables of the previous notify version migrate, keeping their targets", "[notify][store]") {
+    store::test::TempDir dir;
+    const auto path = dir.file("catan.db").string();
+    auto rooms = std::make_shared<store::Store>(path);
+    save(*rooms, room("K7QX3", kAna));
+    {
+        // A file as notify schema version 1 left it (its SQL, as that version ran it), with one target.
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+        const char* v1 = R"sql(
+CREATE TABLE notify_migrations(version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_ms INTEGER NOT NULL);
+CREATE TABLE notify_keys(name TEXT PRIMARY KEY, private_key TEXT NOT NULL, public_key TEXT NOT NULL, created_ms INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE notify_targets(id INTEGER PRIMARY KEY, code TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  kind TEXT NOT NULL, endpoint TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, lang TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, UNIQUE(code, seat, kind, endpoint));
+CREATE TRIGGER notify_room_gone AFTER DELETE ON rooms BEGIN DELETE FROM notify_targets WHERE code = OLD.code; END;
+INSERT INTO notify_migrations VALUES(1, 'notifications: the VAPID key pair, each seat''s push subscriptions and e-mail address', 0);
+)sql";
+        REQUIRE(sqlite3_exec(db, v1, nullptr, nullptr, nullptr) == SQLITE_OK);
+        const std::string row = "INSERT INTO notify_targets(code, seat, token_hash, kind, endpoint, p256dh, auth, lang, created_ms)"
+                                " VALUES('K7QX3', 0, '" + sha256_hex(kAna) + "', 'email', 'ana@example.org', '', '', 'fr', 0)";
+        REQUIRE(sqlite3_exec(db, row.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+    }
+    store::NotifyStore targets(path);
+    CHECK(targets.schema_version() == 2);
+    const auto kept = targets.targets("K7QX3", 0);
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].endpoint == "ana@example.org");
+    CHECK(kept[0].lang == "fr");
+    CHECK(kept[0].address.empty());  // counts for no address
+    store::NotifyTarget t{0, "K7QX3", 0, "push", "https://push.example.net/1", "k", "a", "en", "10.0.0.1"};
+    CHECK(targets.add_target(t, sha256_hex(kAna), 5, 1, 100) == store::NotifyStore::Added::added);
+    t.endpoint = "https://push.example.net/2";
+    CHECK(targets.add_target(t, sha256_hex(kAna), 5, 1, 100) == store::NotifyStore::Added::address_full);
 }

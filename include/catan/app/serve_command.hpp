@@ -8,6 +8,22 @@ namespace CLI { class App; }
 
 namespace catan::app {
 
+// Notifications (docs/operating.md, "Notifications"): Web Push needs nothing but HTTPS; e-mail needs
+// an SMTP relay. The password comes from the environment only (CATAN_SMTP_PASSWORD), never argv.
+struct NotifyFlags {
+    bool off = false;              // --no-notify
+    std::string smtp_relay;        // host:port; empty: no e-mail
+    std::string smtp_from;
+    std::string smtp_user;
+    std::string smtp_password;     // from CATAN_SMTP_PASSWORD
+    bool smtp_starttls = false;
+    std::string vapid_subject;     // empty: mailto:<smtp_from>, else the public URL
+    bool allow_insecure = false;   // tests only: http push endpoints, loopback, AUTH without TLS
+    std::size_t max_push_per_seat = 5;
+    std::size_t max_per_address = 50;
+    std::size_t max_targets = 100000;
+};
+
 struct ServeConfig {
     net::ServerOptions server;
     std::string public_url;
@@ -24,6 +40,7 @@ struct ServeConfig {
     double room_creates_per_minute = 2;
     long unjoined_room_seconds = 10 * 60;
 };
+    NotifyFlags notify;
 
 // Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).
 void add_serve_flags(CLI::App& app, ServeConfig& config);

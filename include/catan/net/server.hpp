@@ -16,6 +16,9 @@
 namespace catan::room {
 class Metrics;
 }
+namespace catan::notify {
+class Registry;
+}
 
 namespace catan::net {
 
@@ -36,6 +39,11 @@ struct ServerOptions {
     bool handle_signals = true;              // SIGINT/SIGTERM start a graceful shutdown
     // The bearer token of /admin/... (docs/operating.md, "Admin"); empty: that endpoint is off.
     std::string admin_token;
+
+    // Notifications' REST routes (GET /api/push/key, POST and DELETE /api/rooms/{code}/notify;
+    // docs/protocol.md, "Notifications"); null: they answer 404. The app passes the same
+    // catan::notify::Service as hub.notifier.
+    std::shared_ptr<notify::Registry> notify{};
 
     // room layer options; an empty public_url means "http://<Host header>" for REST answers and
     // "http://<listen address>" for the hub

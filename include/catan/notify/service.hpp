@@ -47,6 +47,7 @@ struct ServiceOptions {
 
     // Limits (docs/security.md, "Notifications").
     std::size_t max_push_per_seat = 5;        // browsers one seat holder may subscribe
+    std::size_t max_targets_per_address = 50;  // targets registered from one address, every seat and room
     std::size_t max_targets_total = 100000;   // targets in the data file
     std::size_t max_endpoint_bytes = 1024;    // a push endpoint URL
     double register_rate_address = 0.2, register_burst_address = 20;  // registrations per s, per address

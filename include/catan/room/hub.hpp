@@ -20,6 +20,9 @@
 namespace catan::store {
 class Store;
 }
+namespace catan::notify {
+class Notifier;
+}
 
 namespace catan::room {
 
@@ -43,6 +46,10 @@ struct HubOptions {
     // Durability: every room is kept here and restored from it when the hub starts (null: memory only).
     std::shared_ptr<store::Store> store{};
     int snapshot_every = 64;  // a game state snapshot every this many commands (restore replays fewer)
+    // Notifications to absent players (catan/notify/notifier.hpp: your turn, time running out, game
+    // over, by Web Push and e-mail; docs/operating.md, "Notifications"); null: none. Thread-safe and
+    // never blocking: rooms call it from their strand.
+    std::shared_ptr<notify::Notifier> notifier{};
 
     // Replay records (docs/security.md, "Rooms"): built on `replay_workers` (null: the bot workers,
     // and without those on the room's executor), at most `max_replay_builds` waiting or running at

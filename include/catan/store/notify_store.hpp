@@ -27,11 +27,12 @@ struct NotifyTarget {
     std::string p256dh;     // push: the subscription's keys, base64url (empty for email)
     std::string auth;
     std::string lang;       // the client's language ("en", "fr", ...), for the texts sent
+    std::string address;    // the client address that registered it (empty: none known)
 };
 
 class NotifyStore {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // Opens the data file at `path` (already opened and migrated by a Store) with a connection of its
     // own and applies the notify migrations it lacks. Throws StoreError.
@@ -49,11 +50,13 @@ public:
     // The seat whose holder has the token with this hash in room `code`; nothing when none has.
     std::optional<int> seat_of_token(const std::string& code, const std::string& token_hash);
 
-    enum class Added { added, updated, seat_full, total_full };
+    enum class Added { added, updated, seat_full, address_full, total_full };
     // Adds `target` for the holder of `token_hash`, or updates the one with the same code, seat, kind
     // and endpoint. An e-mail address replaces the seat's earlier one. Refused when the seat has
-    // `per_seat` targets of that kind already, or the file `total` targets.
-    Added add_target(const NotifyTarget& target, const std::string& token_hash, std::size_t per_seat, std::size_t total);
+    // `per_seat` targets of that kind already, its address (target.address, when set) `per_address`
+    // targets of any seat, or the file `total` targets.
+    Added add_target(const NotifyTarget& target, const std::string& token_hash, std::size_t per_seat, std::size_t per_address,
+                     std::size_t total);
     // Removes the seat's targets: of `kind` (empty: every kind) and `endpoint` (empty: any). Returns how many.
     std::size_t remove_targets(const std::string& code, int seat, const std::string& kind, const std::string& endpoint);
     void remove_target(std::int64_t id);

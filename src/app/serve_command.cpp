@@ -305,12 +305,12 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_UNKNOWN_LOOKUP_BURST")
         ->check(burst)
         ->capture_default_str();
+    add_notify_flags(app, c.notify);
 }
 
 int run_serve(ServeConfig config) {
     net::configure_allocator();  // memory freed by dropped slow readers goes back to the system
     set_up_server_log(config.log_format, config.log_level);
-    add_notify_flags(app, c.notify);
     spdlog::info("{}", version_line());  // which build a log comes from (--version has the same)
 
     auto& o = config.server;
@@ -365,12 +365,6 @@ int run_serve(ServeConfig config) {
             spdlog::warn("{}; the admin endpoint is off", why);
         }
     }
-    if (o.hub.allow_client_seeds)
-        spdlog::warn("--allow-client-seeds: clients may choose game seeds; such games are not fair (for tests only)");
-    arm_test_kill(o.hub);
-    const auto store = o.hub.store;
-    try {
-        net::Server server(o);
     // Notifications (docs/operating.md, "Notifications"): the service shares the data file.
     std::shared_ptr<notify::Service> notifier;
     try {
@@ -384,6 +378,12 @@ int run_serve(ServeConfig config) {
     }
     o.hub.notifier = notifier;
     o.notify = notifier;
+    if (o.hub.allow_client_seeds)
+        spdlog::warn("--allow-client-seeds: clients may choose game seeds; such games are not fair (for tests only)");
+    arm_test_kill(o.hub);
+    const auto store = o.hub.store;
+    try {
+        net::Server server(o);
         server.start();
         server.wait();
         // Writes still queued are committed while the rooms' executors still exist.

@@ -39,8 +39,8 @@ struct ServeConfig {
     // Abuse limits of the room layer (docs/security.md); bursts are three seconds' worth of chat.
     double room_creates_per_minute = 2;
     long unjoined_room_seconds = 10 * 60;
-};
     NotifyFlags notify;
+};
 
 // Adds every serve flag, each also readable from an environment variable (CATAN_LISTEN ...).
 void add_serve_flags(CLI::App& app, ServeConfig& config);

@@ -54,7 +54,15 @@ std::shared_ptr<notify::Service> make_notify_service(const NotifyFlags& f, const
         return nullptr;
     }
     notify::ServiceOptions o;
-    if (server.hub.store) o.store = std::make_shared<store::NotifyStore>(server.data_path);
+    if (server.hub.store) {
+        // A data file that takes no write is the store's to report (at the start, with what to do):
+        // notifications step aside rather than stop the server with a message of their own.
+        try {
+            o.store = std::make_shared<store::NotifyStore>(server.data_path);
+        } catch (const store::StoreError& e) {
+            spdlog::error("notifications: nobody can subscribe (the routes answer 503): {}", e.what());
+        }
+    }
     o.public_url = public_url.empty() ? "http://localhost" : public_url;
     o.subject = f.vapid_subject;
     o.allow_insecure = f.allow_insecure;
@@ -92,10 +100,17 @@ std::shared_ptr<notify::Service> make_notify_service(const NotifyFlags& f, const
         if (!host.empty()) smtp.helo_name = host;
         o.smtp = smtp;
     }
-    auto service = std::make_shared<notify::Service>(o);
-    if (!o.store)
+    std::shared_ptr<notify::Service> service;
+    try {
+        service = std::make_shared<notify::Service>(o);
+    } catch (const store::StoreError& e) {  // the key could not be kept: as above, the store reports the file
+        spdlog::error("notifications: nobody can subscribe (the routes answer 503): {}", e.what());
+        o.store = nullptr;
+        service = std::make_shared<notify::Service>(o);
+    }
+    if (!server.hub.store)
         spdlog::warn("notifications: rooms are in memory only (--no-persist), so nobody can subscribe (the routes answer 503)");
-    else
+    else if (o.store)
         spdlog::info("notifications: Web Push on (its VAPID key is kept in {}){}", server.data_path,
                      o.smtp ? ", e-mail through " + f.smtp_relay + " from " + o.smtp->from : ", e-mail off (no --smtp-relay)");
     if (!o.public_url.starts_with("https://") && server.tls_cert.empty())

@@ -35,6 +35,7 @@ inline constexpr std::string_view kSeatTaken = "seat_taken";  // add_bot on a se
 inline constexpr std::string_view kNotABot = "not_a_bot";     // remove_bot on a seat without a bot
 inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-room, per-address or server-wide limit
 inline constexpr std::string_view kGameTooLong = "game_too_long";  // the game's log is at its size limit
+inline constexpr std::string_view kRemoved = "removed";  // a name the host removed, before its cooldown is over
 }  // namespace err
 
 // An error answering one client message. Bodies (REST answers too) are proto::error_json(e).

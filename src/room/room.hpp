@@ -220,6 +220,20 @@ private:
     void stats_parts(game::ViewParts& parts, const game::PatchSink* sink) const;  // nothing without a game
     void note_game_end();
     void restore_times(const store::RoomRecord& r);  // restore: started_at and, for a finished game, ended_at
+    // The room's own lines in the game's log (docs/protocol.md, "Seat notes"): a bot took a person's
+    // seat over ("bot_took_over"), the person came back ("player_returned"). Sent with the next
+    // publish's events, and put back in every snapshot's log after the events the log held when it
+    // happened (kept as the spectator saw them; events that left the log take their notes with them).
+    // In memory only: a restart forgets them (and every absent seat's grace period starts again).
+    void note_seat(const char* type, int seat);
+    struct SeatNote {
+        nlohmann::json event;
+        std::vector<std::string> after;  // the log's last (up to 3) events when it happened, as text
+        std::size_t length = 0;          // the log's length then
+        std::string first;               // and its first event, as text (how to tell it has not moved)
+    };
+    std::vector<SeatNote> seat_notes_;                             // this game's
+    nlohmann::json unsent_notes_ = nlohmann::json::array();        // for the next publish
 
     // room_store.cpp: durability. Each change that the store keeps is written first; `then` (which
     // broadcasts it) runs on this room's executor once the write is durable, and until then every

@@ -89,6 +89,7 @@ void Room::seat_present(int seat) {
     // seq moved (this arrival is published) and be dropped.
     s.taken_over = false;
     spdlog::info("{} {} is back and plays their seat again", tag(seat), s.name);
+    note_seat("player_returned", seat);  // the arrival's publish carries it
 }
 
 void Room::take_over(int seat, std::uint64_t absence) {
@@ -98,6 +99,7 @@ void Room::take_over(int seat, std::uint64_t absence) {
     context_->metrics->bot_takeover();
     spdlog::info("{} {} has been away for {} s: a bot plays their seat until they come back", tag(seat), s.name,
                  options_.takeover_after);
+    note_seat("bot_took_over", seat);
     publish(Changed::Room);
 }
 

@@ -1,5 +1,7 @@
 // Seats: joining (a seat in the lobby, a spectator place after the start), rejoining with a token,
 // spectating, leaving, and the host's lobby controls (options, moving, kicking, starting).
+#include <chrono>
+
 #include <spdlog/spdlog.h>
 
 #include "catan/room/secret.hpp"
@@ -42,6 +44,18 @@ void Room::on_join(const std::shared_ptr<Connection>& conn, const ClientMessage&
         return reply_error(conn,
                            {std::string(err::kNameTaken),
                             "that name looks like the name of a seated player, \"" + clash->name + "\"; choose one that looks different",
+                            "name", {}},
+                           id);
+    }
+
+    // Someone the host removed does not take a seat again at once from the same link; watching a game
+    // that has started stays open to them as to anyone.
+    if (const auto left = seats_.removed().left(*name, now()); phase_ == RoomPhase::Lobby && left > Clock::duration::zero()) {
+        const auto minutes = std::chrono::ceil<std::chrono::minutes>(left).count();
+        return reply_error(conn,
+                           {std::string(err::kRemoved),
+                            "the host removed \"" + *name + "\" from this room; that name may sit here again in " +
+                                std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes"),
                             "name", {}},
                            id);
     }
@@ -156,6 +170,7 @@ void Room::on_kick(const Member& m, const ClientMessage& msg, const json& id) {
     const int host_seat = m.seat;  // `m` stays valid: the host is not among the kicked
     for (const Connection* c : kicked) remove_member(c);
     spdlog::info("{} kicked {} from seat {}", tag(host_seat), seats_[seat].name, seat);
+    if (!seats_[seat].bot) seats_.removed().note(seats_[seat].name, now() + kRemovedCooldown);  // a bot may be seated again
     seats_.free(seat);
     save_lobby([this] { publish(Changed::Room); });
 }
@@ -186,6 +201,10 @@ void Room::on_start(const Member& m, const json& id) {
     start_history(stored_options["started_at"].get<std::int64_t>());
     game_options_ = stored_options.dump();
     phase_ = RoomPhase::Playing;
+    for (Seat& s : seats_) {
+        s.own_moves = s.bot_moves = 0;
+        s.moves_known = true;
+    }
     bots_.new_game(seed ^ 0x5eedb075u);  // fresh minds; bots replay with the game when the seed is fixed
     for (int seat = 0; seat < n; ++seat)
         if (!seats_[seat].bot && seats_[seat].connections == 0) seat_absent(seat);  // away already: their grace period starts now

@@ -23,6 +23,10 @@ json Room::room_doc() const {
                          {"connected", s.connections > 0},
                          {"bot", bot_json(i)},
                          {"controlled_by", controlled_by_json(i)}});
+        // Once the game is over: how many of the seat's moves were its player's and how many a bot's, so
+        // "You win!" is not said to someone whose seat a bot played while they were away.
+        if (phase_ == RoomPhase::Finished && s.taken && s.moves_known)
+            seats.back()["moves"] = {{"own", s.own_moves}, {"bot", s.bot_moves}};
     }
     // The seed never leaves the server while the game runs (it would reveal the deck order and every
     // roll): only the commitment to it does, and seed and salt once the game is over.
@@ -94,10 +98,19 @@ public:
         return room_.game_ && viewer >= 0 ? room_.game_->legal_text(viewer) : std::string("null");
     }
     std::string events(int viewer) const override {
-        if (!events_ || !room_.game_) return "[]";
-        if (room_.game_->events_differ_by_viewer()) return room_.game_->last_events_text(as(viewer), names_);
-        if (!public_events_) public_events_ = room_.game_->last_events_text(game::kSpectator, names_);
-        return *public_events_;
+        std::string text = "[]";
+        if (events_ && room_.game_) {
+            if (room_.game_->events_differ_by_viewer()) text = room_.game_->last_events_text(as(viewer), names_);
+            else {
+                if (!public_events_) public_events_ = room_.game_->last_events_text(game::kSpectator, names_);
+                text = *public_events_;
+            }
+        }
+        // The room's seat notes (room_history.cpp) after the game's events, the same for everyone.
+        if (room_.unsent_notes_.empty()) return text;
+        if (!notes_) notes_ = room_.unsent_notes_.dump();
+        if (text == "[]") return *notes_;
+        return text.substr(0, text.size() - 1) + "," + notes_->substr(1);
     }
     json log(int viewer) const override { return room_.log_json(viewer); }
     json chat(const Member& m) const override {
@@ -116,6 +129,7 @@ private:
     const bool events_;
     const std::vector<std::string> names_;
     mutable std::optional<std::string> public_events_;  // the events' text when every viewer sees the same
+    mutable std::optional<std::string> notes_;          // the seat notes' text
 };
 
 void Room::publish(Changed what, bool events, const Connection* exclude) {
@@ -129,6 +143,7 @@ void Room::publish(Changed what, bool events, const Connection* exclude) {
     const int board = table();
     std::vector<const Member*> new_board;  // their connections hold another board's topology: sent a snapshot instead
     views_.send_updates(what, room_ops, shown, members_, board, exclude, new_board);
+    unsent_notes_ = json::array();  // told: a later publish does not repeat them
     for (const Member* m : new_board) views_.send_snapshot(*m, shown, board, chat_version_);
     bots_.drive();  // a bot may have to act now
 }

@@ -3,7 +3,8 @@
 // Owns: each seat's occupant (name, the hash of its token, host flag, a host-added bot's level),
 // how many connections it has, whether a bot plays it for an absent player (takeover) and the
 // absence number that tells a takeover timer armed for an older absence to do nothing; moving
-// occupants between seats (reseat) and the orders the lobby moves them in.
+// occupants between seats (reseat) and the orders the lobby moves them in; the names the host
+// removed, which may not sit again for a while (removals.hpp).
 // Must not: send anything, know the game, or keep documents; the room's other collaborators keep
 // their own per-seat state (views: view_publisher.hpp, bot minds: bot_driver.hpp) and the room
 // moves theirs along when it reseats (Room::reseat).
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "catan/room/envelope.hpp"  // kMaxSeats
+#include "removals.hpp"
 
 namespace catan::room {
 
@@ -32,6 +34,10 @@ struct Seat {
     // Bumped whenever the seat's last connection goes or a first one comes: a takeover timer
     // armed for an older absence finds a different number and does nothing.
     std::uint64_t absence = 0;
+    // This game's moves made by the occupant and by a bot for them (takeover, an expired timer), from
+    // the start; not known for a game restored from the data file (its log does not say who moved).
+    int own_moves = 0, bot_moves = 0;
+    bool moves_known = false;
 
     bool bot_controls() const { return bot.has_value() || taken_over; }
 };
@@ -70,8 +76,11 @@ public:
     SeatSource compacted() const;
     SeatSource shrunk(int players) const;
 
+    Removals& removed() { return removed_; }
+
 private:
     std::array<Seat, kMaxSeats> seats_{};
+    Removals removed_;
 };
 
 }  // namespace catan::room

@@ -72,6 +72,9 @@ const EVENTS = [
   { type: 'build_phase_started', player: 0, kind: 'special' },
   { type: 'first_roll', player: 0, dice: [3, 2], round: 1 },
   { type: 'first_roll', player: 0, dice: [6, 6], round: 2 },
+  // The room's seat notes: a bot takes an absent person's seat over, the person comes back.
+  { type: 'bot_took_over', player: 0 },
+  { type: 'player_returned', player: 0 },
   // Seafarers (R-SF2..R-SF8).
   { type: 'built', player: 0, piece: 'ship', path: 117 },
   { type: 'ship_moved', player: 0, from: 117, to: 126 },

@@ -77,3 +77,32 @@ test('the roll-off for the first player ends with who starts', () => {
     }
   }
 });
+
+// While a bot plays a seat for its absent person (the room's bot_took_over .. player_returned), the log
+// names the bot for that seat's moves: "Bo's bot declined…", to Bo "Your bot declined…", never "You…".
+test('a bot\'s moves for an absent player are the bot\'s in the log', () => {
+  const doc = { room: { seats: [{ seat: 0, name: 'Ana' }, { seat: 1, name: 'Bo' }] }, game: {} };
+  const log = [
+    { type: 'trade_proposed', player: 0, to: 1, give: { ore: 1 }, want: { wool: 1 } },
+    { type: 'bot_took_over', player: 1 },
+    { type: 'trade_declined', player: 0, by: 1 },
+    { type: 'built', player: 1, piece: 'road', path: 3 },
+    { type: 'player_returned', player: 1 },
+    { type: 'built', player: 1, piece: 'road', path: 4 },
+  ].map((ev, i) => ({ seq: i + 1, ev }));
+  const you = { en: /\byour?\b/i, fr: /\b(tu|ton|ta)\b/i, ko: /당신/, ja: /あなた/ };
+  for (const code of LANGS) {
+    setLang(code);
+    const bo = format.logLines(log, doc, 1).map((l) => l.text);
+    const ana = format.logLines(log, doc, 0).map((l) => l.text);
+    assert.equal(bo.length, 6, code);
+    // Bo reads the bot's two moves as his bot's, his own later road as his.
+    for (const i of [2, 3]) assert.match(bo[i], you[code], `${code}: "${bo[i]}" says it was Bo's bot`);
+    assert.notEqual(bo[2], format.logLines([log[2]], doc, 1)[0].text, `${code}: not "you declined"`);
+    assert.notEqual(bo[3], format.logLines([log[5]], doc, 1)[0].text.replace(/4/, '3'), `${code}: not "you built"`);
+    // Ana reads them as Bo's bot's, and the notes.
+    for (const i of [2, 3]) assert.ok(ana[i].includes('Bo') && ana[i] !== format.logLines([log[i]], doc, 0)[0].text, `${code}: "${ana[i]}"`);
+    assert.ok(ana[1].includes('Bo') && ana[4].includes('Bo'), `${code}: the notes name Bo`);
+    assert.equal(ana[5], format.logLines([log[5]], doc, 0)[0].text, `${code}: back, Bo's road is his`);
+  }
+});

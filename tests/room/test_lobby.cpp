@@ -7,6 +7,7 @@
 
 #include "catan/room/envelope.hpp"
 #include "catan/room/text.hpp"
+#include "removals.hpp"
 
 using namespace catan::room;
 using namespace catan::room::test;
@@ -51,12 +52,12 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
     CHECK(snap["chat"] == json::array());
     CHECK(snap.contains("topology"));
     CHECK(snap["topology"]["hexes"].size() == 19);
-    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
+    CHECK(snap["doc"] == json::parse(R"({"room":{"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,"pace":"live","turn_hours":24,"on_timeout":"bot",
         "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none","layout":"random"},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":null,"connected":false,"bot":null,"controlled_by":null},
         {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"you":0,"fairness":null,"seed_chosen":false,"timer":null,
-        "limits":{"chat_chars":500,"name_chars":24,"turn_timer":[0,60,90,120],"takeover_after":{"min":0,"max":86400}}},"game":null})"));
+        "limits":{"chat_chars":500,"name_chars":24,"turn_timer":[0,60,90,120],"takeover_after":{"min":0,"max":86400},"turn_hours":{"min":1,"max":168,"default":24}}},"game":null})"));
 
     Client b(f.hub, 2);
     b.send(msg("join", {{"room", code}, {"name", "Bob"}}));
@@ -82,11 +83,11 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
 
     const auto summary = f.hub.room_summary(lower);
     CHECK(summary.status == 200);
-    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,
+    CHECK(summary.body == json::parse(R"({"code":")" + code + R"(","phase":"lobby","options":{"game":"catan","players":3,"vp_target":10,"takeover_after":60,"turn_timer":0,"pace":"live","turn_hours":24,"on_timeout":"bot",
         "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none","layout":"random"},
         "seats":[{"seat":0,"name":"Ana","connected":true,"host":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":"Bob","connected":true,"host":false,"bot":null,"controlled_by":"player"},
-        {"seat":2,"name":null,"connected":false,"host":false,"bot":null,"controlled_by":null}],"spectators":0})"));
+        {"seat":2,"name":null,"connected":false,"host":false,"bot":null,"controlled_by":null}],"spectators":0,"timer":null})"));
 }
 
 TEST_CASE("lobby: REST create and summary", "[room]") {
@@ -103,7 +104,7 @@ TEST_CASE("lobby: REST create and summary", "[room]") {
     REQUIRE(ok.status == 201);
     const std::string code = ok.body["code"];
     const auto summary = f.hub.room_summary(code);
-    CHECK(summary.body["options"] == (json{{"game", "catan"}, {"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+    CHECK(summary.body["options"] == (json{{"game", "catan"}, {"players", 4}, {"vp_target", 10}, {"takeover_after", 60}, {"turn_timer", 0}, {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}, {"discard_limit", 7}, {"friendly_robber", false},
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
     CHECK(summary.body["seats"].size() == 4);
     CHECK(summary.body["phase"] == "lobby");
@@ -256,7 +257,7 @@ TEST_CASE("lobby: the host's options", "[room]") {
     l.host.send(msg("set_options", {{"options", {{"players", 3}, {"vp_target", 12}}}}));
     for (Client* x : {&l.host, &b, &c}) {
         x->poll();
-        CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
+        CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 12}, {"takeover_after", 60}, {"turn_timer", 0}, {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}, {"discard_limit", 7},
                                                        {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
                                                        {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
         CHECK(x->doc()["room"]["seats"].size() == 3);
@@ -269,7 +270,7 @@ TEST_CASE("lobby: the host's options", "[room]") {
 
     l.host.send(msg("set_options", {{"options", {{"vp_target", 5}}}}));  // players kept
     l.host.poll();
-    CHECK(l.host.doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7},
+    CHECK(l.host.doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 3}, {"vp_target", 5}, {"takeover_after", 60}, {"turn_timer", 0}, {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}, {"discard_limit", 7},
                                                             {"friendly_robber", false}, {"balanced_board", false}, {"first_by_dice", false},
                                                             {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
 
@@ -317,12 +318,57 @@ TEST_CASE("lobby: kick closes the kicked connections and frees the seat", "[room
         x->poll();
         CHECK(x->doc()["room"]["seats"][1] == (json{{"seat", 1}, {"name", nullptr}, {"connected", false}, {"bot", nullptr}, {"controlled_by", nullptr}}));
     }
-    // The token is void and the name free again.
+    // The token is void; the name is free again once the removal's cooldown is over.
     b.send(msg("rejoin", {{"room", l.room.code}, {"token", token}}));
     CHECK(error_of(b)["code"] == "bad_token");
+    l.timers->advance(kRemovedCooldown);
     Client d(l.hub, 5);
     l.join(d, "Bob");
     CHECK(d.doc()["room"]["seats"][1]["name"] == "Bob");
+}
+
+TEST_CASE("lobby: a removed player cannot sit again under that name until the cooldown is over", "[room]") {
+    Lobby l;
+    Client b(l.hub, 2);
+    l.join(b, "Bob");
+    l.host.poll();
+    l.host.send(msg("kick", {{"seat", 1}}));
+    CHECK(b.outbox()->closed());
+    l.host.poll();
+
+    // The same link again at once: the join form's name (any case, or a look-alike) is refused, saying why.
+    std::uint64_t id = 10;
+    for (const char* name : {"Bob", "BOB", "B0b"}) {
+        Client again(l.hub, id++);
+        again.send(msg("join", {{"room", l.room.code}, {"name", name}}));
+        const json e = error_of(again);
+        CHECK(e["code"] == "removed");
+        CHECK(e["field"] == "name");
+        CHECK(e["message"].get<std::string>().find("10 minutes") != std::string::npos);
+    }
+    l.host.poll();
+    CHECK(l.host.doc()["room"]["seats"][1]["name"].is_null());
+
+    // Someone else sits at once; the removed one may watch.
+    Client cy(l.hub, 4), watcher(l.hub, 5);
+    l.join(cy, "Cy");
+    watcher.send(msg("spectate", {{"room", l.room.code}}));
+    CHECK(!watcher.last("welcome").is_null());
+
+    l.timers->advance(kRemovedCooldown - std::chrono::minutes(1) - std::chrono::seconds(1));
+    Client late(l.hub, 6);
+    late.send(msg("join", {{"room", l.room.code}, {"name", "Bob"}}));
+    const json e = error_of(late);
+    CHECK(e["code"] == "removed");
+    CHECK(e["message"].get<std::string>().find("in 2 minutes") != std::string::npos);
+    l.timers->advance(std::chrono::minutes(1) + std::chrono::seconds(1));
+    Client back(l.hub, 7);
+    back.send(msg("join", {{"room", l.room.code}, {"name", "Bob"}}));
+    const auto got = back.poll();
+    INFO(json(got).dump());
+    REQUIRE(!got.empty());
+    CHECK(got[0]["type"] == "welcome");
+    CHECK(got[0]["seat"] == 2);
 }
 
 TEST_CASE("lobby: leave frees the seat, a closed connection only shows as disconnected", "[room]") {
@@ -367,7 +413,7 @@ TEST_CASE("lobby: start compacts the seats, afterwards lobby controls answer gam
         const json u = x->last("update");
         REQUIRE(!u.is_null());
         CHECK(x->doc()["room"]["phase"] == "playing");
-        CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+        CHECK(x->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 6}, {"takeover_after", 60}, {"turn_timer", 0}, {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}, {"discard_limit", 7}, {"friendly_robber", false},
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
         CHECK(x->doc()["room"]["seats"] == json::parse(R"([{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
             {"seat":1,"name":"Cy","connected":true,"bot":null,"controlled_by":"player"}])"));

@@ -150,6 +150,10 @@ function eventSentence(ev, doc, me) {
       const n = (ev.dice?.[0] ?? 0) + (ev.dice?.[1] ?? 0);
       return sentence(ev.round > 1 ? 'ev.first_roll.again' : 'ev.first_roll', ev, me, undefined, { ...p, n, a: ev.dice?.[0], b: ev.dice?.[1], round: ev.round });
     }
+    // The room's seat notes: a bot took an absent person's seat over, the person came back.
+    case 'bot_took_over':
+    case 'player_returned':
+      return sentence(`ev.${ev.type}`, ev, me, undefined, p);
     default:
       return ev.text || ev.type;
   }
@@ -165,8 +169,17 @@ const NOT_LOGGED = new Set(['turn_ended', 'hex_produced']);
 export function logLines(log, doc, me) {
   const lines = [];
   const sameSeq = (j, seq, types) => j < log.length && log[j].seq === seq && types.includes(log[j].ev.type);
+  // Seats a bot plays for their absent person (between the room's bot_took_over and player_returned):
+  // their moves are the bot's ("Bo's bot declined…", "Your bot declined…"), never "You declined…".
+  const away = new Set();
   for (let i = 0; i < log.length; i++) {
     const { seq, ev } = log[i];
+    if (ev.type === 'bot_took_over') away.add(ev.player);
+    if (ev.type === 'player_returned') away.delete(ev.player);
+    const actor = ev.type === 'trade_accepted' || ev.type === 'trade_declined' || ev.type === 'trade_countered' ? ev.by : ev.player;
+    const byBot = away.has(actor) && ev.type !== 'bot_took_over';
+    const d = byBot ? botDoc(doc, actor, me) : doc; // the actor named as the bot
+    const m = byBot && actor === me ? null : me; // and never "you" for the bot's move
     if (NOT_LOGGED.has(ev.type)) continue;
     if (ev.type === 'dice_rolled') {
       const parts = [];
@@ -176,7 +189,7 @@ export function logLines(log, doc, me) {
         if (e.type === 'produced') parts.push(t(mine(e.player, me) ? 'ev.got.me' : 'ev.got', { who: seatName(doc, e.player), list: resList(e.resources) }));
         else if (e.type === 'production_blocked') parts.push(t('ev.production_blocked', { res: t(`res.${e.resource}`) }));
       }
-      let text = eventText(ev, doc, me);
+      let text = eventText(ev, d, m);
       if (parts.length) text += ` — ${parts.join(t('list.sep2'))}`;
       else if (ev.sum !== 7) text += ` — ${t('ev.nobody_got')}`;
       lines.push({ seq, text, type: ev.type, player: ev.player, sum: ev.sum });
@@ -187,12 +200,12 @@ export function logLines(log, doc, me) {
       let j = i + 1;
       const takes = [];
       for (; sameSeq(j, seq, ['monopoly_taken']); j++) takes.push(log[j].ev);
-      lines.push({ seq, text: monopolyText(ev, takes, doc, me), type: 'monopoly_taken', player: ev.player });
+      lines.push({ seq, text: monopolyText(ev, takes, d, m), type: 'monopoly_taken', player: ev.player });
       i = j - 1;
       continue;
     }
     const player = ev.type === 'trade_accepted' || ev.type === 'trade_declined' || ev.type === 'trade_countered' ? ev.by : ev.player ?? ev.holder;
-    lines.push({ seq, text: eventText(ev, doc, me), type: ev.type, player });
+    lines.push({ seq, text: eventText(ev, d, m), type: ev.type, player, ...(byBot ? { bot: true } : {}) });
     // The roll-off for the first player (R-O5) ends with who starts, as the game says (first_player).
     const starter = doc?.game?.first_player;
     if (ev.type === 'first_roll' && Number.isInteger(starter) && !(i + 1 < log.length && log[i + 1].ev.type === 'first_roll')) {
@@ -200,6 +213,13 @@ export function logLines(log, doc, me) {
     }
   }
   return lines;
+}
+
+// The doc as a line about a bot's move for `seat` names it: "Bo's bot", "your bot".
+function botDoc(doc, seat, me) {
+  const name = seat === me ? t('ev.your_bot') : t('ev.bot_for', { who: seatName(doc, seat) });
+  const seats = (doc?.room?.seats || []).map((x) => (x.seat === seat ? { ...x, name, bot: null } : x));
+  return { ...doc, room: { ...doc?.room, seats } };
 }
 
 // "Ana played Monopoly: 5 ore in all (2 from Bo, 3 from you)."
@@ -256,8 +276,12 @@ export function bannerText(doc, g, me) {
       return p?.gold_owed ? t('banner.choose_gold.me', { n: p.gold_owed }) : t('banner.choose_gold.other');
     case 'trade_offer':
       return mine(g.offer?.from, me) ? t('banner.trade_offer.me') : t('banner.trade_offer.other', { who: seatName(doc, g.offer?.from ?? g.current) });
-    case 'game_over':
+    case 'game_over': {
+      // A seat a bot played all along won for its absent person (doc.room.seats[].moves).
+      const moves = doc?.room?.seats?.find((x) => x.seat === g.winner)?.moves;
+      if (mine(g.winner, me) && moves && moves.own === 0 && moves.bot > 0) return t('banner.game_over.bot_me');
       return mine(g.winner, me) ? t('banner.game_over.me') : t('banner.game_over', { who: seatName(doc, g.winner) });
+    }
     default:
       // A phase this client does not know yet still says who acts.
       return isMine ? t('ev.turn_started.me') : t('banner.turn.other', { who: cur });

@@ -265,6 +265,7 @@ export default {
   'banner.trade_offer.me': 'Trade offer open',
   'banner.trade_offer.other': '{who} is offering a trade',
   'banner.game_over': '{who} won',
+  'banner.game_over.bot_me': "Your bot won",
   'banner.spectating': 'Watching',
   'banner.dice': 'Dice: {a} + {b} = {n}',
 
@@ -352,6 +353,9 @@ export default {
 
   'winner.title': '{who} wins!',
   'winner.title.me': 'You win!',
+  'winner.bot_share': "A bot made {bot} of the winner's {total} moves.",
+  'winner.title.bot': "{who}'s bot won",
+  'winner.title.bot_me': "Your bot won this game for you",
   'winner.settlements': 'Settlements',
   'winner.cities': 'Cities',
   'winner.longest_road': 'Longest Road',
@@ -567,6 +571,12 @@ export default {
   'ev.first_roll.again.me': 'You rolled {n} in the tie-break for first player.',
   'ev.first_player': "{who} starts: highest roll.",
   'ev.first_player.me': "You start: highest roll.",
+  'ev.bot_took_over': "{who} is away: a bot plays for them.",
+  'ev.bot_took_over.me': "You were away: a bot played for you.",
+  'ev.player_returned': "{who} is back.",
+  'ev.player_returned.me': "You are back.",
+  'ev.your_bot': "your bot",
+  'ev.bot_for': "{who}'s bot",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': 'Sea',
   'terrain.gold': 'Gold field',

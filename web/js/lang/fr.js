@@ -265,6 +265,7 @@ export default {
   'banner.trade_offer.me': 'Offre d’échange en cours',
   'banner.trade_offer.other': '{who} propose un échange',
   'banner.game_over': '{who} a gagné',
+  'banner.game_over.bot_me': "Ton robot a gagné",
   'banner.spectating': 'Spectateur',
   'banner.dice': 'Dés : {a} + {b} = {n}',
 
@@ -352,6 +353,9 @@ export default {
 
   'winner.title': '{who} gagne !',
   'winner.title.me': 'Tu gagnes !',
+  'winner.bot_share': "Un robot a joué {bot} des {total} coups du gagnant.",
+  'winner.title.bot': "Le robot de {who} a gagné",
+  'winner.title.bot_me': "Ton robot a gagné cette partie pour toi",
   'winner.settlements': 'Colonies',
   'winner.cities': 'Villes',
   'winner.longest_road': 'Route la plus longue',
@@ -567,6 +571,12 @@ export default {
   'ev.first_roll.again.me': 'Tu as fait {n} en départageant les ex æquo pour le premier joueur.',
   'ev.first_player': "{who} commence : meilleur lancer.",
   'ev.first_player.me': "Tu commences : meilleur lancer.",
+  'ev.bot_took_over': "{who} est absent·e : un robot joue à sa place.",
+  'ev.bot_took_over.me': "Tu étais absent·e : un robot a joué à ta place.",
+  'ev.player_returned': "{who} est de retour.",
+  'ev.player_returned.me': "Tu es de retour.",
+  'ev.your_bot': "ton robot",
+  'ev.bot_for': "le robot de {who}",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': 'Mer',
   'terrain.gold': 'Champ d’or',

@@ -262,6 +262,7 @@ export default {
   'banner.trade_offer.me': '交換を提案中',
   'banner.trade_offer.other': '{who}が交換を提案中',
   'banner.game_over': '{who}の勝利',
+  'banner.game_over.bot_me': "あなたのボットの勝利",
   'banner.spectating': '観戦中',
   'banner.dice': 'サイコロ：{a} + {b} = {n}',
 
@@ -349,6 +350,9 @@ export default {
 
   'winner.title': '{who}の勝利！',
   'winner.title.me': 'あなたの勝利！',
+  'winner.bot_share': "勝者の{total}手のうち{bot}手はボットが指しました。",
+  'winner.title.bot': "{who}のボットの勝利",
+  'winner.title.bot_me': "あなたのボットが代わりに勝ちました",
   'winner.settlements': '開拓地',
   'winner.cities': '都市',
   'winner.longest_road': '最長交易路',
@@ -564,6 +568,12 @@ export default {
   'ev.first_roll.again.me': 'あなたは同点の振り直しで{n}を出しました。',
   'ev.first_player': "{who}が先手です（最高の出目）。",
   'ev.first_player.me': "あなたが先手です（最高の出目）。",
+  'ev.bot_took_over': "{who}が不在のため、ボットが代わりにプレイします。",
+  'ev.bot_took_over.me': "あなたの不在中、ボットが代わりにプレイしました。",
+  'ev.player_returned': "{who}が戻りました。",
+  'ev.player_returned.me': "あなたが戻りました。",
+  'ev.your_bot': "あなたのボット",
+  'ev.bot_for': "{who}のボット",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': '海',
   'terrain.gold': '金鉱',

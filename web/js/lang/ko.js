@@ -262,6 +262,7 @@ export default {
   'banner.trade_offer.me': '거래 제안 진행 중',
   'banner.trade_offer.other': '{who}의 거래 제안',
   'banner.game_over': '{who} 승리',
+  'banner.game_over.bot_me': "당신의 봇 승리",
   'banner.spectating': '관전 중',
   'banner.dice': '주사위: {a} + {b} = {n}',
 
@@ -349,6 +350,9 @@ export default {
 
   'winner.title': '{who} 승리!',
   'winner.title.me': '당신이 이겼습니다!',
+  'winner.bot_share': "승자의 {total}수 중 {bot}수는 봇이 두었습니다.",
+  'winner.title.bot': "{who}의 봇 승리",
+  'winner.title.bot_me': "당신의 봇이 대신 이겼습니다",
   'winner.settlements': '정착지',
   'winner.cities': '도시',
   'winner.longest_road': '최장 교역로',
@@ -564,6 +568,12 @@ export default {
   'ev.first_roll.again.me': '당신은 동점 재굴림에서 {n}을(를) 굴렸습니다.',
   'ev.first_player': "{who}이(가) 먼저 시작합니다: 가장 높은 눈.",
   'ev.first_player.me': "당신이 먼저 시작합니다: 가장 높은 눈.",
+  'ev.bot_took_over': "{who}이(가) 자리를 비워 봇이 대신 플레이합니다.",
+  'ev.bot_took_over.me': "당신이 자리를 비운 동안 봇이 대신 플레이했습니다.",
+  'ev.player_returned': "{who}이(가) 돌아왔습니다.",
+  'ev.player_returned.me': "당신이 돌아왔습니다.",
+  'ev.your_bot': "당신의 봇",
+  'ev.bot_for': "{who}의 봇",
   // --- Seafarers (R-SF1..R-SF9) ---
   'terrain.sea': '바다',
   'terrain.gold': '금광',

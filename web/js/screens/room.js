@@ -89,7 +89,7 @@ export function startRoom(app, code) {
     if (state.error && state.error.at !== shownError) {
       shownError = state.error.at;
       const text = errorText(state.error);
-      if (!state.joined && ['name_taken', 'bad_name', 'room_full', 'game_started', 'no_such_room', 'bad_token'].includes(state.error.code)) {
+      if (!state.joined && ['name_taken', 'removed', 'bad_name', 'room_full', 'game_started', 'no_such_room', 'bad_token'].includes(state.error.code)) {
         joinError = text;
         storage.setAutoJoin(code, null);
         store.conn.stop();

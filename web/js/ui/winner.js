@@ -47,6 +47,20 @@ export function fairnessCheck(doc) {
     fairness.seed_chosen ? h('p.small.unfair-note', `⚠ ${t('unfair.warning')}`) : null);
 }
 
+// Who won, as the room tells it once the game is over (doc.room.seats[].moves: the seat's moves made by
+// its person and by a bot): a seat a bot played all along won for its absent person ("Your bot won
+// this game for you", never "You win!"), and when a bot made some of the winner's moves, how many.
+export function winnerTitle(doc, g, me) {
+  const moves = doc.room.seats?.find((x) => x.seat === g.winner)?.moves;
+  const person = !doc.room.seats?.find((x) => x.seat === g.winner)?.bot;
+  const allBot = person && moves && moves.own === 0 && moves.bot > 0;
+  const title = allBot
+    ? (g.winner === me ? t('winner.title.bot_me') : t('winner.title.bot', { who: seatName(doc, g.winner) }))
+    : (g.winner === me ? t('winner.title.me') : t('winner.title', { who: seatName(doc, g.winner) }));
+  const share = person && moves && moves.own > 0 && moves.bot > 0 ? t('winner.bot_share', { bot: moves.bot, total: moves.own + moves.bot }) : null;
+  return { title, share };
+}
+
 export function winnerPanel(st, store, onHide) {
   const g = st.doc.game;
   const doc = st.doc;
@@ -62,9 +76,10 @@ export function winnerPanel(st, store, onHide) {
     btn.disabled = true; // the room's update takes everyone to the lobby
   };
 
-  const title = g.winner === st.seat ? t('winner.title.me') : t('winner.title', { who: seatName(doc, g.winner) });
+  const { title, share } = winnerTitle(doc, g, st.seat);
   return h(`section.winner${g.stats ? '.with-stats' : ''}#winner`, { role: 'dialog', 'aria-labelledby': 'winner-title' },
     h('h2#winner-title', icon('victory_point', 'icon big-star'), title),
+    share ? h('p.winner-bot-share#winner-bot-share', share) : null,
     h('div.winner-body',
       h('div.winner-vp',
         h('p.vp-legend', t('winner.legend')),

@@ -6,7 +6,9 @@
 //   - in a 5-6 player build step the action that ends it says so ("End build phase"), not "End turn";
 //   - the Victory Point card's note in "My cards" is information, not an error's red;
 //   - with the first player by dice, the roll-off is shown over the board as the game starts, ending
-//     with who starts.
+//     with who starts;
+//   - a person the host removed who reopens the link and joins under the same name (Enter in the name
+//     field) is refused, and the join form says why.
 // The build step and the card are shown by giving the page's own store that game document.
 //
 //   node tests/e2e/labels.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
@@ -22,7 +24,7 @@ try {
   const base = await run.startServer();
   const browser = await run.launch();
   const page = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true })).newPage());
-  await run.createRoom(page, base, { seed: 2, name: 'Ana', players: 3 });
+  const { url: roomUrl } = await run.createRoom(page, base, { seed: 2, name: 'Ana', players: 3 });
   for (const seat of [1, 2]) {
     await page.tap(`li[data-seat="${seat}"] .add-bot`);
     await page.waitForFunction((s) => window.catanDebug.store.state.doc.room.seats.some((x) => x.seat === s && x.bot), seat);
@@ -33,6 +35,27 @@ try {
     const name = (await page.textContent('li[data-seat="1"] .seat-name')).trim();
     check(name.startsWith(BOT[code]), `lobby ${code}: the first bot is called "${BOT[code]}" ("${name}")`);
   }
+  // A person the host removes cannot sit again at once from the same link: the join form says why.
+  await page.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { players: 4 } }));
+  await page.waitForSelector('li[data-seat="3"] .add-bot');
+  const zed = run.watch(await (await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true })).newPage());
+  await zed.goto(roomUrl);
+  await zed.fill('#join-name', 'Zed');
+  await zed.press('#join-name', 'Enter');
+  await page.waitForSelector('li[data-seat="3"] .kick');
+  await page.tap('li[data-seat="3"] .kick');
+  await page.tap('li[data-seat="3"] .kick-yes');
+  await page.waitForSelector('li[data-seat="3"].empty');
+  await zed.waitForFunction(() => /host/i.test(document.body.textContent));
+  await zed.goto(roomUrl);
+  await zed.fill('#join-name', 'Zed');
+  await zed.press('#join-name', 'Enter');
+  const refused = await zed.waitForSelector('#join-form .error', { timeout: 8000 }).then((e) => e.textContent(), () => null);
+  check(!!refused && /removed/i.test(refused) && !(await zed.$('#room-code')), `a removed player reopening the link is refused, and told why ("${refused}")`);
+  await zed.context().close();
+  await page.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { players: 3 } }));
+  await page.waitForFunction(() => window.catanDebug.store.state.doc.room.options.players === 3);
+
   // The first player by dice: the roll-off is shown over the board as the game starts (recorded as it
   // comes: it passes in a few seconds).
   await page.evaluate(() => window.catanDebug.store.send({ type: 'set_options', options: { first_by_dice: true } }));

@@ -155,6 +155,11 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_ROOM_IDLE_TIMEOUT")
         ->check(CLI::Range(1, 30 * 24 * 3600))
         ->capture_default_str();
+    app.add_option("--sleep-after", c.sleep_after_seconds,
+                   "Seconds a turn-based room with no connection stays in memory before it sleeps in the data file")
+        ->envname("CATAN_SLEEP_AFTER")
+        ->check(CLI::Range(1, 24 * 3600))
+        ->capture_default_str();
     app.add_option("--chat-rate-room", o.hub.chat_rate_room,
                    "Chat lines per second in one room, all senders together (bursts of three seconds' worth)")
         ->envname("CATAN_CHAT_RATE_ROOM")
@@ -332,6 +337,7 @@ int run_serve(ServeConfig config) {
     while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();
     o.hub.public_url = config.public_url;
     o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
+    o.hub.sleep_after = std::chrono::seconds(config.sleep_after_seconds);
     o.hub.unjoined_room_timeout = std::chrono::seconds(config.unjoined_room_seconds);
     o.hub.create_rate_address = config.room_creates_per_minute / 60;
     o.hub.chat_burst_room = std::max(1.0, 3 * o.hub.chat_rate_room);

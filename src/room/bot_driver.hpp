@@ -60,6 +60,7 @@ public:
     // After every change: plans the next decision if a bot must act (re-planning one made for an
     // earlier seq), unless one is computing (its result drives again).
     void drive();
+    bool idle() const { return stage_ == Stage::Idle; }  // no decision waiting or being computed
     void think(std::uint64_t plan);  // the thinking delay of `plan` is over
     // The decision made at `seq` came back: applied if the room is still at that seq and the seat
     // still the bot's, otherwise dropped (and the bot asked again if it still has to act).

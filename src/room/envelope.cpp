@@ -57,6 +57,21 @@ int read_turn_timer(const json& v, const Path& where) {
     return static_cast<int>(seconds);
 }
 
+Pace read_pace(const json& v, const Path& where) {
+    const std::string& text = read_string(v, where);
+    for (const Pace p : {Pace::Live, Pace::TurnBased})
+        if (text == to_string(p)) return p;
+    fail(DecodeErrorKind::OutOfRange, where, "field '" + where.str() + "' must be \"live\" or \"turn_based\", not " + quote(text));
+}
+
+OnTimeout read_on_timeout(const json& v, const Path& where) {
+    const std::string& text = read_string(v, where);
+    for (const OnTimeout t : {OnTimeout::Bot, OnTimeout::Wait})
+        if (text == to_string(t)) return t;
+    fail(DecodeErrorKind::OutOfRange, where,
+         "field '" + where.str() + "' must be \"bot\" (the bot takes the decision) or \"wait\" (the game waits), not " + quote(text));
+}
+
 // A registered module's id.
 std::string read_game(const json& v, const Path& where) {
     const std::string& id = read_string(v, where);
@@ -123,8 +138,11 @@ OptionsUpdate read_options(const json& v, const Path& where, bool creating) {
     if (const json* p = r.optional("seed")) o.seed = read_seed(*p, r.path("seed"));
     if (const json* p = r.optional("takeover_after")) o.takeover_after = read_takeover(*p, r.path("takeover_after"));
     if (const json* p = r.optional("turn_timer")) o.turn_timer = read_turn_timer(*p, r.path("turn_timer"));
+    if (const json* p = r.optional("pace")) o.pace = read_pace(*p, r.path("pace"));
+    if (const json* p = r.optional("turn_hours")) o.turn_hours = static_cast<int>(read_int(*p, r.path("turn_hours"), kMinTurnHours, kMaxTurnHours));
+    if (const json* p = r.optional("on_timeout")) o.on_timeout = read_on_timeout(*p, r.path("on_timeout"));
     for (const auto& [key, value] : v.items())
-        if (key != "game" && key != "players" && key != "seed" && key != "takeover_after" && key != "turn_timer") o.rules[key] = value;
+        if (!is_room_option(key)) o.rules[key] = value;
     if (creating)
         if (const game::Module* module = game::find_module(o.game.value_or(std::string(kDefaultGame))))
             if (auto error = check_rules(*module, o, where)) throw DecodeFailure{*std::move(error)};
@@ -222,6 +240,9 @@ void RoomOptions::apply(const OptionsUpdate& u) {
     if (u.seed) seed = u.seed;
     if (u.takeover_after) takeover_after = *u.takeover_after;
     if (u.turn_timer) turn_timer = *u.turn_timer;
+    if (u.pace) pace = *u.pace;
+    if (u.turn_hours) turn_hours = *u.turn_hours;
+    if (u.on_timeout) on_timeout = *u.on_timeout;
     for (const auto& [key, value] : u.rules.items()) rules[key] = value;
 }
 
@@ -248,6 +269,15 @@ std::optional<DecodeError> rules_error(const game::Module& module, const Options
 std::optional<DecodeError> options_error(const game::Module& module, const RoomOptions& options, int players, std::string_view prefix) {
     if (auto e = module.validate(options.game_options(players), prefix)) return decode_error(*std::move(e));
     return std::nullopt;
+}
+
+const char* to_string(Pace pace) { return pace == Pace::TurnBased ? "turn_based" : "live"; }
+const char* to_string(OnTimeout on_timeout) { return on_timeout == OnTimeout::Wait ? "wait" : "bot"; }
+
+bool is_room_option(std::string_view key) {
+    for (const std::string_view own : {"game", "players", "seed", "takeover_after", "turn_timer", "pace", "turn_hours", "on_timeout"})
+        if (key == own) return true;
+    return false;
 }
 
 bool valid_turn_timer(std::int64_t seconds) {

@@ -30,6 +30,8 @@ using nlohmann::json;
 
 namespace {
 
+constexpr std::size_t kWakesPerSweep = 256;
+
 // The hub's record of one connection. `room` is read and written only from the connection's own
 // strand (on_open/on_text/on_close are serialised per connection), so it needs no lock of its own.
 struct ConnEntry {
@@ -84,8 +86,16 @@ struct Hub::Impl {
     std::shared_ptr<Room> look_up(std::string_view code, std::string_view remote, std::optional<RequestLimits::Refusal>& refusal) {
         refusal = limits->lookup(remote);
         if (refusal) return nullptr;
-        auto room = registry->find(code);
+        auto room = find_or_wake(code);
         if (!room) limits->unknown(remote);
+        return room;
+    }
+    // The room under `code` in memory, or woken from the data file (a turn-based room asleep) and
+    // resumed before anything else reaches it.
+    std::shared_ptr<Room> find_or_wake(std::string_view code) {
+        bool woken = false;
+        auto room = registry->find_or_wake(code, &woken);
+        if (woken) room->post([](Room& r) { r.resume_after_restore(); });
         return room;
     }
 
@@ -171,9 +181,41 @@ void Hub::Impl::restore_rooms() {
             ++aside;
         }
     }
+    // Turn-based rooms stay asleep in the file: only their codes and deadlines are held.
+    std::size_t asleep = 0;
+    for (const store::SleepingRoom& s : store.sleeping_rooms()) {
+        registry->add_sleeping(s.code, s.wake_ms);
+        ++asleep;
+    }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
-    spdlog::info("restored {} rooms from {} in {} ms{}", restored, store.path(), ms,
+    spdlog::info("restored {} rooms from {} in {} ms{}{}", restored, store.path(), ms,
+                 asleep ? ", " + std::to_string(asleep) + " turn-based rooms asleep until asked for" : std::string(),
                  aside ? " (" + std::to_string(aside) + " set aside, see the errors above)" : std::string());
+}
+
+// How a sleeping room comes back: read from the file (its epoch moved on) and rebuilt as at a start; a
+// room that does not rebuild is set aside as there, and stays unserved.
+Registry::Waker waker(std::shared_ptr<RoomContext> context, ExecutorFactory make_executor) {
+    return [context = std::move(context), make_executor = std::move(make_executor)](const std::string& code) -> std::shared_ptr<Room> {
+        store::Store& store = *context->options.store;
+        std::optional<store::StoredRoom> stored;
+        try {
+            stored = store.wake_room(code);
+        } catch (const std::exception& e) {
+            spdlog::error("[{}] cannot be woken: {}", code, e.what());
+            return nullptr;
+        }
+        if (!stored) return nullptr;
+        try {
+            auto room = Room::restore(*stored, make_executor(), context);
+            spdlog::info("[{}] woken from {}", code, store.path());
+            return room;
+        } catch (const std::exception& e) {
+            spdlog::error("[{}] cannot be restored from {}: {}; the room is set aside in the file and not served", code, store.path(), e.what());
+            store.set_aside(code, e.what());
+            return nullptr;
+        }
+    };
 }
 
 Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metrics> metrics, std::shared_ptr<Worker> workers)
@@ -195,6 +237,7 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
     impl_->metrics = std::move(metrics);
     if (impl_->context->options.store) {
         impl_->metrics->watch_store(impl_->context->options.store);
+        impl_->registry->set_waker(waker(impl_->context, impl_->make_executor));
         impl_->restore_rooms();
     }
 }
@@ -383,6 +426,15 @@ Hub::HttpResult Hub::board(std::string_view id) const {
 
 void Hub::sweep(std::chrono::steady_clock::time_point now) {
     for (const auto& room : impl_->registry->rooms()) room->post([now](Room& r) { r.sweep(now); });
+    // Sleeping rooms whose deadline has come: woken, their timer acts at once (room_timer.cpp). At most
+    // kWakesPerSweep a sweep, so that many deadlines falling together never stall this thread; the
+    // rest wake at the next sweeps.
+    const HubOptions& o = impl_->context->options;
+    std::size_t woken = 0;
+    for (const std::string& code : impl_->registry->due(o.wall_clock ? o.wall_clock() : store::now_ms())) {
+        if (woken++ == kWakesPerSweep) break;
+        impl_->find_or_wake(code);
+    }
 }
 
 void Hub::shutdown(std::string_view reason) {
@@ -413,7 +465,7 @@ bool Hub::post_for_testing(std::string_view code, std::function<void()> task) {
 
 // The operator's view (hub_admin.cpp) reaches the hub's state through these only.
 std::vector<std::shared_ptr<Room>> Hub::admin_open_rooms() const { return impl_->registry->rooms(); }
-std::shared_ptr<Room> Hub::admin_find(std::string_view code) const { return impl_->registry->find(code); }
+std::shared_ptr<Room> Hub::admin_find(std::string_view code) const { return impl_->find_or_wake(code); }
 std::shared_ptr<store::Store> Hub::admin_store() const { return impl_->context->options.store; }
 
 }  // namespace catan::room

@@ -10,7 +10,7 @@ std::shared_ptr<Room> Registry::create(const std::function<std::shared_ptr<Room>
     // 32^5 = 33.5 million codes: with the cap far below that, a free one turns up in a try or two.
     for (int attempt = 0; attempt < 1000; ++attempt) {
         std::string code = random_room_code();
-        if (rooms_.count(code)) continue;
+        if (rooms_.count(code) || asleep_.count(code) || waking_.count(code)) continue;
         auto room = make(code);
         rooms_.emplace(std::move(code), room);
         return room;
@@ -51,6 +51,80 @@ std::vector<std::shared_ptr<Room>> Registry::rooms() const {
 std::size_t Registry::size() const {
     const std::lock_guard lock(mutex_);
     return rooms_.size();
+}
+
+void Registry::forget_wake(const std::string& code) {
+    const auto it = asleep_.find(code);
+    if (it == asleep_.end()) return;
+    if (it->second) wake_order_.erase({*it->second, code});
+    asleep_.erase(it);
+}
+
+void Registry::add_sleeping(const std::string& code, std::optional<std::int64_t> wake_ms) {
+    const std::lock_guard lock(mutex_);
+    forget_wake(code);
+    asleep_.emplace(code, wake_ms);
+    if (wake_ms) wake_order_.emplace(*wake_ms, code);
+}
+
+bool Registry::put_to_sleep(const std::string& code, const Room* room, std::optional<std::int64_t> wake_ms) {
+    std::shared_ptr<Room> last;  // released after the lock
+    const std::lock_guard lock(mutex_);
+    const auto it = rooms_.find(code);
+    if (it == rooms_.end() || it->second.get() != room) return false;
+    last = std::move(it->second);
+    rooms_.erase(it);
+    asleep_.emplace(code, wake_ms);
+    if (wake_ms) wake_order_.emplace(*wake_ms, code);
+    return true;
+}
+
+std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken) {
+    if (woken) *woken = false;
+    const auto canonical = normalize_room_code(code);
+    if (!canonical) return nullptr;
+    std::promise<std::shared_ptr<Room>> promise;
+    {
+        std::unique_lock lock(mutex_);
+        if (const auto it = rooms_.find(*canonical); it != rooms_.end()) return it->second;
+        if (const auto it = waking_.find(*canonical); it != waking_.end()) {
+            const auto pending = it->second;
+            lock.unlock();
+            return pending.get();  // another thread wakes it: the same room for both
+        }
+        if (!asleep_.count(*canonical) || !waker_) return nullptr;
+        forget_wake(*canonical);
+        waking_.emplace(*canonical, promise.get_future().share());
+    }
+    std::shared_ptr<Room> room;
+    try {
+        room = waker_(*canonical);
+    } catch (...) {
+        room = nullptr;  // the waker logs why; the room stays in the file
+    }
+    {
+        const std::lock_guard lock(mutex_);
+        waking_.erase(*canonical);
+        if (room) rooms_.emplace(*canonical, room);
+    }
+    promise.set_value(room);
+    if (woken) *woken = room != nullptr;
+    return room;
+}
+
+std::vector<std::string> Registry::due(std::int64_t now_ms) const {
+    const std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    for (const auto& [at, code] : wake_order_) {
+        if (at > now_ms) break;
+        out.push_back(code);
+    }
+    return out;
+}
+
+std::size_t Registry::sleeping() const {
+    const std::lock_guard lock(mutex_);
+    return asleep_.size();
 }
 
 }  // namespace catan::room

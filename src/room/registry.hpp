@@ -1,12 +1,20 @@
 #pragma once
-// Every open room by code. The one piece of the room layer shared by all threads: a mutex guards the
-// map, and nothing else happens under it (rooms are built there, but never run there).
+// Every room by code: those in memory, and the turn-based rooms asleep in the data file with when each
+// is to be woken. The one piece of the room layer shared by all threads: a mutex guards the maps, and
+// nothing else happens under it (rooms are built there, but never run there; a room is woken outside
+// it, while whoever else asks for the same room waits for that wake).
+#include <cstdint>
 #include <functional>
+#include <future>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace catan::room {
@@ -17,7 +25,8 @@ class Registry {
 public:
     explicit Registry(std::size_t max_rooms) : max_rooms_(max_rooms) {}
 
-    // Picks a fresh random code and registers make(code) under it; null when the cap is reached.
+    // Picks a fresh random code (none of a room in memory or asleep) and registers make(code) under
+    // it; null when the cap is reached.
     std::shared_ptr<Room> create(const std::function<std::shared_ptr<Room>(const std::string& code)>& make);
     // Registers a room restored from the store under its own code; false when the code is taken.
     bool adopt(const std::string& code, std::shared_ptr<Room> room);
@@ -26,12 +35,35 @@ public:
     // Removes `room` if it is still the one registered under `code`.
     void remove(const std::string& code, const Room* room);
     std::vector<std::shared_ptr<Room>> rooms() const;
-    std::size_t size() const;
+    std::size_t size() const;  // rooms in memory
+
+    // ---- Turn-based rooms asleep (docs/operating.md, "Turn-based rooms") ----
+    // Reads a sleeping room from the data file and makes it a Room (not yet registered, not yet
+    // resumed); null when it cannot be (gone, or corrupt: the waker says why in the log).
+    using Waker = std::function<std::shared_ptr<Room>(const std::string& code)>;
+    void set_waker(Waker waker) { waker_ = std::move(waker); }
+    // A room asleep in the file at a server's start, to be woken at `wake_ms` (Unix ms) or when asked for.
+    void add_sleeping(const std::string& code, std::optional<std::int64_t> wake_ms);
+    // `room` goes to sleep if it is still the one registered under `code`: from now on whoever asks for
+    // the code wakes it from the file. False (and nothing changes) when it is not registered.
+    bool put_to_sleep(const std::string& code, const Room* room, std::optional<std::int64_t> wake_ms);
+    // The room under `code` in memory, or woken from the file (registered; `woken` says so, and the
+    // caller resumes it); null when there is none, or it could not be woken. Case-insensitive.
+    std::shared_ptr<Room> find_or_wake(std::string_view code, bool* woken = nullptr);
+    // The sleeping rooms whose time to wake has come (wake_ms <= now_ms), earliest first.
+    std::vector<std::string> due(std::int64_t now_ms) const;
+    std::size_t sleeping() const;
 
 private:
+    void forget_wake(const std::string& code);  // mutex_ held
+
     const std::size_t max_rooms_;
     mutable std::mutex mutex_;
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+    std::unordered_map<std::string, std::optional<std::int64_t>> asleep_;
+    std::set<std::pair<std::int64_t, std::string>> wake_order_;  // the asleep_ that have a time to wake
+    std::map<std::string, std::shared_future<std::shared_ptr<Room>>> waking_;  // being read from the file
+    Waker waker_;
 };
 
 }  // namespace catan::room

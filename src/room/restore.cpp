@@ -35,11 +35,6 @@ RoomPhase parse_phase(const std::string& text) {
 
 [[noreturn]] void corrupt(const std::string& what) { throw std::runtime_error(what); }
 
-// The room's own members of its stored options; the others are its game's (Module::store_options).
-bool room_key(const std::string& key) {
-    return key == "game" || key == "players" || key == "seed" || key == "takeover_after" || key == "turn_timer";
-}
-
 const game::Module& module_named(const std::string& id) {
     const game::Module* module = game::find_module(id);
     if (!module) corrupt("its game \"" + id + "\" is not one this server hosts");
@@ -59,6 +54,12 @@ json room_options_json(const RoomOptions& o) {
     if (o.seed) j["seed"] = seed_text(*o.seed);
     // Only when on: a room without a timer is stored (and exported) exactly as before the timer existed.
     if (o.turn_timer != 0) j["turn_timer"] = o.turn_timer;
+    // Only for a turn-based room: a live room is stored as before turn-based rooms existed.
+    if (o.turn_based()) {
+        j["pace"] = to_string(o.pace);
+        j["turn_hours"] = o.turn_hours;
+        j["on_timeout"] = to_string(o.on_timeout);
+    }
     return j;
 }
 
@@ -71,11 +72,25 @@ RoomOptions room_options_from_json(const json& j) {
     if (j.contains("takeover_after")) o.takeover_after = j["takeover_after"].get<int>();  // kNeverTakeOver for never
     if (j.contains("turn_timer")) o.turn_timer = j["turn_timer"].get<int>();  // absent: written before the timer, off
     if (!valid_turn_timer(o.turn_timer)) corrupt("room options with a turn timer of " + std::to_string(o.turn_timer) + " s");
+    // Absent: a live room (written before turn-based rooms, or live).
+    if (j.contains("pace")) {
+        const std::string pace = j["pace"].get<std::string>();
+        if (pace != to_string(Pace::TurnBased) && pace != to_string(Pace::Live)) corrupt("room options with pace \"" + pace + "\"");
+        o.pace = pace == to_string(Pace::TurnBased) ? Pace::TurnBased : Pace::Live;
+    }
+    if (j.contains("turn_hours")) o.turn_hours = j["turn_hours"].get<int>();
+    if (o.turn_hours < kMinTurnHours || o.turn_hours > kMaxTurnHours) corrupt("room options with turns of " + std::to_string(o.turn_hours) + " hours");
+    if (j.contains("on_timeout")) {
+        const std::string on_timeout = j["on_timeout"].get<std::string>();
+        if (on_timeout != to_string(OnTimeout::Bot) && on_timeout != to_string(OnTimeout::Wait))
+            corrupt("room options with on_timeout \"" + on_timeout + "\"");
+        o.on_timeout = on_timeout == to_string(OnTimeout::Wait) ? OnTimeout::Wait : OnTimeout::Bot;
+    }
     if (o.players < module.min_players() || o.players > std::min(module.max_players(), kMaxSeats))
         corrupt("room options with " + std::to_string(o.players) + " players");
     json stored = json::object();
     for (const auto& [key, value] : j.items())
-        if (!room_key(key)) stored[key] = value;
+        if (!is_room_option(key)) stored[key] = value;
     auto loaded = module.load_options(stored, o.players);
     if (auto* error = std::get_if<game::Error>(&loaded)) corrupt("room options: " + error->message);
     o.rules = std::get<json>(std::move(loaded));
@@ -200,6 +215,8 @@ std::shared_ptr<Room> Room::restore(const store::StoredRoom& stored, std::shared
             m.finished_at_ = Clock::now() - std::chrono::duration_cast<Clock::duration>(ago);
         }
     }
+    m.person_active_ms_ = r.updated_ms;  // the file's last change, unless the turn clock kept better
+    m.restore_turn_clock(r.timer);
     // A room saved by an earlier version (or by a test server) may carry a seed a client chose. This
     // server draws its own: the seed is dropped for the games to come; the current one, if any, plays
     // on from its own seed, shown as chosen (above). The record loses it at the next lobby save.

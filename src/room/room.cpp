@@ -34,6 +34,7 @@ Room::Room(std::string code, RoomOptions options, std::string host_key_hash, std
       gate_(gate_owner()) {
     if (!module_) throw std::invalid_argument("room " + code_ + ": this server hosts no game \"" + options_.game + "\"");
     context_->metrics->room_opened();
+    person_active_ms_ = wall_now();
     views_.set_room(room_doc());
     publish_summary();
 }
@@ -80,6 +81,9 @@ void Room::guarded(const std::function<void()>& task) {
 }
 
 void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const json& id) {
+    if (slept_) {  // room_sleep.cpp: it goes on to the room woken in this one's place
+        if (const auto next = successor(/*wake=*/true)) return next->post([conn, msg, id](Room& r) { r.handle(conn, msg, id); });
+    }
     if (closed_) {
         reply_error(conn, {std::string(err::kNoSuchRoom), "room " + code_ + " has been closed", {}, {}}, id);
         return;
@@ -117,6 +121,7 @@ Member* Room::member(const Connection* conn) {
 }
 
 Member& Room::attach(const std::shared_ptr<Connection>& conn, int seat, std::string name) {
+    person_active();
     if (seat >= 0) {
         if (seats_[seat].connections++ == 0) seat_present(seat);
     } else
@@ -143,9 +148,14 @@ void Room::remove_member(const Connection* conn) {
         views_.forget(kSpectatorSeat);
     }
     if (members_.empty()) idle_since_ = Clock::now();
+    person_active();
 }
 
 void Room::detach(const Connection* conn) {
+    if (slept_) {  // a connection that reached the woken room through this one leaves it there
+        if (const auto next = successor(/*wake=*/false)) next->post([conn](Room& r) { r.detach(conn); });
+        return;
+    }
     const Member* m = member(conn);
     if (closed_ || !m) return;
     const int seat = m->seat;
@@ -227,15 +237,22 @@ void Room::sweep(Clock::time_point now) {
         if (now - finished_at_ >= o.finished_room_keep) {
             forget();
             close("the game is over and has been archived", true);
+        } else {
+            try_sleep(now);  // turn-based: it waits for its archiving asleep
         }
-    } else if (members_.empty() && now - idle_since_ >= o.idle_room_timeout) {
-        forget();
-        close("the room was idle", true);
     } else if (!ever_joined_ && now - idle_since_ >= o.unjoined_room_timeout) {
         // Made and never used (idle_since_ is its creation): rooms made by the thousand to fill the
         // cap go after minutes, not after the idle timeout.
         forget();
         close("nobody joined the room", false);
+    } else if (abandoned()) {
+        forget();
+        close("nobody came or played for " + std::to_string(o.abandoned_after.count() / 24) + " days", true);
+    } else if (options_.turn_based()) {
+        try_sleep(now);  // a game over days is never closed for being idle; it sleeps (room_sleep.cpp)
+    } else if (members_.empty() && now - idle_since_ >= o.idle_room_timeout) {
+        forget();
+        close("the room was idle", true);
     }
 }
 

@@ -44,6 +44,10 @@
 #include "turn_timer.hpp"
 #include "view_publisher.hpp"
 
+namespace catan::notify {
+enum class Kind;  // catan/notify/notifier.hpp
+}
+
 namespace catan::room {
 
 class Registry;
@@ -96,7 +100,7 @@ public:
     void handle(const std::shared_ptr<Connection>& conn, const ClientMessage& message, const nlohmann::json& id);
     void resume_after_restore();          // grace periods start, bots whose turn it is play (room_bots.cpp)
     void detach(const Connection* conn);  // the connection closed or moved to another room
-    void sweep(Clock::time_point now);    // closes the room when idle, or finished for long enough
+    void sweep(Clock::time_point now);    // closes the room when idle, or finished for long enough; puts a turn-based one to sleep
     void close(std::string_view reason, bool notify);  // notify: "closing" to every member first
     bool closed() const override { return closed_; }
 
@@ -179,13 +183,46 @@ private:
 
     // room_timer.cpp: the turn timer (docs/protocol.md, "Turn timer")
     Clock::time_point now() const;  // HubOptions::clock, steady_clock by default
+    int turn_seconds() const;       // each turn's limit: the live timer's, or turn_hours (0: no timer)
     bool update_timer();            // publish(): the pending decision's deadline; true when room.timer changed
+    bool follow_pending();          // update_timer's work, without keeping a turn-based room's clock
     void arm_timer(Clock::time_point deadline);
     void timer_due(std::uint64_t wake_id);
     bool timed_out(int seat) const;  // its decision ran out of time: the bot loop takes it
     bool bot_acts(int seat) const { return seats_[seat].bot_controls() || timed_out(seat); }
     game::MovePtr expiry_move(int seat) const override;  // a timed-out seat's answer the bot does not choose
     nlohmann::json timer_json() const;                                // room.timer
+
+    // room_turn_clock.cpp: a turn-based room's clock in wall-clock time, kept in the data file so
+    // that a restart or a night asleep takes no time from anyone (docs/protocol.md, "Turn-based rooms")
+    std::int64_t wall_ms(Clock::time_point t) const;  // Unix ms of a time on the rooms' clock
+    Clock::time_point clock_at(std::int64_t wall) const;
+    nlohmann::json turn_clock_json() const;
+    nlohmann::json summary_timer_json() const;  // the REST summary's timer: the deadline in Unix ms
+    void keep_turn_clock();  // the clock and the next wake to the file (a turn-based, durable room)
+    void restore_turn_clock(const std::string& record);  // restore: the decision still pending keeps its deadlines
+    std::optional<std::int64_t> next_wake_ms() const;  // when a sleeping room must wake (a deadline, the archive)
+
+    // room_notify.cpp: telling absent players of a turn-based room (HubOptions::notifier) that a decision
+    // is theirs, that its time runs out, that the game is over
+    void notify_decision();                          // a new decision: its seats
+    void arm_reminder();                             // the reminder of the decision pending, when one is due
+    void remind(std::uint64_t decision);             // the reminder's time came
+    void notify_game_over();
+    std::optional<Clock::time_point> reminder_due() const;  // when the pending decision's reminder goes
+    void notify_seats(game::SeatMask seats, notify::Kind kind, const std::string& text);
+
+    // room_sleep.cpp: a turn-based room with nobody connected leaves memory and sleeps in the file; what
+    // reaches the object left behind goes on to the room woken from the file.
+    void try_sleep(Clock::time_point now);
+    void fall_asleep(std::uint64_t seq, std::optional<std::int64_t> wake_ms, bool durable);
+    std::shared_ptr<Room> successor(bool wake) const;  // the room under this code now (woken if `wake`)
+    bool slept_ = false;            // asleep: this object only forwards
+    std::int64_t person_active_ms_ = 0;  // Unix ms: a person last connected, left or played here
+    std::int64_t wall_now() const;
+    void person_active() { person_active_ms_ = wall_now(); }
+    bool abandoned() const;  // a turn-based room nobody came to or played in for abandoned_after
+    bool falling_asleep_ = false;   // the clock's write is on its way
 
     // room_views.cpp: what the room shows (the publisher sends it)
     nlohmann::json room_doc() const;  // without "you", which each viewer's doc adds

@@ -20,6 +20,9 @@ json Room::options_json() const {
     options["players"] = options_.players;
     options["takeover_after"] = options_.takeover_after == kNeverTakeOver ? json("never") : json(options_.takeover_after);
     options["turn_timer"] = options_.turn_timer;
+    options["pace"] = to_string(options_.pace);
+    options["turn_hours"] = options_.turn_hours;
+    options["on_timeout"] = to_string(options_.on_timeout);
     return options;
 }
 
@@ -77,7 +80,8 @@ void Room::on_remove_bot(const Member& m, const ClientMessage& msg, const json& 
 void Room::seat_absent(int seat) {
     Seat& s = seats_[seat];
     ++s.absence;
-    if (phase_ != RoomPhase::Playing || s.bot || s.taken_over || options_.takeover_after == kNeverTakeOver) return;
+    // Turn-based: nobody is expected to stay connected; the deadlines decide (room_timer.cpp).
+    if (phase_ != RoomPhase::Playing || s.bot || s.taken_over || options_.takeover_after == kNeverTakeOver || options_.turn_based()) return;
     post_after(std::chrono::seconds(options_.takeover_after), [seat, absence = s.absence](Room& r) { r.take_over(seat, absence); });
 }
 
@@ -110,8 +114,11 @@ void Room::resume_after_restore() {
     bots_.reseed(game_->seed() ^ 0x5eedb075u ^ static_cast<std::uint64_t>(log_.size()));
     for (int seat = 0; seat < game_->players(); ++seat)
         if (!seats_[seat].bot) seat_absent(seat);
-    // The decision pending at the restart gets a fresh full limit (the time it had left is not kept).
+    // Live, the decision pending at the restart gets a fresh full limit; a turn-based room's restored
+    // clock (restore_turn_clock) keeps the time it had left, and its deadline is armed again here.
     if (update_timer()) views_.set_room(room_doc());
+    if (!timer_.decision.kind.empty() && !timer_.wake) arm_timer(timer_.deadline);
+    arm_reminder();
     bots_.drive();
 }
 

@@ -54,6 +54,13 @@ RoomOptions read_room_options(const json& v, const Path& where) {
     if (const json* p = r.optional("turn_timer"))
         if (!valid_turn_timer(read_int(*p, r.path("turn_timer"), 0, 120)))
             fail(proto::DecodeErrorKind::OutOfRange, r.path("turn_timer"), "field '" + r.path("turn_timer").str() + "' must be 0, 60, 90 or 120");
+    if (const json* p = r.optional("pace"))
+        if (const std::string& pace = read_string(*p, r.path("pace")); pace != "live" && pace != "turn_based")
+            fail(proto::DecodeErrorKind::OutOfRange, r.path("pace"), "field '" + r.path("pace").str() + "' must be \"live\" or \"turn_based\"");
+    if (const json* p = r.optional("turn_hours")) read_int(*p, r.path("turn_hours"), kMinTurnHours, kMaxTurnHours);
+    if (const json* p = r.optional("on_timeout"))
+        if (const std::string& t = read_string(*p, r.path("on_timeout")); t != "bot" && t != "wait")
+            fail(proto::DecodeErrorKind::OutOfRange, r.path("on_timeout"), "field '" + r.path("on_timeout").str() + "' must be \"bot\" or \"wait\"");
     const int players = v["players"].get<int>();
     const json schema = module->option_schema(players);
     json stored = json::object();
@@ -154,6 +161,7 @@ store::StoredRoom read_document(const json& doc) {
     room.code = code;
     const RoomOptions options = read_room_options(r.required("options"), r.path("options"));
     room.options = room_options_json(options).dump();
+    room.sleeps = options.turn_based();  // its turn clock starts afresh where it is imported
     const game::Module& module = *module_of(options);
     room.host_key_hash = read_hash(r.required("host_key_hash"), r.path("host_key_hash"));
     room.phase = read_string(r.required("phase"), r.path("phase"));

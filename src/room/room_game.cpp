@@ -84,6 +84,7 @@ std::optional<ErrorInfo> Room::play(const game::MovePtr& move, bool by_bot) {
     log_.push_back(move);
     const int seat = move->seat();
     if (seat >= 0) ++(by_bot ? seats_[seat].bot_moves : seats_[seat].own_moves);  // for "who won" (room_doc)
+    if (!by_bot) person_active();
 
     if (spdlog::should_log(spdlog::level::debug)) spdlog::debug("{} {}{}", tag(seat), move->name(), by_bot ? " (bot)" : "");
     Changed changed = Changed::Game;

@@ -95,6 +95,7 @@ void Room::stats_parts(game::ViewParts& parts, const game::PatchSink* sink) cons
 // The game is over: its end time goes with the game's options (saved with the winning command), so a
 // restored room shows the same ended_at.
 void Room::note_game_end() {
+    notify_game_over();
     ended_at_ = store::now_ms();
     json options = json::parse(game_options_);
     options["ended_at"] = *ended_at_;

@@ -26,6 +26,9 @@ Hub::HttpResult record_answer(std::shared_ptr<const std::string> record) {
 }  // namespace
 
 void Room::replay(std::function<void(Hub::HttpResult)> done) {
+    if (slept_) {
+        if (const auto next = successor(/*wake=*/true)) return next->post([done = std::move(done)](Room& r) mutable { r.replay(std::move(done)); });
+    }
     if (closed_) return done({404, proto::error_json({std::string(err::kNoSuchRoom), "room " + code_ + " has been closed", {}, {}})});
     if (!game_)
         return done({409, proto::error_json({std::string(err::kWrongPhase),

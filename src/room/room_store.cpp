@@ -51,6 +51,7 @@ store::RoomRecord Room::record() const {
     r.game_options = game_options_;
     r.created_ms = created_ms_;
     r.updated_ms = store::now_ms();
+    r.sleeps = options_.turn_based();
     for (int i = 0; i < kMaxSeats; ++i)
         if (seats_[i].taken) r.seats.push_back({i, seats_[i].name, seats_[i].token_hash, seats_[i].host, seats_[i].bot.value_or(std::string())});
     return r;

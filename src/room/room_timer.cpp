@@ -13,9 +13,18 @@ using nlohmann::json;
 
 Room::Clock::time_point Room::now() const { return context_->options.clock ? context_->options.clock() : Clock::now(); }
 
+int Room::turn_seconds() const { return options_.turn_based() ? options_.turn_hours * 3600 : options_.turn_timer; }
+
 bool Room::update_timer() {
+    const bool changed = follow_pending();
+    if (changed) keep_turn_clock();  // a turn-based room's, to the data file
+    return changed;
+}
+
+bool Room::follow_pending() {
     TimerState& t = timer_;
-    const game::Pending d = options_.turn_timer > 0 && phase_ == RoomPhase::Playing && game_ ? game_->pending(options_.turn_timer) : game::Pending{};
+    const game::Pending d =
+        turn_seconds() > 0 && phase_ == RoomPhase::Playing && game_ ? game_->pending(turn_seconds(), options_.turn_based()) : game::Pending{};
     if (d.kind.empty()) {
         if (t.decision.kind.empty()) return false;  // off, or between games: costs nothing
         TimerState off;  // a pending wake-up finds no decision and does nothing
@@ -28,7 +37,7 @@ bool Room::update_timer() {
     const auto at = now();
     if (d.turn != t.turn) {
         t.turn = d.turn;
-        t.turn_deadline = at + std::chrono::seconds(options_.turn_timer);
+        t.turn_deadline = at + std::chrono::seconds(turn_seconds());
         t.turn_paused.reset();
         t.turn_expired = false;
     }
@@ -56,6 +65,7 @@ bool Room::update_timer() {
     else
         t.deadline = at + d.limit;
     arm_timer(t.deadline);
+    notify_decision();  // its seats hear of it (turn-based rooms), with the deadline known
     return true;
 }
 
@@ -75,6 +85,14 @@ void Room::timer_due(std::uint64_t wake_id) {
     if (t.decision.kind.empty() || !game_) return;
     const auto at = now();
     if (at < t.deadline) return arm_timer(t.deadline);  // the decision changed since this was armed
+    if (options_.turn_based() && options_.on_timeout == OnTimeout::Wait) {
+        // The game waits for them: room.timer shows the time run out, and nothing else happens.
+        for (int seat = 0; seat < game_->players(); ++seat)
+            if (t.decision.seats >> seat & 1u)
+                spdlog::info("{} {} ran out of time ({}): the game waits for them", tag(seat), seats_[seat].name, t.decision.kind);
+        keep_turn_clock();  // the next wake-up is no longer this deadline
+        return;
+    }
     const bool turn_over = t.decision.whole_turn || (t.decision.counts_turn && at >= t.turn_deadline);
     if (turn_over) t.turn_expired = true;
     if (!t.decision.whole_turn) t.expired |= t.decision.seats;

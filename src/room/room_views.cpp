@@ -59,7 +59,8 @@ json Room::limits_json() {
     static const json limits = {{"chat_chars", kMaxChatChars},
                                 {"name_chars", kMaxNameChars},
                                 {"turn_timer", kTurnTimerChoices},
-                                {"takeover_after", {{"min", 0}, {"max", kMaxTakeoverSeconds}}}};
+                                {"takeover_after", {{"min", 0}, {"max", kMaxTakeoverSeconds}}},
+                                {"turn_hours", {{"min", kMinTurnHours}, {"max", kMaxTurnHours}, {"default", kDefaultTurnHours}}}};
     return limits;
 }
 
@@ -167,7 +168,8 @@ void Room::publish_summary() {
                     {"phase", to_string(phase_)},
                     {"options", options_json()},
                     {"seats", std::move(seats)},
-                    {"spectators", spectators_}};
+                    {"spectators", spectators_},
+                    {"timer", summary_timer_json()}};
     views_.set_summary(std::move(summary));
 }
 

@@ -30,6 +30,9 @@ struct TimerState {
     // Numbers each decision timed in this room (room.timer.id): a client tells a new decision from
     // the last one by it, even when both have the same limit and seats.
     std::uint64_t decisions = 0;
+    // Turn-based rooms: the decision (its number in `decisions`) whose seats were reminded that their
+    // time runs out (room_notify.cpp), so a reminder goes once.
+    std::uint64_t reminded = 0;
 };
 
 }  // namespace catan::room

@@ -152,10 +152,10 @@ public:
     Json last_events(int, const std::vector<std::string>& names) const override { return named(events_, names); }
     Json history(int, const std::vector<std::string>& names) const override { return named(history_, names); }
     Json stats(std::optional<std::int64_t>, std::optional<std::int64_t>) const override { return {{"total", s_.total}}; }
-    Pending pending(int turn_seconds) const override {
+    Pending pending(int turn_seconds, bool turn_based) const override {
         if (s_.phase == Over) return {};
         const auto limit = std::chrono::seconds(turn_seconds);
-        if (s_.phase == Ready) return {"ready", to_act(), 1, 0, limit / 4, false, false};
+        if (s_.phase == Ready) return {"ready", to_act(), 1, 0, turn_based ? limit : limit / 4, false, false};
         const auto turn = static_cast<std::uint32_t>(s_.total + 1);
         return {"turn", to_act(), turn << 8 | 2, turn, limit, true, false};
     }

@@ -278,7 +278,7 @@ TEST_CASE("seeds: a room file exported by the previous version with a chosen see
     CHECK(watcher.doc()["room"]["seed_chosen"] == true);
     CHECK(watcher.doc()["room"]["fairness"].is_null());  // saved before commitments: nothing was committed
     CHECK(engine_view(watcher.doc()["game"]) == proto::player_view(mirror, proto::kSpectator));
-    CHECK(f.hub.room_summary(code).body["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 3}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+    CHECK(f.hub.room_summary(code).body["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 3}, {"takeover_after", 60}, {"turn_timer", 0}, {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}, {"discard_limit", 7}, {"friendly_robber", false},
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
 }
 

@@ -374,7 +374,7 @@ TEST_CASE("game: play_again takes a finished room back to the lobby with the sam
         CHECK(c->doc()["room"]["phase"] == "lobby");
         CHECK(c->doc()["room"]["seats"] == seats_before);
         CHECK(c->doc()["room"]["host"] == 0);
-        CHECK(c->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 3}, {"takeover_after", 60}, {"turn_timer", 0}, {"discard_limit", 7}, {"friendly_robber", false},
+        CHECK(c->doc()["room"]["options"] == (json{{"game", "catan"}, {"players", 2}, {"vp_target", 3}, {"takeover_after", 60}, {"turn_timer", 0}, {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}, {"discard_limit", 7}, {"friendly_robber", false},
                    {"balanced_board", false}, {"first_by_dice", false}, {"turn_structure", "paired"}, {"scenario", "none"}, {"layout", "random"}}));
         CHECK(c->snapshots() == 1);
     }

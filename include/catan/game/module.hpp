@@ -253,8 +253,9 @@ public:
     virtual void update_stats(ViewParts& parts, const PatchSink* sink, std::optional<std::int64_t> started_at,
                               std::optional<std::int64_t> ended_at) const;
 
-    // The turn timer's decision; turn_seconds is the room's turn limit.
-    virtual Pending pending(int turn_seconds) const = 0;
+    // The turn timer's decision; turn_seconds is the room's turn limit. `turn_based`: the room plays
+    // over days (turn_seconds is its turn_hours): every decision, the other seats' too, may take that long.
+    virtual Pending pending(int turn_seconds, bool turn_based) const = 0;
     // What a seat that ran out of time answers where a bot would otherwise choose (decline an offer,
     // end the turn); null: let the bot choose.
     virtual MovePtr expiry_move(int seat) const = 0;

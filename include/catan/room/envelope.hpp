@@ -37,9 +37,23 @@ enum class ClientType {
 inline constexpr int kClientTypeCount = 16;
 const char* to_string(ClientType type);
 
+// How a room's game moves (docs/protocol.md, "Turn-based rooms"): live, with everyone at the table and
+// a bot standing in for whoever drops out; or turn-based, over days, every decision with a deadline of
+// turn_hours, and the room asleep (out of memory) while nobody is connected.
+enum class Pace { Live, TurnBased };
+// What a turn-based room does when a deadline passes: the basic bot takes the decision (as the turn
+// timer's does), or the game waits for the player.
+enum class OnTimeout { Bot, Wait };
+inline constexpr int kMinTurnHours = 1, kMaxTurnHours = 168, kDefaultTurnHours = 24;
+const char* to_string(Pace pace);
+const char* to_string(OnTimeout on_timeout);
+// Whether `key` is one of the room's own options, not its game's.
+bool is_room_option(std::string_view key);
+
 // Room options as a client writes them: every field optional. POST /api/rooms and create_room fill
 // the missing ones with defaults; set_options keeps the room's current values for them. The room's
-// own options (game, players, seed, takeover_after, turn_timer) are read here; every other member is
+// own options (game, players, seed, takeover_after, turn_timer, pace, turn_hours, on_timeout) are read
+// here (is_room_option); every other member is
 // one of the game's options (game::Module::option_schema), kept in `rules` as given and checked
 // against the room's module by rules_error.
 struct OptionsUpdate {
@@ -48,6 +62,9 @@ struct OptionsUpdate {
     std::optional<std::uint64_t> seed;    // decimal string on the wire; for tests and replays
     std::optional<int> takeover_after;    // seconds 0..86400, or kNeverTakeOver ("never" on the wire)
     std::optional<int> turn_timer;        // seconds per turn: 0 (off), 60, 90 or 120
+    std::optional<Pace> pace;             // "live" or "turn_based"
+    std::optional<int> turn_hours;        // turn-based rooms: kMinTurnHours..kMaxTurnHours
+    std::optional<OnTimeout> on_timeout;  // turn-based rooms: "bot" or "wait"
     nlohmann::json rules = nlohmann::json::object();  // the game's options given (Catan: vp_target, house rules, turn_structure)
 };
 
@@ -65,6 +82,10 @@ struct RoomOptions {
     int takeover_after = kDefaultTakeoverSeconds;
     // Seconds each turn may take before the basic bot takes the pending decision (0: no timer).
     int turn_timer = 0;
+    Pace pace = Pace::Live;
+    int turn_hours = kDefaultTurnHours;
+    OnTimeout on_timeout = OnTimeout::Bot;
+    bool turn_based() const { return pace == Pace::TurnBased; }
     // Every option of the game but players, at its value (the module's defaults where none was given).
     nlohmann::json rules = nlohmann::json::object();
 

@@ -68,6 +68,15 @@ struct HubOptions {
     // The rooms' clock for turn timers (docs/protocol.md, "Turn timer"); empty: steady_clock::now.
     // Tests give the clock of their fake timers, so a deadline falls due when the test says.
     std::function<std::chrono::steady_clock::time_point()> clock{};
+    // The wall clock (Unix ms) of turn-based rooms' deadlines, kept in the data file; empty: the
+    // system's. Tests move it with `clock`.
+    std::function<std::int64_t()> wall_clock{};
+    // A turn-based room with no connection for this long leaves memory and sleeps in the data file
+    // (docs/operating.md, "Turn-based rooms"); a connection, a lookup or its next deadline wakes it.
+    std::chrono::seconds sleep_after{120};
+    // A turn-based room where no person connected or played for this long is archived and forgotten
+    // (a game that waits for ever would keep its room in the data file for ever).
+    std::chrono::hours abandoned_after{30 * 24};
 
     // Tests only (--allow-client-seeds): rooms accept options.seed from a client. Whoever chose the
     // seed knows every roll and card, so such games are shown to everyone as not fair

@@ -19,13 +19,16 @@ bool is_answer(CommandType t) {
            t == CommandType::CounterTrade;
 }
 
-game::Pending pending_decision(const GameState& s, int turn_seconds) {
+game::Pending pending_decision(const GameState& s, int turn_seconds, bool turn_based) {
     const unsigned acting = players_to_act(s);
     const unsigned on_turn = 1u << s.current;
     // Setup turns are numbered apart from the regular ones (turn is 0 throughout setup).
     const std::uint32_t turn = s.phase == Phase::SetupSettlement || s.phase == Phase::SetupRoad ? s.setup_step : 0x100u + s.turn;
     const std::chrono::milliseconds whole = std::chrono::seconds(turn_seconds);
-    const std::chrono::milliseconds brief = std::min<std::chrono::milliseconds>(kShortDecision, whole);
+    // Live, the others' decisions (discards, answers) and the robber are brief; over days, each may take
+    // as long as a turn (docs/protocol.md, "Turn-based rooms").
+    const std::chrono::milliseconds brief = turn_based ? whole : std::min<std::chrono::milliseconds>(kShortDecision, whole);
+    const std::chrono::milliseconds setup = turn_based ? whole : whole / 2;
     // The kind's number in the identity is the room's Decision enum's (turn_timer.hpp), so identities
     // stay what they are today.
     const auto make = [&](const char* kind, unsigned number, unsigned seats, std::chrono::milliseconds limit) {
@@ -38,7 +41,7 @@ game::Pending pending_decision(const GameState& s, int turn_seconds) {
     switch (s.phase) {
         case Phase::GameOver: return {};
         case Phase::SetupSettlement:
-        case Phase::SetupRoad: return make("setup", 2, on_turn, whole / 2);  // a settlement and its road: one decision
+        case Phase::SetupRoad: return make("setup", 2, on_turn, setup);  // a settlement and its road: one decision
         case Phase::Discard: return make("discard", 3, acting, brief);
         case Phase::MoveRobber: return make("robber", 4, on_turn, brief);
         case Phase::TradeOffer:

@@ -16,7 +16,7 @@ namespace catan::games {
 // offer, change the offer, and those are not answers).
 bool is_answer(CommandType t);
 
-game::Pending pending_decision(const GameState& s, int turn_seconds);
+game::Pending pending_decision(const GameState& s, int turn_seconds, bool turn_based);
 // It answers no to an offer, withdraws its own, and ends its turn rather than build or trade with the
 // player's cards; elsewhere (setup, pre-roll, discard, robber, road building) the bot chooses.
 std::optional<Command> expiry_command(const GameState& s, int seat);

@@ -132,7 +132,7 @@ void CatanSession::update_stats(game::ViewParts& parts, const game::PatchSink* s
     stats_.update_parts(state_, started_at, ended_at, parts, sink);
 }
 
-game::Pending CatanSession::pending(int turn_seconds) const { return pending_decision(state_, turn_seconds); }
+game::Pending CatanSession::pending(int turn_seconds, bool turn_based) const { return pending_decision(state_, turn_seconds, turn_based); }
 
 game::MovePtr CatanSession::expiry_move(int seat) const {
     const auto command = expiry_command(state_, seat);

@@ -72,7 +72,7 @@ public:
     bool events_differ_by_viewer() const override { return proto::events_differ_by_viewer(events_); }
     void update_stats(game::ViewParts& parts, const game::PatchSink* sink, std::optional<std::int64_t> started_at,
                       std::optional<std::int64_t> ended_at) const override;
-    game::Pending pending(int turn_seconds) const override;
+    game::Pending pending(int turn_seconds, bool turn_based) const override;
     game::MovePtr expiry_move(int seat) const override;
     game::BotJob bot_job(int seat, game::BotPtr bot, std::uint64_t seed) const override;
     game::Json options_record() const override;

@@ -24,6 +24,17 @@ function set(key, value) {
 export const storage = {
   token: (code) => get(`token.${code}`),
   setToken: (code, token) => set(`token.${code}`, token),
+  // The seat this browser holds in each room (as of its last welcome), for the start page's "My games".
+  seat: (code) => { const s = get(`seat.${code}`); return s === null ? null : Number(s); },
+  setSeat: (code, seat) => set(`seat.${code}`, seat),
+  // Every room this browser holds a seat token for.
+  seatedRooms: () => {
+    try {
+      return Object.keys(localStorage).filter((k) => k.startsWith(`${PREFIX}token.`)).map((k) => k.slice(PREFIX.length + 6)).sort();
+    } catch {
+      return [];
+    }
+  },
   hostKey: (code) => get(`hostkey.${code}`),
   setHostKey: (code, key) => set(`hostkey.${code}`, key),
   name: () => get('name') || '',

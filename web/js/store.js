@@ -129,6 +129,7 @@ export class Store {
       case 'welcome':
         this.conn.established();
         if (msg.token) storage.setToken(this.code, msg.token);
+        if (msg.token && Number.isInteger(msg.seat)) storage.setSeat(this.code, msg.seat);
         if (msg.seat !== null && msg.seat !== undefined) storage.setAutoJoin(this.code, null);
         this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null });
         break;

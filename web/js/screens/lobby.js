@@ -9,6 +9,7 @@ import { pickAddress, shareBase } from '../share.js';
 import { langSelect, unfairWarning } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
 import { deviceLinkSection } from '../ui/menu.js';
+import { paceSection } from '../ui/pace_options.js';
 import { gameRules, optionValues, optionDefault, roomLimits } from '../rules.js';
 import { fetchRules, fetchBoard } from '../server_rules.js';
 import { scenarioPreview } from '../board.js';
@@ -378,11 +379,13 @@ export function renderLobby(main, state, store) {
             h('select#opt-timer', { 'aria-describedby': 'opt-timer-help', onchange: (e) => setOption(store, 'turn_timer', Number(e.target.value)) },
               turnTimers(room.options.turn_timer ?? 0, limits).map((v) => h('option', { value: v, selected: v === (room.options.turn_timer ?? 0) }, turnTimerText(v)))))),
         h('p.hint#opt-timer-help', t('lobby.turn_timer_help')),
+        paceSection(room.options, limits, true, (name, value) => setOption(store, name, value)),
         layoutSection(room, rules, true, store),
         scenarioSection(room, rules, true, store),
         houseRuleControls(room.options, rules, store))
     : h('section.card.options', h('p', `${t('home.players')}: ${room.options.players} · ${t('home.vp')}: ${room.options.vp_target} · ${t('lobby.takeover')}: ${takeoverText(room.options.takeover_after)}`),
         h('p#opt-timer-shown', `${t('lobby.turn_timer')}: ${turnTimerText(room.options.turn_timer ?? 0)}`, room.options.turn_timer ? ` — ${t('lobby.turn_timer_help')}` : ''),
+        paceSection(room.options, limits, false, null),
         layoutSection(room, rules, false, store),
         scenarioSection(room, rules, false, store),
         houseRulesShown(room.options, rules));

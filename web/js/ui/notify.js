@@ -96,7 +96,7 @@ export function notifySection(state) {
       push.disabled = false;
     }
   });
-  const email = h('input#notify-email', { type: 'email', autocomplete: 'email', maxlength: 254, placeholder: t('notify.email_placeholder'), 'aria-label': t('notify.email') });
+  const email = h('input#notify-email', { type: 'email', autocomplete: 'email', placeholder: t('notify.email_placeholder'), 'aria-label': t('notify.email') });
   const save = h('button#notify-email-save', { type: 'button' }, t('notify.email_save'));
   save.addEventListener('click', async () => {
     save.disabled = true;

@@ -1,12 +1,13 @@
 // The turn timer's countdown (docs/protocol.md, "Turn timer"). The server sends room.timer only when
 // the decision changes, with the time left as of when it built the document; this element counts
-// down from there on its own, once a second, turns urgent in the last 10 s and stops at zero or when
-// the decision changes. Kept across re-renders: the header is rebuilt on every update, the countdown
+// down from there on its own, once a second, turns urgent in the last 10 s (the last hour of a
+// turn-based room's hours-long decisions) and stops at zero or when the decision changes. Kept across re-renders: the header is rebuilt on every update, the countdown
 // of one decision is the same element throughout (so it neither restarts nor flickers).
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
 
 const URGENT_MS = 10_000;
+const HOUR_MS = 3_600_000;
 let shown = null; // { id, remaining, deadline, decision, el, pending }
 
 function stop() {
@@ -14,9 +15,14 @@ function stop() {
   shown = null;
 }
 
-function clock(ms) {
+// m:ss, h:mm:ss past an hour, and "2 d 03:15" past a day (turn-based rooms).
+export function clock(ms) {
   const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const two = (n) => String(n).padStart(2, '0');
+  if (s < 3600) return `${Math.floor(s / 60)}:${two(s % 60)}`;
+  const h = Math.floor(s / 3600);
+  if (h < 24) return `${h}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+  return `${t('timer.days', { n: Math.floor(h / 24) })} ${two(h % 24)}:${two(Math.floor(s / 60) % 60)}`;
 }
 
 function tick() {
@@ -24,8 +30,9 @@ function tick() {
   clearTimeout(c.pending);
   const left = Math.max(0, c.deadline - performance.now());
   c.el.textContent = clock(left);
-  c.el.setAttribute('aria-label', t('timer.aria', { what: t(`timer.what.${c.decision}`), n: Math.ceil(left / 1000) }));
-  c.el.classList.toggle('urgent', left <= URGENT_MS);
+  const what = t(`timer.what.${c.decision}`);
+  c.el.setAttribute('aria-label', left < 60_000 ? t('timer.aria', { what, n: Math.ceil(left / 1000) }) : t('timer.aria_long', { what, time: clock(left) }));
+  c.el.classList.toggle('urgent', left <= (c.limit >= HOUR_MS ? HOUR_MS : URGENT_MS));
   c.el.dataset.remaining = String(Math.ceil(left / 1000));
   // Next on the next whole second; none once at zero, or once the element has left the page (a
   // later render with the same decision puts it back and starts it again).
@@ -49,6 +56,7 @@ export function turnTimer(timer, seat = null) {
     shown.deadline = performance.now() + timer.remaining_ms;
   }
   shown.decision = timer.decision;
+  shown.limit = (timer.limit || 0) * 1000;
   shown.started = false;
   shown.el.dataset.decision = timer.decision;
   shown.el.classList.toggle('mine', seat !== null && timer.seats.includes(seat));

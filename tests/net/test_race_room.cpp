@@ -173,7 +173,8 @@ TEST_CASE("Race room: a non-Catan game plays through real rooms and sockets, sur
     Peer& bob = t.join("Bob");
     Peer& watcher = t.spectate();
     const json& room = ana.view.doc()["room"];
-    CHECK(room["options"] == json({{"game", "race"}, {"players", 2}, {"target", kTarget}, {"takeover_after", "never"}, {"turn_timer", 0}}));
+    CHECK(room["options"] == json({{"game", "race"}, {"players", 2}, {"target", kTarget}, {"takeover_after", "never"}, {"turn_timer", 0},
+                                       {"pace", "live"}, {"turn_hours", 24}, {"on_timeout", "bot"}}));
     CHECK(ana.view.topology() == json({{"cells", 30}}));  // the race's table, not a Catan board
     CHECK(ana.game().is_null());
 

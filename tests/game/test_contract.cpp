@@ -202,7 +202,7 @@ TEST_CASE("bots: a whole game played by bots through the seam ends with a winner
             CHECK(game.session->winner() >= 0);
             CHECK(game.session->winner() < game.session->players());
             CHECK(game.session->to_act() == 0);
-            CHECK(game.session->pending(60).kind.empty());
+            CHECK(game.session->pending(60, false).kind.empty());
         }
     }
 }
@@ -212,7 +212,7 @@ TEST_CASE("simultaneous answers: an answer is marked as one, and the last answer
     const Case c = gametest::cases().back();
     const auto s = c.module->start(c.options, 4);
     REQUIRE(std::popcount(s->to_act()) == 3);
-    REQUIRE(s->pending(60).kind == "ready");
+    REQUIRE(s->pending(60, false).kind == "ready");
     for (int seat = 0; seat < 3; ++seat) {
         const MovePtr ready = s->legal_moves(seat).front();
         CHECK(ready->is_answer());
@@ -220,7 +220,7 @@ TEST_CASE("simultaneous answers: an answer is marked as one, and the last answer
         REQUIRE_FALSE(refused(result));
         CHECK(std::get<Applied>(result).ended_decision == (seat == 2));
     }
-    CHECK(s->pending(60).kind == "turn");
+    CHECK(s->pending(60, false).kind == "turn");
     CHECK_FALSE(s->legal_moves(s->on_turn()).front()->is_answer());
 }
 

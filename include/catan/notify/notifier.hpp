@@ -1,5 +1,5 @@
 #pragma once
-// What the room layer calls to reach a player who is not looking (issue 22; docs/operating.md,
+// What the room layer calls to reach a player who is not looking (docs/operating.md,
 // "Notifications"): a Web Push message to every browser the seat's holder subscribed, and an e-mail
 // where the operator configured an SMTP relay and the holder gave an address. Header only and
 // abstract: catan_room needs no link to catan_notify; the app makes the implementation

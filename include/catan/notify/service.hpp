@@ -1,5 +1,5 @@
 #pragma once
-// The notifications service (issue 22; docs/operating.md, "Notifications"): it keeps the VAPID key
+// The notifications service (docs/operating.md, "Notifications"): it keeps the VAPID key
 // and the seats' targets in the data file (store::NotifyStore), answers the REST routes (Registry)
 // and sends what the rooms ask for (Notifier): Web Push over HTTPS (RFC 8291 payloads, RFC 8292
 // VAPID) and e-mail through the operator's SMTP relay. Everything runs on two worker threads of its

@@ -6,7 +6,7 @@
 // plain text: the notify layer encodes and checks them.
 //
 // A target belongs to the seat holder who registered it (the hash of their seat token): once the seat
-// has another holder, or no longer exists, targets() leaves it out and purge() deletes it.
+// has another holder, or is gone, targets() leaves it out and purge() deletes it.
 // Synchronous, thread-safe (one connection under a mutex); each call is short.
 #include <cstdint>
 #include <functional>
@@ -64,7 +64,7 @@ public:
     std::vector<NotifyTarget> targets(const std::string& code, int seat);
     std::size_t count(const std::string& code, int seat, const std::string& kind);
     std::size_t total();
-    // Deletes every target whose registrant no longer holds its seat (or whose room is gone). Returns how many.
+    // Deletes every target whose registrant is not its seat's holder (or whose room is gone). Returns how many.
     std::size_t purge();
 
 private:

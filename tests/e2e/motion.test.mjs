@@ -66,7 +66,15 @@ try {
       continue;
     }
     const before = s.game.me ? { ...s.game.me.hand } : null;
+    const shows = await ana.evaluate(() => Number(document.querySelector('#dice-fx')?.dataset.count || 0));
     const [after] = await send([ana], ana, cmd);
+    // Her roll lands before she goes on: a slow machine must not let the bot's next roll replace it.
+    if (cmd.type === 'roll_dice') {
+      await ana.waitForFunction((n) => {
+        const fx = document.querySelector('#dice-fx');
+        return Number(fx?.dataset.count || 0) > n && fx.querySelector('.dice-fx-dice')?.dataset.settled === '1';
+      }, shows);
+    }
     if (cmd.type === 'roll_dice' && before && Object.keys(before).some((r) => after.game.me.hand[r] > before[r])) produced++;
   }
   await ana.waitForTimeout(1200); // the last chips land, the last dice settle

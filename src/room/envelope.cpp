@@ -191,7 +191,10 @@ ClientMessage decode(const json& j, const Path& root) {
             m.room = read_text(r, "room");
             m.token = read_text(r, "token");
             break;
-        case ClientType::Spectate: m.room = read_text(r, "room"); break;
+        case ClientType::Spectate:
+            m.room = read_text(r, "room");
+            if (const json* d = r.optional("display")) m.display = read_bool(*d, r.path("display"));
+            break;
         case ClientType::MoveSeat:
             m.seat = read_seat(r, "seat");
             m.to = read_seat(r, "to");

@@ -30,6 +30,7 @@ struct Member {
     int seat = kSpectatorSeat;
     std::string name;  // spectators who joined by name; seated members use their seat's name
     int spectator_number = 0;  // a spectator's number in this room, for its chat name
+    bool display = false;      // a spectator that is a table display (counted in the room document)
     // Sync coalescing (Room::on_sync): snapshots its syncs may still have at once (refilled one per
     // sync interval), and whether one is already scheduled for syncs beyond that.
     double sync_tokens = -1;  // -1: the full burst (the options are not at hand here)

@@ -91,7 +91,7 @@ void Room::handle(const std::shared_ptr<Connection>& conn, const ClientMessage& 
     switch (msg.type) {
         case ClientType::Join: on_join(conn, msg, id); return;
         case ClientType::Rejoin: on_rejoin(conn, msg, id); return;
-        case ClientType::Spectate: on_spectate(conn, id); return;
+        case ClientType::Spectate: on_spectate(conn, msg.display, id); return;
         default: break;
     }
     Member* m = member(conn.get());
@@ -137,6 +137,7 @@ void Room::remove_member(const Connection* conn) {
     const auto it = members_.find(conn);
     if (it == members_.end()) return;
     const int seat = it->second.seat;
+    if (it->second.display) --displays_;
     members_.erase(it);
     // A viewer nobody watches keeps no document (memory); its next connection gets a fresh snapshot.
     if (seat >= 0) {

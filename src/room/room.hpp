@@ -145,7 +145,7 @@ private:
     // room_lobby.cpp: seats before the start, joining at any time
     void on_join(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const nlohmann::json& id);
     void on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessage& msg, const nlohmann::json& id);
-    void on_spectate(const std::shared_ptr<Connection>& conn, const nlohmann::json& id);
+    void on_spectate(const std::shared_ptr<Connection>& conn, bool display, const nlohmann::json& id);
     void on_leave(const Member& m);
     void on_set_options(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
     void on_move_seat(const Member& m, const ClientMessage& msg, const nlohmann::json& id);
@@ -153,7 +153,8 @@ private:
     void on_start(const Member& m, const nlohmann::json& id);
     void on_play_again(const Member& m, const nlohmann::json& id);  // finished -> lobby, same seats
     void welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
-                 const nlohmann::json& id);
+                 const nlohmann::json& id,
+                 bool display = false);
     // The seats' occupants move (seat_table.hpp SeatSource), their documents and connections with them.
     void reseat(const SeatSource& source);
 
@@ -301,6 +302,7 @@ private:
     AnswerMarks answers_;        // simultaneous answers at an older seq
     std::map<const Connection*, Member> members_;
     int spectators_ = 0;
+    int displays_ = 0;  // of the spectators, table displays: seated phones offer their hand layout
     int spectators_numbered_ = 0;  // "Spectator N" (chat): the numbers handed out in this room
     std::deque<nlohmann::json> chat_;
     std::uint64_t chat_version_ = 0;  // bumped with every line: a cached snapshot shows one version

@@ -18,8 +18,12 @@ using nlohmann::json;
 // The newcomer is attached, everyone else hears about it (connected flags, spectator count), and the
 // newcomer starts from a snapshot at the new sequence number.
 void Room::welcome(const std::shared_ptr<Connection>& conn, int seat, std::string name, std::string_view token,
-                   const json& id) {
-    attach(conn, seat, std::move(name));
+                   const json& id, bool display) {
+    Member& m = attach(conn, seat, std::move(name));
+    if (display) {
+        m.display = true;
+        ++displays_;
+    }
     publish(Changed::Room, /*events=*/false, conn.get());
     const Seat* s = seat >= 0 ? &seats_[seat] : nullptr;
     conn->outbox->send(welcome_message(code_, seat, std::string(token), s && s->host, id));
@@ -84,10 +88,12 @@ void Room::on_rejoin(const std::shared_ptr<Connection>& conn, const ClientMessag
     welcome(conn, seat, {}, msg.token, id);
 }
 
-void Room::on_spectate(const std::shared_ptr<Connection>& conn, const json& id) {
+// A table display is a spectator in every way (the same public view, nothing more); the room only
+// counts it, so that seated phones know a shared screen shows the board.
+void Room::on_spectate(const std::shared_ptr<Connection>& conn, bool display, const json& id) {
     if (member(conn.get())) detach(conn.get());
-    spdlog::info("{} watching", tag(kSpectatorSeat));
-    welcome(conn, kSpectatorSeat, {}, {}, id);
+    spdlog::info("{} {}", tag(kSpectatorSeat), display ? "showing the table" : "watching");
+    welcome(conn, kSpectatorSeat, {}, {}, id, display);
 }
 
 // In the lobby a player who leaves frees the seat (every tab on it is let go); after the start the

@@ -47,6 +47,7 @@ json Room::room_doc() const {
             {"host", host >= 0 ? json(host) : json(nullptr)},
             {"seats", std::move(seats)},
             {"spectators", spectators_},
+            {"displays", displays_},
             {"fairness", std::move(fairness)},
             {"seed_chosen", seed_chosen},
             {"timer", timer_json()},

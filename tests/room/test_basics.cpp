@@ -97,6 +97,8 @@ TEST_CASE("envelope: every client message type decodes", "[room]") {
     CHECK(join.host_key == std::optional<std::string>("ff"));
     CHECK(ok(R"({"v":1,"type":"rejoin","room":"K7QX3","token":"00"})").token == "00");
     CHECK(ok(R"({"v":1,"type":"spectate","room":"K7QX3"})").type == ClientType::Spectate);
+    CHECK(!ok(R"({"v":1,"type":"spectate","room":"K7QX3"})").display);
+    CHECK(ok(R"({"v":1,"type":"spectate","room":"K7QX3","display":true})").display);
     CHECK(ok(R"({"v":1,"type":"leave"})").type == ClientType::Leave);
     CHECK(ok(R"({"v":1,"type":"set_options","options":{}})").type == ClientType::SetOptions);
     const auto move = ok(R"({"v":1,"type":"move_seat","seat":0,"to":3})");
@@ -138,6 +140,8 @@ TEST_CASE("envelope: bad messages are refused with a code and the field at fault
     check(R"({"v":1,"type":"join","room":5,"name":"a"})", "wrong_type", "room");
     check(R"({"v":1,"type":"join","room":"K7QX3","name":"a","seat":1})", "unexpected_field", "seat");
     check(R"({"v":1,"type":"join","room":"K7QX3","name":"a","host_key":null})", "wrong_type", "host_key");
+    check(R"({"v":1,"type":"spectate","room":"K7QX3","display":"yes"})", "wrong_type", "display");
+    check(R"({"v":1,"type":"join","room":"K7QX3","name":"a","display":true})", "unexpected_field", "display");
     check(R"({"v":1,"type":"rejoin","room":"K7QX3"})", "missing_field", "token");
     check(R"({"v":1,"type":"set_options"})", "missing_field", "options");
     // A new room's game options are checked against its game at once (set_options' by the room, which

@@ -56,7 +56,7 @@ TEST_CASE("lobby: create over the socket, join with the host key, welcome and sn
         "discard_limit":7,"friendly_robber":false,"balanced_board":false,"first_by_dice":false,"turn_structure":"paired","scenario":"none","layout":"random"},
         "host":0,"seats":[{"seat":0,"name":"Ana","connected":true,"bot":null,"controlled_by":"player"},
         {"seat":1,"name":null,"connected":false,"bot":null,"controlled_by":null},
-        {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"you":0,"fairness":null,"seed_chosen":false,"timer":null,
+        {"seat":2,"name":null,"connected":false,"bot":null,"controlled_by":null}],"spectators":0,"displays":0,"you":0,"fairness":null,"seed_chosen":false,"timer":null,
         "limits":{"chat_chars":500,"name_chars":24,"turn_timer":[0,60,90,120],"takeover_after":{"min":0,"max":86400},"turn_hours":{"min":1,"max":168,"default":24}}},"game":null})"));
 
     Client b(f.hub, 2);

@@ -32,8 +32,11 @@ function saveLog(code, log) {
 const logged = (ev) => ev.type !== 'hex_produced';
 
 export class Store {
-  constructor(code) {
+  // display: a table display (the board on a shared screen): it only watches, and never takes the seat
+  // this browser may hold in the room.
+  constructor(code, { display = false } = {}) {
     this.code = code;
+    this.display = display;
     this.listeners = new Set();
     this.eventListeners = new Set();
     this.arrivalListeners = new Set();
@@ -45,7 +48,7 @@ export class Store {
       intent: null, // {type:'join', name} | {type:'rejoin'} | {type:'spectate'}
       seat: null,
       host: false,
-      token: storage.token(code),
+      token: display ? null : storage.token(code),
       doc: null,
       legal: null,
       topology: null,
@@ -114,7 +117,7 @@ export class Store {
       const key = storage.hostKey(this.code);
       if (key) body.host_key = key;
       this.conn.send(body);
-    } else if (intent?.type === 'spectate') this.conn.send({ type: 'spectate', room: this.code });
+    } else if (intent?.type === 'spectate') this.conn.send({ type: 'spectate', room: this.code, ...(this.display ? { display: true } : {}) });
   }
 
   leave() {

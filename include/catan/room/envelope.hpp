@@ -115,6 +115,7 @@ struct ClientMessage {
     std::string name;                     // join
     std::optional<std::string> host_key;  // join
     std::string token;                    // rejoin
+    bool display = false;                 // spectate: a table display (the board on a shared screen)
     OptionsUpdate options;                // create_room, set_options
     int seat = -1, to = -1;               // move_seat (seat, to), kick, add_bot, remove_bot (seat)
     std::string level;                    // add_bot: one of the module's bot_levels (checked by the room)

@@ -41,6 +41,9 @@ export const storage = {
   setName: (name) => set('name', name),
   lang: () => get('lang'),
   setLang: (lang) => set('lang', lang),
+  // 'off' when this device shows the whole game even while a table display shows the board.
+  handLayout: () => get('handlayout'),
+  setHandLayout: (v) => set('handlayout', v),
   autoJoin: (code) => get(`autojoin.${code}`),
   setAutoJoin: (code, v) => set(`autojoin.${code}`, v),
 };

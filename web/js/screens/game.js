@@ -20,6 +20,7 @@ import { resChips, unfairWarning, sum } from '../ui/common.js';
 import { Feedback, chatLine } from '../ui/feedback.js';
 import { turnTimer } from '../ui/timer.js';
 import { focusKey, restoreFocus } from '../ui/focus.js';
+import { handLayoutWanted } from '../ui/big_screen.js';
 
 // `sea`: only in a Seafarers game (R-SF2, R-SF4).
 const ACTIONS = [
@@ -58,17 +59,20 @@ export class GameView {
     this.log = h('ol.log-list#log');
     this.logPanel = h('section.log-panel', h('h2', t('log.title')), this.log, this.chatBox());
     this.winner = h('div.winner-host');
+    this.boardPeek = false; // in the hand layout, the board shown on request
     this.board = new BoardView(this.boardWrap, { onSpot: (kind, id) => this.onSpot(kind, id) });
     this.fb = new Feedback(store, { board: this.board, boardWrap: this.boardWrap });
     this.boardWrap.append(this.zoomButtons());
     // The build-mode hint sits in the column of the hand (over the last log line on a phone), never
     // on the board it asks you to tap.
+    this.colCenter = h('div.col-center', this.boardWrap);
+    this.colRight = h('div.col-right', this.offer, this.modeHint, this.lastLog, this.hand, this.devPanel, this.actions);
     this.el.append(
       this.head,
       this.unfair,
       h('div.col-left', this.players, this.logPanel),
-      h('div.col-center', this.boardWrap),
-      h('div.col-right', this.offer, this.modeHint, this.lastLog, this.hand, this.devPanel, this.actions),
+      this.colCenter,
+      this.colRight,
       this.winner,
     );
     this.unsubEvents = store.onEvents((events, st) => this.onEvents(events, st));
@@ -76,6 +80,8 @@ export class GameView {
     this.el.append(this.live);
     installKeys(this);
     this.watchStage();
+    this.onHandLayoutChoice = () => this.st && this.update(this.st);
+    window.addEventListener('catan:hand-layout', this.onHandLayoutChoice);
   }
 
   destroy() {
@@ -84,6 +90,7 @@ export class GameView {
     this.modal.close();
     this.stageObserver?.disconnect();
     window.removeEventListener('resize', this.onResize);
+    window.removeEventListener('catan:hand-layout', this.onHandLayoutChoice);
     for (const k of ['top', 'left', 'right', 'bottom']) document.documentElement.style.removeProperty(`--stage-${k}`);
   }
 
@@ -105,7 +112,9 @@ export class GameView {
     this.fitHead();
     this.keepButtonsOffBoard();
     const head = this.head.getBoundingClientRect();
-    const board = this.boardWrap.getBoundingClientRect();
+    // In the hand layout without the board, decisions cover the hand's part of the screen instead.
+    const boardHidden = this.el.classList.contains('hand-layout') && !this.el.classList.contains('board-shown');
+    const board = (boardHidden ? this.hand : this.boardWrap).getBoundingClientRect();
     const offer = this.offer.getBoundingClientRect();
     const players = this.players.getBoundingClientRect();
     // Upright phone: the players sit above the board in its column, so the stage starts under the top bar.
@@ -184,12 +193,14 @@ export class GameView {
     this.board.setTopology(st.topology);
     if (this.mode && !this.modeStillValid(st)) this.mode = null;
     if (this.mode !== 'move_ship' || !all(st.legal, 'move_ship').some((a) => a.from === this.shipFrom)) this.shipFrom = null;
+    const spots = this.spots(st, g);
+    this.layOutForHand(st, g, spots); // before the top bar: its board switch depends on it
     this.sayTakeovers(st);
     this.renderHead(st, g);
     replace(this.unfair, unfairWarning(st.doc.room));
     this.el.classList.toggle('unfair', !!st.doc.room.seed_chosen);
     this.renderPlayers(st, g);
-    this.board.render({ game: g, spots: this.spots(st, g) });
+    this.board.render({ game: g, spots });
     this.renderModeHint(st, g);
     this.renderOffer(st);
     this.renderLog(st);
@@ -205,6 +216,35 @@ export class GameView {
     this.el.dataset.myTurn = String(g.current === st.seat);
     this.layoutStage();
     restoreFocus(this.el, focus);
+  }
+
+  // While a table display shows the board (room.displays), a seated phone shows its hand large in the
+  // board's place: the board comes back when a placement needs it (legal spots to tap, a build mode)
+  // or when the player asks for it. The player may turn this off for the device (ui/big_screen.js).
+  layOutForHand(st, g, spots) {
+    const on = st.seat !== null && (st.doc.room.displays || 0) > 0 && g.phase !== 'game_over' && handLayoutWanted();
+    if (!on) this.boardPeek = false;
+    const placing = !!this.mode || Object.values(spots).some((v) => v instanceof Set && v.size > 0);
+    const boardShown = !on || placing || this.boardPeek;
+    this.el.classList.toggle('hand-layout', on);
+    this.el.classList.toggle('board-shown', on && boardShown);
+    this.placing = placing;
+    // On a wide screen the columns are real: the hand takes the board's column while the board is away.
+    const home = boardShown ? this.colRight : this.colCenter;
+    if (this.hand.parentNode !== home) {
+      if (boardShown) this.colRight.insertBefore(this.hand, this.devPanel);
+      else this.colCenter.append(this.hand);
+    }
+  }
+
+  // The hand layout's switch between the hand and the board (none while a placement shows the board).
+  boardToggle() {
+    if (!this.el.classList.contains('hand-layout') || this.placing) return null;
+    const label = t(this.boardPeek ? 'handview.hide_board' : 'handview.show_board');
+    return h('button.board-toggle#board-toggle', {
+      type: 'button', 'aria-pressed': String(this.boardPeek), title: label,
+      onclick: () => { this.boardPeek = !this.boardPeek; this.update(this.st); },
+    }, label);
   }
 
   // A toast when a bot starts playing for someone away, and when they are back (a person's seat only;
@@ -274,6 +314,7 @@ export class GameView {
     const dice = g.rolled && g.dice && g.dice[0] ? h('span.dice', { title: diceText, role: 'img', 'aria-label': diceText }, dieFace(g.dice[0]), dieFace(g.dice[1])) : null;
     replace(this.head,
       h('button.icon-btn.menu-btn#menu-btn', { type: 'button', 'aria-label': t('menu.title'), onclick: () => this.openMenu() }, '☰'),
+      this.boardToggle(),
       h(`div.turn-banner${mine ? '.mine' : ''}#banner`, { role: 'status', dataset: { phase: g.phase, step: g.step || 'turn' } },
         seatBadge(g.current, 'seat-badge small'), h('span.banner-text', bannerText(st.doc, g, st.seat))),
       // After "See the board" the results (Play again, the replay link) can be opened again.
@@ -367,7 +408,9 @@ export class GameView {
       return;
     }
     const total = sum(g.me.hand);
+    const away = this.el.classList.contains('hand-layout') && !this.el.classList.contains('board-shown');
     replace(this.hand,
+      away ? h('p.hand-note', t('handview.on_screen')) : null,
       h('div.hand-cards', { role: 'group', 'aria-label': handLabel(g.me.hand) }, RESOURCES.map((r) => h(`div.card.res-${r}${g.me.hand[r] ? '' : '.zero'}`, { dataset: { res: r, count: g.me.hand[r] }, title: handCardLabel(r, g.me.hand[r]), role: 'img', 'aria-label': handCardLabel(r, g.me.hand[r]) }, resIcon(r, 'icon card-icon'), h('b.count', { 'aria-hidden': 'true' }, String(g.me.hand[r]))))),
       h('div.hand-total', { 'aria-hidden': 'true' }, t('hand.total', { n: total })));
   }

@@ -5,6 +5,7 @@ import { t } from '../i18n.js';
 import { isSeaBoard, displayName } from '../format.js';
 import { seatBadge } from '../icons.js';
 import { qrElement } from '../qr.js';
+import { bigScreenSection } from '../ui/big_screen.js';
 import { pickAddress, shareBase } from '../share.js';
 import { langSelect, unfairWarning } from '../ui/common.js';
 import { toast } from '../ui/toast.js';
@@ -413,6 +414,7 @@ export function renderLobby(main, state, store) {
             h('div.url-row', h('input.url#room-url', { type: 'text', readonly: true, value: url, 'aria-label': t('menu.room_link'), onfocus: (e) => e.target.select() }),
               h('button.primary#copy-link', { type: 'button', onclick: copy }, t('lobby.copy')))),
           qrCache.el)),
+      bigScreenSection(state),
       h('section.card',
         h('h2', t('lobby.seats'), room.spectators ? h('span.muted', ` · ${t('lobby.spectators', { n: room.spectators })}`) : null),
         h('ul.seats#seats', seatRows)),

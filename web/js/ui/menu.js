@@ -1,5 +1,5 @@
-// The in-game menu: language, the room link, "continue on another device" (a private link carrying
-// this seat's token), "notify me" (ui/notify.js), leave.
+// The in-game menu: language, the room link, "show on a big screen" (ui/big_screen.js), "continue on
+// another device" (a private link carrying this seat's token), "notify me" (ui/notify.js), leave.
 
 import { h } from '../dom.js';
 import { t } from '../i18n.js';
@@ -7,6 +7,7 @@ import { langSelect } from './common.js';
 import { toast } from './toast.js';
 import { copyText, roomUrl } from '../screens/lobby.js';
 import { notifySection } from './notify.js';
+import { bigScreenSection } from './big_screen.js';
 
 export function deviceLink(state) {
   return `${roomUrl(state.code)}#token=${state.token}`;
@@ -30,6 +31,7 @@ export function menuContent(state, store, close) {
     h('div.field', h('span', t('menu.room_link')),
       h('div.url-row', h('input.url', { type: 'text', readonly: true, value: url, onfocus: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: async () => toast((await copyText(url)) ? t('lobby.copied') : url) }, t('lobby.copy')))),
+    bigScreenSection(state),
     deviceLinkSection(state),
     notifySection(state),
     h('div.menu-actions', h('a.button', { href: '/' }, t('menu.home'))));

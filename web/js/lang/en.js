@@ -685,4 +685,16 @@ export default {
   'opt.scenario.played_with': '{name}: {counts}.',
   'opt.scenario.fog': { one: '{n} hex lies face down in the fog (a cloud with “?”): a ship or road reaching it turns it up and pays its resource.', other: '{n} hexes lie face down in the fog (a cloud with “?”): a ship or road reaching one turns it up and pays its resource.' },
   'opt.scenario.generated': "A new board is drawn for each game when it starts, from the game's seed: its islands, numbers and {n} harbors are seen then. A board that would be unfair is drawn again.",
+  // --- The table display (/r/CODE#table): the board on a shared screen ---
+  'table.title': 'Table display',
+  'table.page_title': 'Catan — table {code}',
+  'table.label': 'The table of room {code}',
+  'table.scan': 'Scan with your phone to take a seat',
+  'table.open': 'or open {url}',
+  'table.seated': 'Players: {n} of {max}',
+  'table.nobody': 'Nobody has taken a seat yet.',
+  'table.host_starts': '{who} starts the game from their phone when everyone is here.',
+  'table.host_starts_any': 'The host starts the game from their phone when everyone is here.',
+  'table.rejoin': 'Scan to join or to come back',
+  'table.game_over': 'The host can start another game from their phone.',
 };

@@ -685,4 +685,16 @@ export default {
   'opt.scenario.played_with': '{name} : {counts}.',
   'opt.scenario.fog': { one: '{n} tuile est face cachée dans le brouillard (un nuage avec « ? ») : un bateau ou une route qui l’atteint la retourne et rapporte sa ressource.', other: '{n} tuiles sont face cachée dans le brouillard (un nuage avec « ? ») : un bateau ou une route qui en atteint une la retourne et rapporte sa ressource.' },
   'opt.scenario.generated': 'Un nouveau plateau est tiré pour chaque partie à son début, à partir de sa graine : ses îles, ses numéros et ses {n} ports se découvrent alors. Un plateau qui serait injuste est tiré à nouveau.',
+  // --- The table display (/r/CODE#table): the board on a shared screen ---
+  'table.title': 'Écran de table',
+  'table.page_title': 'Catan — table {code}',
+  'table.label': 'La table de la partie {code}',
+  'table.scan': 'Scannez avec votre téléphone pour prendre une place',
+  'table.open': 'ou ouvrez {url}',
+  'table.seated': 'Joueurs : {n} sur {max}',
+  'table.nobody': 'Personne n’a encore pris de place.',
+  'table.host_starts': '{who} lance la partie depuis son téléphone quand tout le monde est là.',
+  'table.host_starts_any': 'L’hôte lance la partie depuis son téléphone quand tout le monde est là.',
+  'table.rejoin': 'Scannez pour rejoindre la partie ou y revenir',
+  'table.game_over': 'L’hôte peut lancer une autre partie depuis son téléphone.',
 };

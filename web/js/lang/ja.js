@@ -682,4 +682,16 @@ export default {
   'opt.scenario.played_with': '{name}：{counts}。',
   'opt.scenario.fog': 'タイル{n}枚が霧の中に裏向きで置かれています（「?」の雲）。船か街道が届くと表になり、その資源がもらえます。',
   'opt.scenario.generated': '盤面はゲーム開始時にそのゲームのシードから毎回新しく作られます。島・数字・港{n}か所はそのとき分かります。不公平な盤面は作り直されます。',
+  // --- The table display (/r/CODE#table): the board on a shared screen ---
+  'table.title': 'テーブル画面',
+  'table.page_title': 'カタン — テーブル {code}',
+  'table.label': '部屋 {code} のテーブル',
+  'table.scan': 'スマートフォンでスキャンして席に着きましょう',
+  'table.open': 'または {url} を開く',
+  'table.seated': 'プレイヤー：{max}席中{n}人',
+  'table.nobody': 'まだ誰も席に着いていません。',
+  'table.host_starts': '全員そろったら{who}がスマートフォンからゲームを開始します。',
+  'table.host_starts_any': '全員そろったらホストがスマートフォンからゲームを開始します。',
+  'table.rejoin': 'スキャンして参加、または戻る',
+  'table.game_over': 'ホストがスマートフォンから次のゲームを始められます。',
 };

@@ -682,4 +682,16 @@ export default {
   'opt.scenario.played_with': '{name}: {counts}.',
   'opt.scenario.fog': '지형 {n}개가 안개 속에 뒷면으로 놓여 있습니다(“?” 구름). 배나 길이 닿으면 뒤집혀 자원을 줍니다.',
   'opt.scenario.generated': '게임을 시작할 때 그 게임의 시드로 매번 새 보드를 만듭니다. 섬, 숫자, 항구 {n}곳은 그때 보입니다. 불공평한 보드는 다시 만듭니다.',
+  // --- The table display (/r/CODE#table): the board on a shared screen ---
+  'table.title': '테이블 화면',
+  'table.page_title': '카탄 — 테이블 {code}',
+  'table.label': '방 {code}의 테이블',
+  'table.scan': '휴대폰으로 스캔해 자리에 앉으세요',
+  'table.open': '또는 {url} 열기',
+  'table.seated': '플레이어: {max}자리 중 {n}명',
+  'table.nobody': '아직 아무도 앉지 않았습니다.',
+  'table.host_starts': '모두 모이면 {who}이(가) 휴대폰에서 게임을 시작합니다.',
+  'table.host_starts_any': '모두 모이면 방장이 휴대폰에서 게임을 시작합니다.',
+  'table.rejoin': '스캔해서 참가하거나 다시 들어오세요',
+  'table.game_over': '방장이 휴대폰에서 다음 게임을 시작할 수 있습니다.',
 };

@@ -141,7 +141,7 @@ void BM_ApplyRecordedGameWithEvents(benchmark::State& state) {
 }
 BENCHMARK(BM_ApplyRecordedGameWithEvents);
 
-// Per variant (issue 12): the same two measures for each player count, 2-4 on the base board and,
+// Per variant: the same two measures for each player count, 2-4 on the base board and,
 // where the engine plays them, 5-6 on the large board. Positions and games as above, from games of
 // that many seats.
 void BM_LegalActionsVariant(benchmark::State& state) {
@@ -181,7 +181,7 @@ void BM_RandomGame(benchmark::State& state) {
     state.counters["capped"] = static_cast<double>(capped);
 }
 BENCHMARK(BM_RandomGame)->Arg(2)->Arg(3)->Arg(4)->ArgName("players")->Unit(benchmark::kMicrosecond);
-// 5 and 6 players on the large board (issue 12: at least 0.6x the 4-player games/s): the same function,
+// 5 and 6 players on the large board (the target: at least 0.6x the 4-player games/s): the same function,
 // registered on its own line so that the base game's registration above stays the baseline's text.
 BENCHMARK(BM_RandomGame)->Arg(5)->Arg(6)->ArgName("players")->Unit(benchmark::kMicrosecond);
 

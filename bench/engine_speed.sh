@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Engine speed side by side (issue 12, "Speed"): random games per second of a baseline commit and of
+# Engine speed side by side (docs/performance.md): random games per second of a baseline commit and of
 # the current checkout, measured in the same run, alternating, on one core. The baseline is built as
 # it was (plain Release: -O3, no LTO, no PGO); the checkout with the project's fast configuration
 # (--head-build), which is what "today's engine vs ours" compares. Each side's flags are printed.
 #
 #   bench/engine_speed.sh [options] [BASE_COMMIT]
-#     BASE_COMMIT            baseline (default $BASE or f03cf01, the engine issue 12 measures against)
+#     BASE_COMMIT            baseline (default $BASE or f03cf01, the engine the 1.5x target compares with)
 #     --runs N               runs of each version, alternating base, head, base, head ... (default 5)
 #     --core C               CPU to pin both to with taskset (default 0)
 #     --min-time S           --benchmark_min_time of each run, seconds (default 3)

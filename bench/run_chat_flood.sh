@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Chat flood against one room (issue 10, finding 5): 4 bots play at $RATE commands/s while $CHATTERS
+# Chat flood against one room: 4 bots play at $RATE commands/s while $CHATTERS
 # spectators of the same room (one address, 127.0.0.1) each send $CHAT_RATE chat lines/s, each under
 # the per-connection limit. Prints load_gen's report: the players' command latency (send -> seen by
 # all 4) is the figure; run once with CHATTERS=0 for the quiet baseline.

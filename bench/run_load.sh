@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Server load benchmark (issue 3, "Load benchmark"): the bare Beast echo baseline and catan-server under
+# Server load benchmark: the bare Beast echo baseline and catan-server under
 # load, measured in the same run (the machine is noisy: compare ratios, not absolute times).
 #
 #   bench/run_load.sh [BUILD_DIR]        (default: build/test; configured already, e.g. by scripts/test.sh)

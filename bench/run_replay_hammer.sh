@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Replay hammering (issue 10, finding 4): a room's command latency while 32 clients ask for its replay
+# Replay hammering: a room's command latency while 32 clients ask for its replay
 # record over and over, on an old and a new catan-server in the same run (the machine is shared and
 # noisy: compare the runs of one invocation, not absolute times).
 #

@@ -1,4 +1,4 @@
-# Speed options for the rules engine (issue 12, docs/performance.md "Build options: LTO and PGO"):
+# Speed options for the rules engine (docs/performance.md "Build options: LTO and PGO"):
 #   -DCATAN_LTO=ON|OFF        link-time optimisation of the engine and the random-game simulator, and
 #                             so of every binary that links them (GCC; default ON in Release and
 #                             RelWithDebInfo builds without sanitizers or fuzzing, OFF otherwise)

@@ -1,4 +1,4 @@
-// load_gen: a load generator for catan-server (issue 3, "Load benchmark"), and an echo client for the
+// load_gen: a load generator for catan-server (bench/run_load.sh), and an echo client for the
 // bare Beast baseline. Loopback only. Every run is bounded in time and stops by itself.
 //
 //   load_gen play --port P --rooms R [--rate X] --duration S   R rooms x 4 seated bots play random games
@@ -271,7 +271,7 @@ int run() {
     // Everything else that ran meanwhile (other processes, and kernel work not charged to either).
     const double other_cpu = measured_s > 0 && server_cpu >= 0 ? 100.0 * (sys1.busy_s - sys0.busy_s) / measured_s - server_cpu - self_cpu : -1;
     // Part of "other": CPU time this machine's processes were ready for but the host ran another
-    // guest; runs with much of it are not comparable with quiet ones (docs/performance.md, issue 13).
+    // guest; runs with much of it are not comparable with quiet ones (docs/performance.md).
     const double steal_cpu = measured_s > 0 ? 100.0 * (sys1.steal_s - sys0.steal_s) / measured_s : -1;
     const long delta_kb = after.rss_kb - empty.rss_kb;
     const double per_conn_kib = connections > 0 ? static_cast<double>(delta_kb) / connections : 0;

@@ -1,5 +1,5 @@
 #pragma once
-// play --replay-clients N (issue 10, finding 4): N HTTP/1.1 keep-alive clients, on a thread of their
+// play --replay-clients N: N HTTP/1.1 keep-alive clients, on a thread of their
 // own, that ask for the replay record of one playing room (the first room, and the room that replaces
 // it) over and over, each sending its next request as soon as the answer is in, refusals included,
 // as an attacker ignoring Retry-After would. The room's own command latency is reported apart from the

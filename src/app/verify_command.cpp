@@ -78,9 +78,10 @@ void drop_events(json& events, std::string_view type) {
     events = std::move(kept);
 }
 
-// A record made before issue 12 shows neither doc.game.step and turn_player nor the house rules in
-// doc.game.options: the re-run's start and patches are compared without them, which say nothing
-// for such a game (always "turn", turn_player equal to current, every option at its default).
+// A record made before the turn structure and the house rules existed shows neither doc.game.step
+// and turn_player nor the house rules in doc.game.options: the re-run's start and patches are
+// compared without them, which say nothing for such a game (always "turn", turn_player equal to
+// current, every option at its default).
 bool holds_op(const json& steps, std::string_view path) {
     for (const json& step : steps)
         if (step.is_object() && step.contains("patch") && step["patch"].is_array())
@@ -150,7 +151,7 @@ int verify(const json& record, std::ostream& out) {
     in.module = module_id.is_string() ? game::find_module(module_id.get<std::string>()) : nullptr;
     if (!in.module) return fail("module " + module_id.dump() + " is not a game this tool knows");
     // The options a record names (Catan: players and vp_target always; the house rules and the turn
-    // structure since issue 12, absent: the defaults), judged by the game.
+    // structure where the record has them, their defaults where it has not), judged by the game.
     const json& options = record["options"];
     if (!options.value("players", json()).is_number_integer()) return fail("options.players must be an integer");
     auto loaded = in.module->load_options(options, options["players"].get<int>());
@@ -187,7 +188,7 @@ int verify(const json& record, std::ostream& out) {
         if (auto d = first_difference(record["start"], rerun["start"], "/start"); !d.empty())
             return fail("the starting board differs from the one the seed deals, at " + d);
     }
-    // A record saved before hex_produced events existed (issue 11) has every other event: it is
+    // A record saved before hex_produced events existed has every other event: it is
     // compared with the re-run less those, which add nothing the produced events do not say.
     if (!holds_event(steps, "hex_produced"))
         for (json& step : rerun["steps"])

@@ -110,7 +110,8 @@ std::string read_chat_entry(const json& v, const Path& where) {
     std::string why;
     if (!kept_chat(text, why)) fail(proto::DecodeErrorKind::OutOfRange, r.path("text"), "field '" + r.path("text").str() + "': " + why);
     read_int(r.required("at"), r.path("at"), 0, kMaxMs);
-    if (const json* spectator = r.optional("spectator")) read_bool(*spectator, r.path("spectator"));  // missing before issue 11
+    // Older files have no "spectator".
+    if (const json* spectator = r.optional("spectator")) read_bool(*spectator, r.path("spectator"));
     r.finish();
     return v.dump();
 }

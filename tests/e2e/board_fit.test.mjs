@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The board on a phone (issue 22, item 7), in Chromium against the real server. Ana hosts on a touch
+// The board on a phone, in Chromium against the real server. Ana hosts on a touch
 // phone with bots (`--bot-delay 0`, they wait for her turn), a 3-seat room (19 hexes) and a 6-seat room (30
 // hexes), and places her first settlement: at 360x640, 640x360 and 320x568 no highlighted spot lies
 // under the zoom buttons (their centres are the spots' own), and on the 30-hex board at 360x640 the
-// number tokens are at least 13 px across before any zoom (they were about 10 px; the seeded games'
-// warning takes some of the height).
+// number tokens are at least 13 px across before any zoom (the seeded games' warning takes some of
+// the height).
 //
 //   node tests/e2e/board_fit.test.mjs --server build/catan-server --out build/tests/e2e [--web-dir web]
 import path from 'node:path';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Keyboard focus (issue 22, item 1), in Chromium against the real server. Ana hosts on a 1280x800
+// Keyboard focus, in Chromium against the real server. Ana hosts on a 1280x800
 // desktop and plays by keyboard with two basic bots (`--bot-delay 0`). In the lobby every action keeps
 // the focus where it was (an option changed, a bot seated in the row of that seat, the removal asked
 // and taken back); in the game each dialog (trade, development cards, the menu, the log, the robber's

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Labels a new user found wrong (issue 22, item 11), in Chromium against the real server, on a 360x640
+// Labels a new user found wrong, in Chromium against the real server, on a 360x640
 // touch phone. Ana hosts a 3-seat room and seats two bots that never move (`--bot-delay 60000`):
 //   - the bots' names are in the page's language in the lobby and the game ("Robot 1", "ボット1"), not
 //     the server's English "Bot 1" (a person's name is never changed);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The table's motion (issue 22: what colonist.io players expect), in Chromium against the real server.
+// The table's motion (what colonist.io players expect), in Chromium against the real server.
 // Ana (1280x800) plays with a basic bot (`--bot-delay 0`), moved along through her page's session
 // (drive.mjs); a spectator watches on a 360x640 touch phone that asks for reduced motion. What each
 // page showed is recorded by a MutationObserver as it happens, so no check races a short animation:

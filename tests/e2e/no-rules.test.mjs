@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The web client keeps no copy of a rule (issue 13, "the client computes no rule"): costs, bank and
+// The web client keeps no copy of a rule ("the client computes no rule"): costs, bank and
 // deck sizes, trade caps, victory points, player counts, option ranges and defaults and the chat limit come from the
 // server (the topology's rules block, doc.room.limits, the legal actions). This reads every module
 // under web/js (translations aside), with strings and comments blanked out, and names each place that

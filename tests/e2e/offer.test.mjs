@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The open offer on phones (issue 22, item 5), in Chromium against the real server. Ana hosts on a
+// The open offer on phones, in Chromium against the real server. Ana hosts on a
 // 1280x800 desktop, Bo plays on a 360x640 touch phone; the game is moved along through each page's own
 // session (drive.mjs). Ana offers Bo one card for one card; on Bo's phone the counter editor shows
 // both rows ("you give", "you want") whole, uncovered and inside the offer panel at 360x640 and

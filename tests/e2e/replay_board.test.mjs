@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The replay viewer draws the board of the game it replays, not the room's board now (issue 13, "the
-// client computes no rule"; R-X1: 5 and 6 players play the 30-hex board). Ana hosts a 5-seat room
+// The replay viewer draws the board of the game it replays, not the room's board now ("the client
+// computes no rule"; R-X1: 5 and 6 players play the 30-hex board). Ana hosts a 5-seat room
 // (four bots, 3 points to win, takeover after 0 s, --bot-delay 0) and closes her tab, so the bots
 // finish the game in seconds. Four guests open its replay — 360x640, 320x568 and 640x360 phones (all
 // touch) and a 1440x900 desktop — and get the record; then, before their pages hear from the room's

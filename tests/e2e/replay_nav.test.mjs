@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The end of a game and its replay, as a new user reads them (issue 22, item 9), in Chromium against
+// The end of a game and its replay, as a new user reads them, in Chromium against
 // the real server. Ana hosts a 2-seat room with a basic bot, 5 points to win and takeover after 0 s
 // (`--bot-delay 0`), starts and closes her tab; the bots finish the game. Back on the winner screen,
 // every player card shows the points the results show (Victory Point cards revealed: the seed gives

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The client shows the rules the server states, not copies of its own (issue 13): a 6-player room in
+// The client shows the rules the server states, not copies of its own: a 6-player room in
 // real Chromium against the real server. In the lobby the host's choices (players, points to win,
 // discard limit, turn timer, turn structure) are exactly the ranges of the topology's rules block and
 // doc.room.limits, and they follow the board when the host switches to 4 players (the base box: no

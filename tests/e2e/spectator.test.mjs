@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// A spectator who arrives mid-game sees what happened before (issue 11: it used to see "Nothing has
-// happened yet"). Ana hosts a 2-seat room with a bot, takeover after 0 s, starts and closes her tab,
+// A spectator who arrives mid-game sees what happened before, not "Nothing has happened yet".
+// Ana hosts a 2-seat room with a bot, takeover after 0 s, starts and closes her tab,
 // so bots play on. Once the game is well under way a phone opens the room and watches: its log must
 // hold the setup placements made before it came (they reach it only through the snapshot's log), no
 // stolen resource, and its last-log line is not the empty one. Screenshot in --out.

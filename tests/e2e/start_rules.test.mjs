@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The start page offers what the server says (issue 13, "the client computes no rule"): its player
+// The start page offers what the server says ("the client computes no rule"): its player
 // counts, its points to win (for the board the chosen count plays, R-X1, R-O1) with their defaults,
 // and the name field's length come from GET /api/rules, at 360x640, 320x568 and 640x360 (touch) and 1440x900.
 // A server that says otherwise is followed: the real answer, narrowed on its way to the page, changes

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A bot playing for an absent friend (issue 22, item 4), in Chromium against the real server. Ana hosts
+// A bot playing for an absent friend, in Chromium against the real server. Ana hosts
 // a 2-seat room on a 360x640 touch phone with takeover after 0 s (`--bot-delay 150`); Bo joins on a
 // desktop, the game starts, and Bo closes his tab. On Ana's phone, upright (360x640, 320x568) and
 // sideways (640x360), Bo's card says a bot plays for him (a mark in view, not only a tag that gives way

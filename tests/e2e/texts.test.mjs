@@ -1,4 +1,4 @@
-// The client's words that a new user found wrong (issue 22), without a browser: each text says what
+// The client's words that a new user found wrong, without a browser: each text says what
 // the room's rules say, in en, fr, ko and ja.
 //
 //   node --test tests/e2e/texts.test.mjs

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The web client over TLS (issue 14): catan-server with a self-signed certificate this test makes
+// The web client over TLS: catan-server with a self-signed certificate this test makes
 // (openssl command line); Chromium trusts it for this context only (ignoreHTTPSErrors), opens
 // https://127.0.0.1:PORT/, creates a room and reaches the lobby over wss:// at 360x640 and 640x360
 // (touch) and 1440x900, with the room code and the start button in view. The page and every

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The top bar's instruction line and the lobby's options on phones, in every language (issue 22,
-// items 2 and 3), in Chromium against the real server. Ana hosts a 3-seat room on a 360x640 touch phone
+// The top bar's instruction line and the lobby's options on phones, in every language, in Chromium
+// against the real server. Ana hosts a 3-seat room on a 360x640 touch phone
 // with two bots that never move (`--bot-delay 60000`); a spectator watches on another 360x640 phone.
 // In en, fr, ko and ja:
 //   - the host's lobby has every option control ("Points to win", "Time per turn", ...) wholly inside

@@ -1,4 +1,4 @@
-// Production per hex (issue 11: the board shows which hex paid whom): one HexProduced event per hex
+// Production per hex (the board shows which hex paid whom): one HexProduced event per hex
 // and player paid, beside the per-player Produced events, which stay as they were. What the hexes
 // pay a player adds up to what Produced says; a resource nobody is paid (R-T3) has no HexProduced.
 #include "test_support_setup.hpp"

@@ -58,7 +58,7 @@ TEST_CASE("the Catan module stores room options as rooms did before modules", "[
     expected["discard_limit"] = 9;
     expected["turn_structure"] = "special_build";
     CHECK(std::get<Json>(loaded) == expected);
-    // A record written before issue 12: vp_target only.
+    // A record written before the house rules existed: vp_target only.
     CHECK(std::get<Json>(m.load_options(Json{{"vp_target", 6}}, 3))["vp_target"] == 6);
     // Refused, naming the option.
     const auto missing = m.load_options(Json::object(), 4);

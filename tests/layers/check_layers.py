@@ -39,7 +39,7 @@ ALLOWED = {
     "notify": {"store"},
     "app": {"engine", "proto", "bots", "sim", "store", "room", "net", "game", "games", "notify"},
 }
-# Rooms play through the seam (issue 13): rooms, the gateway and the store know no game
+# Rooms play through the seam: rooms, the gateway and the store know no game
 # (docs/architecture.md, "The game-module seam"). These layers may include the seam but none of the
 # headers below (engine, bots, game modules, and proto's game codecs; proto's reader, guard, version
 # and error frames stay theirs).

@@ -1,4 +1,4 @@
-// Per-address limits of the rooms over real sockets (issue 10, findings 4 and 8): replay records and
+// Per-address limits of the rooms over real sockets: replay records and
 // lookups of room codes. One address out of its budget gets HTTP 429 `rate_limited` with Retry-After
 // (over the WebSocket: an `error` with that code) while another address (127.0.0.2, the client
 // socket bound to it) is still served.

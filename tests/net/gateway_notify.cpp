@@ -1,4 +1,4 @@
-// The notification routes over real HTTP (issue 22): GET /api/push/key, POST and DELETE
+// The notification routes over real HTTP: GET /api/push/key, POST and DELETE
 // /api/rooms/{code}/notify with a real seat's token, bad input of every kind, and a push that reaches
 // a real endpoint (tests/notify/push_endpoint.mjs decrypts it and checks the VAPID signature).
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The operator's view on the real binary (issue 14): `catan-server rooms list | show | close` against
+// The operator's view on the real binary: `catan-server rooms list | show | close` against
 // a running server (its /admin endpoint on loopback, with the token it wrote at start), and against
 // its data file once it is stopped. A room with two players and a spectator is listed with its
 // people; show gives its details; close sends "closing" to every connected member, the room's REST

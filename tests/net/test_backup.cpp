@@ -1,4 +1,4 @@
-// `catan-server backup` on the real binary (issue 14): a server plays a game over WebSockets while
+// `catan-server backup` on the real binary: a server plays a game over WebSockets while
 // backups of its data file are taken again and again, in small steps so that the server writes in
 // the middle of every copy; each copy must pass integrity_check and hold at least the commands of the
 // one before. A last copy is served by a second server: its players rejoin there with the tokens

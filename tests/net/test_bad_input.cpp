@@ -1,4 +1,4 @@
-// Bad input and limits over real sockets (issue 3, "Bad input and limits"). Every refused message is
+// Bad input and limits over real sockets. Every refused message is
 // checked the same way (see refused()): the sender gets exactly one `error` with the expected code, a
 // message and, where one applies, the field at fault or the rule broken, and its id echoed; nobody else
 // gets anything (their next message is the pong to their own ping); nothing changed (every connection's

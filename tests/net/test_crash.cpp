@@ -1,4 +1,4 @@
-// Durability against the real binary (issue 6): seeded games in several rooms over WebSockets, the
+// Durability against the real binary: seeded games in several rooms over WebSockets, the
 // server killed with SIGKILL at random points several times and restarted on the same data file.
 // After each restart every player rejoins with the token it holds, and every seat's view must equal
 // the view of a state rebuilt here from the commands the server acknowledged (plus, at most, the one

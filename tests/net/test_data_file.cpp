@@ -1,4 +1,4 @@
-// Issue 10, finding 8 (the data file), against the real binary: a data file the server cannot write
+// The data file, against the real binary: a data file the server cannot write
 // stops the start (exit code 2, a message naming the file and what to do) instead of failing at the
 // first command; a 0-byte data file starts with a warning; and once a write fails, /healthz answers
 // 503 naming the problem and /metrics shows catan_store_failing 1, until a write succeeds again.

@@ -1,4 +1,4 @@
-// `catan-server export` and `import` on the real binary (issue 6): a seeded game played over
+// `catan-server export` and `import` on the real binary: a seeded game played over
 // WebSockets on data file A, the server stopped, the room exported to a document, imported into a new
 // file B, and a server started on B: every player rejoins with the token it holds, sees the game as
 // it was, and the game goes on to a winner. The exit codes and messages of the refusals are checked

@@ -1,4 +1,4 @@
-// Issue 13: a 5-player game on the large board (R-X1) over real WebSockets against the real binary
+// A 5-player game on the large board (R-X1) over real WebSockets against the real binary
 // survives a player's reconnect and a SIGKILL of the server. Five people play; every command the
 // server acknowledged is logged here. Mid-game one player's socket drops and comes back with its
 // token: its snapshot must hold the view of a state the engine rebuilds from the logged commands,

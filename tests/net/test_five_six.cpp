@@ -1,4 +1,4 @@
-// Issue 12 over real sockets against the real binary: 5 and 6 players and the house rules. A 6-seat
+// 5 and 6 players and the house rules over real sockets against the real binary. A 6-seat
 // room with house rules filled with bots plays to a winner; every option is validated with an error
 // naming it; the topology a connection holds follows the room's board (lobby changes, the start,
 // reconnects); and a 6-player game with house rules survives a restart exactly.

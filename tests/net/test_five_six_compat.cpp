@@ -1,4 +1,4 @@
-// Issue 12, compatibility: files the server wrote before 5–6 players and house rules existed
+// Compatibility: files the server wrote before 5–6 players and house rules existed
 // (tests/net/data/make-before-issue-12.mjs, main's binary of 2026-12-01) still load, play and verify
 // on this one. The replay record verifies although its views lack step, turn_player and the new
 // options; the data file and its export come back as the same game, with every option at its
@@ -83,7 +83,8 @@ void check_old_game(const json& snap, const json& doc) {
 
 }  // namespace
 
-TEST_CASE("5–6 compat: a replay record saved before issue 12 still verifies, and a changed patch in it does not", "[five-six][compat]") {
+TEST_CASE("5–6 compat: an older server's replay record still verifies, and a changed patch in it does not",
+          "[five-six][compat]") {
     const json old = read_json(data_file("replay-before-issue-12.json"));
     REQUIRE_FALSE(old["start"].contains("step"));
     REQUIRE_FALSE(old.contains("start_events"));
@@ -106,14 +107,14 @@ TEST_CASE("5–6 compat: a replay record saved before issue 12 still verifies, a
             }
     REQUIRE(changed);
     CHECK(verify(bad) == 1);
-    // What makes it verify is the migration: the same record claiming to be from after issue 12 (its
+    // What makes it verify is the migration: the same record claiming the format with 5–6 players (its
     // start has a step) is compared with everything the re-run shows, and differs.
     json claimed = old;
     claimed["start"]["step"] = "turn";
     CHECK(verify(claimed) == 1);
 }
 
-TEST_CASE("5–6 compat: a data file and an export written before issue 12 come back as the same game, and export to the same document",
+TEST_CASE("5–6 compat: an older server's data file and export load as the same game, and export to the same document",
           "[five-six][compat]") {
     const json doc = read_json(data_file("export-before-issue-12.json"));
     std::ifstream notes(data_file("before-issue-12.txt"));

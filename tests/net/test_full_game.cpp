@@ -1,4 +1,4 @@
-// A complete game over real sockets against the real binary (issue 3, "Tests over real sockets"):
+// A complete game over real sockets against the real binary:
 // room creation over REST and over the socket, three players and a spectator, the host starts, and the
 // seats play to a winner, each choosing from its own legal actions, with a domestic trade, a 7 with a
 // discard, a knight, chat, and a player whose socket drops in the middle of its turn and who comes back

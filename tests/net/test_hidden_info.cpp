@@ -1,4 +1,4 @@
-// Hidden information over real sockets (issue 3): across whole games (2 to 6 players, several
+// Hidden information over real sockets: across whole games (2 to 6 players, several
 // seeds, a spectator from the lobby and one who arrives mid-game), no message a player or spectator
 // receives holds another player's hand contents or development card kinds, the deck order, or the
 // generator state or seed. Checked three ways on every message each connection receives:

@@ -1,4 +1,4 @@
-// --log-format json on the real binary (issue 14): a server logging at debug level runs a room whose
+// --log-format json on the real binary: a server logging at debug level runs a room whose
 // players chose names with quotes, backslashes, angle brackets and non-ASCII letters, and answers
 // requests for odd paths; then every line it wrote must parse as one JSON object with the documented
 // fields, and the lines about the room carry its code and the seat.

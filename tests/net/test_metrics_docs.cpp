@@ -1,4 +1,4 @@
-// The metrics documentation against a real server (issue 14): every metric name a Grafana expression
+// The metrics documentation against a real server: every metric name a Grafana expression
 // of docs/metrics/grafana-dashboard.json uses, and every one docs/operating.md lists, is in the
 // /metrics output of a real catan-server; every metric it exports is documented in
 // docs/operating.md; the dashboard parses and has what Grafana needs to import it (uid, title,

@@ -1,4 +1,4 @@
-// Issue 13's proof that rooms host any ruleset: the test-only race game (tests/game/race_module.cpp)
+// The proof that rooms host any ruleset: the test-only race game (tests/game/race_module.cpp)
 // runs through real rooms of the real server over real sockets, with no change to room, gateway or
 // store code. catan-server-race (tests/game/race_server.cpp) is catan-server with the race game
 // registered beside Catan. Over REST and over the socket a room of {"game":"race"} is made; two people

@@ -1,4 +1,4 @@
-// Replays and provably fair dice over real sockets against the real binary (issue 6): the room
+// Replays and provably fair dice over real sockets against the real binary: the room
 // document carries the commitment from the start; GET /api/rooms/{code}/replay answers 404 for an
 // unknown room, 409 before a game, the public log without seed while the game runs, and the whole
 // record with seed and salt once it is over; `catan-server verify` accepts the saved record

@@ -1,4 +1,4 @@
-// Issue 10, finding 3, against the real binary: a command the server saved but had not yet answered
+// Against the real binary: a command the server saved but had not yet answered
 // when it died is not applied a second time when its sender resends it after the restart. The server
 // runs with the test hook CATAN_TEST_KILL_AFTER_COMMITS=1, which kills it with SIGKILL right after the
 // command's commit and before its broadcast; restarted on the same data file, the players rejoin, the

@@ -1,4 +1,4 @@
-// Slow readers cannot exhaust the server's memory (issue 10, finding 1). A room's chat holds 100 lines
+// Slow readers cannot exhaust the server's memory. A room's chat holds 100 lines
 // of 2 KB, so each snapshot is about 215 KB. 64 spectators from one address (the default per-address
 // cap) shrink their receive buffer, never read, and each sends `sync` 18 times a second (under the
 // per-connection rate limit) for 15 s; one that is dropped reconnects and carries on, as an attacker

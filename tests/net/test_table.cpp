@@ -1,4 +1,4 @@
-// Issue 11, the server side of the table, against the real binary over real sockets:
+// The server side of the table, against the real binary over real sockets:
 //   - simultaneous decisions: several players discarding on one 7, or answering one offer, at the
 //     same seq are all applied and nobody gets an error; a stale command whose meaning may have
 //     changed (a cancel, an answer to an offer that was withdrawn or made again, a repeat) is still
@@ -513,7 +513,7 @@ TEST_CASE("Table: a replay record saved before hex_produced existed still verifi
     CHECK(run(bad) == 1);
 }
 
-TEST_CASE("Table: a game saved before issue 11 comes back with its log, its stats (start time unknown) and its chat marked",
+TEST_CASE("Table: an older server's game comes back with its log, its stats (start time unknown) and its chat marked",
           "[table][compat]") {
     const catan::store::test::TempDir dir;
     std::filesystem::copy_file(data_file("before-issue-11.db"), dir.file("catan.db"));

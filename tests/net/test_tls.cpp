@@ -1,4 +1,4 @@
-// TLS built into the server (issue 14): the real binary with a certificate this test makes with the
+// TLS built into the server: the real binary with a certificate this test makes with the
 // openssl command line. HTTPS and WSS on one port, plain HTTP refused there, the redirect listener,
 // HSTS, the handshake timeout and the caps, SIGHUP reloads, and start failures that name the file.
 #include <catch2/catch.hpp>

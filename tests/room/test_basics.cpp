@@ -154,7 +154,7 @@ TEST_CASE("envelope: bad messages are refused with a code and the field at fault
     check(R"({"v":1,"type":"set_options","options":{"seed":"-1"}})", "out_of_range", "options.seed");
     check(R"({"v":1,"type":"set_options","options":{"seed":"18446744073709551616"}})", "out_of_range", "options.seed");
     check(R"({"v":1,"type":"create_room","options":{"colour":"red"}})", "unexpected_field", "options.colour");
-    // Issue 12: the house rules and the turn structure; the engine decides the ranges.
+    // The house rules and the turn structure; the engine decides the ranges.
     check(R"({"v":1,"type":"create_room","options":{"discard_limit":3}})", "out_of_range", "options.discard_limit");
     check(R"({"v":1,"type":"create_room","options":{"discard_limit":21}})", "out_of_range", "options.discard_limit");
     check(R"({"v":1,"type":"create_room","options":{"discard_limit":7.5}})", "wrong_type", "options.discard_limit");
@@ -196,7 +196,7 @@ TEST_CASE("envelope: room options for POST /api/rooms", "[room]") {
     CHECK(parse_room_options(json::parse(R"({"vp":10})")).error().field == "vp");
     CHECK(!parse_room_options(json::parse("[]")));
 
-    // Issue 12: 6 players and the house rules; an error names the option as the body wrote it.
+    // 6 players and the house rules; an error names the option as the body wrote it.
     const auto six = parse_room_options(json::parse(
         R"({"players":6,"vp_target":12,"discard_limit":9,"friendly_robber":true,"balanced_board":true,"first_by_dice":true,"turn_structure":"special_build"})"));
     REQUIRE(six);

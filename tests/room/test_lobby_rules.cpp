@@ -1,4 +1,4 @@
-// The rules a client reads (issue 13: the client computes no rule): the box's rules block with each
+// The rules a client reads (the client computes no rule): the box's rules block with each
 // topology the lobby sends, and the room's limits in the room document.
 #include "support.hpp"
 

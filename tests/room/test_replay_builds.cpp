@@ -1,4 +1,4 @@
-// Replay records off the room's executor (issue 10, finding 4): a request hands the room's log to a
+// Replay records off the room's executor: a request hands the room's log to a
 // worker and the room goes on playing while the record is built; concurrent requests for the same
 // record share one build, and every answer is the same serialised string (no copy per request).
 #include <deque>

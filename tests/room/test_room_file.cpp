@@ -154,7 +154,7 @@ TEST_CASE("room file: a wrong document is refused with the field named, and noth
         refused(with(good, "/chat/0/text", "two\nlines"), "chat[0].text");
         refused(with(good, "/seats/1/name", " P1"), "seats[1].name");
     }
-    SECTION("house rules out of range or of the wrong type (issue 12)") {
+    SECTION("house rules out of range or of the wrong type") {
         refused(with(good, "/options/discard_limit", 30), "options.discard_limit", "between 4 and 20");
         refused(with(good, "/options/friendly_robber", 1), "options.friendly_robber");
         refused(with(good, "/options/turn_structure", "fast"), "options.turn_structure", "special_build");

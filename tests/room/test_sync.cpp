@@ -1,4 +1,4 @@
-// sync requests (issue 10, finding 1): a connection repeating sync gets a burst of snapshots, then one
+// sync requests: a connection repeating sync gets a burst of snapshots, then one
 // per sync interval, and repeats of one state share one built snapshot instead of a copy each.
 #include <catch2/catch.hpp>
 

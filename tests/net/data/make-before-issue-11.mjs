@@ -1,6 +1,6 @@
-// Writes the files an earlier server left behind, for the compatibility tests of issue 11 (the
-// snapshot's log, spectator chat, hex_produced, doc.game.stats). Run once with a catan-server built
-// from before those changes (commit 04da286):
+// Writes the files an earlier server left behind, for the compatibility tests of the table's server
+// side in tests/net/test_table.cpp (the snapshot's log, spectator chat, hex_produced, doc.game.stats).
+// Run once with a catan-server built from before those changes (commit 04da286):
 //   node --experimental-websocket tests/net/data/make-before-issue-11.mjs /path/to/old/catan-server tests/net/data
 // It writes
 //   replay-before-issue-11.json  the replay record of a finished game (no hex_produced events)

@@ -1,7 +1,7 @@
-// Writes the files a server from before issue 12 left behind (room options without house rules,
-// views without step / turn_player, replay records without start_events), for the compatibility
-// tests of issue 12 (tests/net/test_five_six_compat.cpp). Run once with a catan-server built from
-// main before the wire changes (commit 8524012, main of 2026-12-01):
+// Writes the files a server from before 5–6 players and house rules left behind (room options
+// without house rules, views without step / turn_player, replay records without start_events), for
+// the compatibility tests in tests/net/test_five_six_compat.cpp. Run once with a catan-server built
+// from main before the wire changes for 5–6 players (commit 8524012, main of 2026-12-01):
 //   node --experimental-websocket tests/net/data/make-before-issue-12.mjs /path/to/old/catan-server tests/net/data
 // It writes
 //   replay-before-issue-12.json  the replay record of a finished 4-player game

@@ -160,6 +160,11 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_SLEEP_AFTER")
         ->check(CLI::Range(1, 24 * 3600))
         ->capture_default_str();
+    app.add_option("--sweep-interval", c.sweep_seconds,
+                   "Seconds between the rounds that close idle rooms, put turn-based rooms to sleep and wake those due")
+        ->envname("CATAN_SWEEP_INTERVAL")
+        ->check(CLI::Range(1, 3600))
+        ->capture_default_str();
     app.add_option("--chat-rate-room", o.hub.chat_rate_room,
                    "Chat lines per second in one room, all senders together (bursts of three seconds' worth)")
         ->envname("CATAN_CHAT_RATE_ROOM")
@@ -338,6 +343,7 @@ int run_serve(ServeConfig config) {
     o.hub.public_url = config.public_url;
     o.hub.idle_room_timeout = std::chrono::seconds(config.room_idle_seconds);
     o.hub.sleep_after = std::chrono::seconds(config.sleep_after_seconds);
+    o.sweep_interval = std::chrono::seconds(config.sweep_seconds);
     o.hub.unjoined_room_timeout = std::chrono::seconds(config.unjoined_room_seconds);
     o.hub.create_rate_address = config.room_creates_per_minute / 60;
     o.hub.chat_burst_room = std::max(1.0, 3 * o.hub.chat_rate_room);

@@ -237,6 +237,10 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
     impl_->metrics = std::move(metrics);
     if (impl_->context->options.store) {
         impl_->metrics->watch_store(impl_->context->options.store);
+        impl_->metrics->watch_sleeping([registry = std::weak_ptr<Registry>(impl_->registry)] {
+            const auto r = registry.lock();
+            return r ? r->sleeping() : std::size_t{0};
+        });
         impl_->registry->set_waker(waker(impl_->context, impl_->make_executor));
         impl_->restore_rooms();
     }

@@ -75,6 +75,10 @@ std::string Metrics::prometheus() const {
     out.reserve(2048);
     header(out, "catan_rooms", "gauge", "Rooms open (lobby, playing or finished).");
     sample(out, "catan_rooms", rooms_.load());
+    if (sleeping_) {
+        header(out, "catan_rooms_asleep", "gauge", "Turn-based rooms asleep in the data file (out of memory until woken).");
+        sample(out, "catan_rooms_asleep", static_cast<std::int64_t>(sleeping_()));
+    }
     header(out, "catan_connections", "gauge", "WebSocket connections open.");
     sample(out, "catan_connections", connections_.load());
     header(out, "catan_commands_total", "counter", "Game commands accepted and applied.");

@@ -32,6 +32,7 @@ struct ServeConfig {
     std::string admin_token_file;     // empty: "<data file>.admin-token" (none with --no-persist)
     long room_idle_seconds = 30 * 60;
     long sleep_after_seconds = 120;  // hub.sleep_after
+    long sweep_seconds = 30;         // server.sweep_interval
     long bot_delay_ms = 1000;
     long sync_interval_ms = 1000;  // hub.sync_interval
     long strong_bot_ms = 1000;

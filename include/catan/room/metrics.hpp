@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -37,6 +38,8 @@ public:
 
     // The data file's counters (writes, transactions, failures) join the export; the hub sets it.
     void watch_store(std::shared_ptr<store::Store> store);
+    // How many turn-based rooms sleep in the data file right now (the hub's registry counts them).
+    void watch_sleeping(std::function<std::size_t()> count) { sleeping_ = std::move(count); }
 
     std::string prometheus() const;
 
@@ -45,6 +48,7 @@ public:
                                                                       10000, 25000, 50000, 100000, 250000};
 
 private:
+    std::function<std::size_t()> sleeping_;
     std::atomic<std::int64_t> rooms_{0}, connections_{0}, send_queue_bytes_{0};
     std::atomic<std::uint64_t> syncs_coalesced_{0};
     std::atomic<std::uint64_t> send_queue_drops_{0}, frames_rejected_{0}, commands_{0}, latency_sum_ns_{0};

@@ -1,6 +1,6 @@
 #pragma once
 // One Catan game behind the seam: the engine's state, the last command's events, and the game's history
-// (recent events and stats) that the room kept beside the state until now.
+// (recent events and stats) kept beside the state.
 #include <deque>
 
 #include "catan/bots/bot.hpp"

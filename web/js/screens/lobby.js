@@ -416,7 +416,8 @@ export function renderLobby(main, state, store) {
           qrCache.el)),
       bigScreenSection(state),
       h('section.card',
-        h('h2', t('lobby.seats'), room.spectators ? h('span.muted', ` · ${t('lobby.spectators', { n: room.spectators })}`) : null),
+        // Table displays are spectators too, but they are screens, not people watching (ui/big_screen.js).
+        h('h2', t('lobby.seats'), room.spectators - (room.displays || 0) > 0 ? h('span.muted', ` · ${t('lobby.spectators', { n: room.spectators - (room.displays || 0) })}`) : null),
         h('ul.seats#seats', seatRows)),
       options,
       start,

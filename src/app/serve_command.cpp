@@ -397,6 +397,12 @@ int run_serve(ServeConfig config) {
     try {
         net::Server server(o);
         server.start();
+        // E-mail needs an absolute link; without --public-url it is the address the lobby shares.
+        if (notifier && config.public_url.empty() && !config.notify.smtp_relay.empty()) {
+            notifier->set_link_base(server.reach_url());
+            spdlog::warn("--smtp-relay without --public-url: links in e-mail start with {}; set --public-url to the address"
+                         " your players use", server.reach_url());
+        }
         server.wait();
         // Writes still queued are committed while the rooms' executors still exist.
         if (store) store->flush();

@@ -15,6 +15,7 @@
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
+#include "catan/net/lan_addresses.hpp"
 #include "catan/room/address_limiter.hpp"
 #include "catan/room/token_bucket.hpp"
 #include "http_session.hpp"
@@ -536,6 +537,18 @@ void Server::wait() {
 
 std::uint16_t Server::port() const { return impl_->port; }
 std::uint16_t Server::redirect_port() const { return impl_->redirect_port; }
+
+std::string Server::reach_url() const {
+    const std::string& host = impl_->gateway->listen_host;
+    const auto lan = lan_urls(host, impl_->port, interface_addresses());
+    std::string url = !lan.empty() ? lan.front()
+                      : host.find(':') != std::string::npos && !host.starts_with('[')
+                          ? "http://[" + host + "]:" + std::to_string(impl_->port)
+                          : "http://" + (host.empty() || host == "0.0.0.0" ? std::string("127.0.0.1") : host) + ":" +
+                                std::to_string(impl_->port);
+    if (!impl_->options.tls_cert.empty()) url.insert(4, "s");  // http:// → https://
+    return url;
+}
 room::Hub& Server::hub() { return *impl_->hub; }
 room::Metrics& Server::metrics() { return *impl_->metrics; }
 std::size_t Server::connection_count() const { return impl_->gateway ? impl_->gateway->websocket_count() : 0; }

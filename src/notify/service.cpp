@@ -242,6 +242,15 @@ struct Service::Impl : std::enable_shared_from_this<Service::Impl> {
     std::string public_key_b64;
     std::string subject;
 
+    mutable std::mutex link_mutex;
+    std::string link_base;  // set_link_base
+
+    std::string mail_link(const std::string& url) const {
+        if (!url.starts_with('/')) return url;
+        const std::lock_guard lock(link_mutex);
+        return link_base + url;
+    }
+
     std::mutex budget_mutex;
     std::unordered_map<std::string, Bucket> per_address;
     Bucket total_budget;
@@ -445,7 +454,7 @@ struct Service::Impl : std::enable_shared_from_this<Service::Impl> {
         const std::string title_text = title(m.kind, t.lang);
         if (t.kind == "email") {
             if (!options.smtp) return;
-            detail::Mail mail{t.endpoint, title_text + " (" + m.code + ")", m.text + "\n\n" + m.url + "\n"};
+            detail::Mail mail{t.endpoint, title_text + " (" + m.code + ")", m.text + "\n\n" + mail_link(m.url) + "\n"};
             const auto result = detail::send_mail(*options.smtp, mail, options.allow_insecure);
             if (result.ok) {
                 mailed.fetch_add(1);
@@ -569,6 +578,12 @@ void Service::notify(std::string_view code, int seat, Kind kind, std::string_vie
                      " the SMTP relay are slow or unreachable",
                      impl_->options.max_queued_sends, kind_name(kind), code.substr(0, 32));
     }
+}
+
+void Service::set_link_base(std::string base) {
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    const std::lock_guard lock(impl_->link_mutex);
+    impl_->link_base = std::move(base);
 }
 
 Answer Service::public_key() const { return {200, {{"public_key", impl_->public_key_b64}}, 0}; }

@@ -120,6 +120,9 @@ public:
 
     std::uint16_t port() const;
     std::uint16_t redirect_port() const;  // the redirect listener's port; 0 when there is none
+    // Where others on the network reach this server when no --public-url says so (after start()): its
+    // first LAN address, as the lobby's share link has it, else its listen address ("https" with TLS).
+    std::string reach_url() const;
     room::Hub& hub();
     room::Metrics& metrics();
     std::size_t connection_count() const;  // open WebSocket connections

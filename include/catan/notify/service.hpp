@@ -70,6 +70,10 @@ public:
     Service& operator=(const Service&) = delete;
 
     void notify(std::string_view code, int seat, Kind kind, std::string_view text, std::string_view url) override;
+    // The base ("http://192.168.1.20:8080") that makes a room's relative link ("/r/CODE", a server with
+    // no --public-url) absolute in an e-mail, where a relative link leads nowhere. Pushes keep the link
+    // as it is: the service worker opens it on the page's own origin.
+    void set_link_base(std::string base);
 
     Answer public_key() const override;
     void subscribe(std::string code, nlohmann::json body, std::string remote, std::function<void(Answer)> done) override;

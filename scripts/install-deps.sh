@@ -6,6 +6,7 @@ set -euo pipefail
 mode="${1:-build}"
 packages=(g++ cmake ninja-build ccache pkg-config
           libboost1.81-dev nlohmann-json3-dev libspdlog-dev libsqlite3-dev libcli11-dev
+          libpq-dev   # libpq: PostgreSQL as the store's second backend (--data postgresql://...)
           libssl-dev  # libcrypto: SHA-256 of seat tokens in the data file
           zlib1g-dev  # zlib: the embedded web client is gzip-compressed at build time
           help2man    # the man page, generated from --help at build time (cmake/packaging.cmake)
@@ -29,6 +30,9 @@ if [[ "$mode" == "test" ]]; then
   # dpkg-shlibdeps (dpkg-dev) and file; systemd-analyze (systemd) checks the unit. Installing the
   # systemd package does not start it in a container.
   packages+=(dpkg-dev file systemd)
+  # The store tests run against a real PostgreSQL too (tests/store/pg_server.hpp): initdb, pg_ctl and
+  # postgres of Debian's server package, started by the tests in a temporary folder.
+  packages+=(postgresql)
   packages+=(nginx caddy openssl)  # tests/net/test_reverse_proxy.cpp: docs/proxy/ configs, real proxies (openssl: their test certificate)
 fi
 

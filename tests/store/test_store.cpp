@@ -1,6 +1,6 @@
-// The store's records on a real SQLite file: what is written comes back after reopening, the log and
-// snapshots of a game, bounded chat, deletion, and group commits (many writes, few transactions, each
-// `done` once, in order, only after its write is durable).
+// The store's records, on a real SQLite file and a real PostgreSQL database: what is written comes back
+// after reopening, the log and snapshots of a game, bounded chat, deletion, and group commits (many
+// writes, few transactions, each `done` once, in order, only after its write is durable).
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "catan/store/store.hpp"
-#include "temp_dir.hpp"
+#include "backends.hpp"
 
 using namespace catan::store;
 using namespace catan::store::test;
@@ -43,9 +43,11 @@ const StoredRoom* find(const std::vector<StoredRoom>& rooms, const std::string& 
 
 }  // namespace
 
-TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening the file", "[store]") {
-    TempDir dir;
-    const auto path = dir.file("rooms.db").string();
+TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening the store", "[store][postgres]") {
+    const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
+    if (data.skipped()) return;
+    INFO("backend: " << data.backend());
+    const std::string& path = data.location();
     Counter c;
     {
         Store store(path);
@@ -102,9 +104,11 @@ TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening t
     CHECK(lobby->commands.empty());
 }
 
-TEST_CASE("a new game's log starts afresh, creating a room over an old code replaces it, deleting drops it", "[store]") {
-    TempDir dir;
-    Store store(dir.file("rooms.db").string());
+TEST_CASE("a new game's log starts afresh, creating a room over an old code replaces it, deleting drops it", "[store][postgres]") {
+    const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
+    if (data.skipped()) return;
+    INFO("backend: " << data.backend());
+    Store store(data.location());
     Counter c;
     store.create_room(room("K7QX3"), c.done());
     for (int i = 1; i <= 3; ++i) store.append_command("K7QX3", 1, {i, 0, "{}"}, "playing", std::nullopt, c.done());
@@ -140,9 +144,11 @@ TEST_CASE("a new game's log starts afresh, creating a room over an old code repl
     CHECK(store.load_rooms().empty());
 }
 
-TEST_CASE("group commit: writes from many threads share transactions, each done once, in queue order", "[store]") {
-    TempDir dir;
-    Store store(dir.file("rooms.db").string());
+TEST_CASE("group commit: writes from many threads share transactions, each done once, in queue order", "[store][postgres]") {
+    const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
+    if (data.skipped()) return;
+    INFO("backend: " << data.backend());
+    Store store(data.location());
     constexpr int kRooms = 8, kCommands = 200;
     Counter c;
     for (int r = 0; r < kRooms; ++r) store.create_room(room("ROOM" + std::to_string(r)), c.done());

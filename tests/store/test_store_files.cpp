@@ -7,6 +7,7 @@
 
 #include "catan/store/store.hpp"
 #include "sql_query.hpp"
+#include "backends.hpp"
 #include "temp_dir.hpp"
 #include "unwritable.hpp"
 
@@ -223,9 +224,12 @@ TEST_CASE("a data file this process cannot write is refused when serving begins,
     CHECK(read_bytes(path) == before);
 }
 
-TEST_CASE("a write the file refuses makes the store report failing, with the problem, until a write succeeds", "[store]") {
-    TempDir dir;
-    const auto path = dir.file("catan.db").string();
+TEST_CASE("a write the database refuses makes the store report failing, with the problem, until a write succeeds",
+          "[store][postgres]") {
+    const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
+    if (data.skipped()) return;
+    INFO("backend: " << data.backend());
+    const std::string& path = data.location();
     Store store(path);
     store.begin_serving();
     CHECK(!store.health().failing);
@@ -239,7 +243,11 @@ TEST_CASE("a write the file refuses makes the store report failing, with the pro
     CHECK(!store.health().failing);
 
     // What a full disk does to a commit, here from a trigger of the test's own.
-    query(path, "CREATE TRIGGER refuse BEFORE INSERT ON chat BEGIN SELECT RAISE(FAIL, 'disk trouble'); END");
+    if (data.postgres())
+        data.query("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk trouble'; END $$;"
+                   " CREATE TRIGGER refuse BEFORE INSERT ON chat FOR EACH ROW EXECUTE FUNCTION refuse()");
+    else
+        data.query("CREATE TRIGGER refuse BEFORE INSERT ON chat BEGIN SELECT RAISE(FAIL, 'disk trouble'); END");
     bool durable = true;
     store.append_chat("K7QX3", "{}", 100, [&](bool ok) { durable = ok; });
     store.flush();
@@ -250,7 +258,7 @@ TEST_CASE("a write the file refuses makes the store report failing, with the pro
     CHECK(failing.since_ms > 0);
     CHECK(store.stats().failed == 1);
 
-    query(path, "DROP TRIGGER refuse");
+    data.query(data.postgres() ? "DROP TRIGGER refuse ON chat" : "DROP TRIGGER refuse");
     store.append_chat("K7QX3", "{}", 100, [&](bool ok) { durable = ok; });
     store.flush();
     CHECK(durable);

@@ -5,6 +5,7 @@
 
 #include "catan/store/store.hpp"
 #include "sql_query.hpp"
+#include "backends.hpp"
 #include "temp_dir.hpp"
 
 using namespace catan::store;
@@ -77,9 +78,11 @@ TEST_CASE("a data file of schema version 2 migrates with every room awake, its l
     CHECK(store.sleeping_rooms().empty());
 }
 
-TEST_CASE("a sleeping room is left out of the start, listed with its deadline, and woken one epoch on", "[store][sleep]") {
-    TempDir dir;
-    const auto path = dir.file("catan.db").string();
+TEST_CASE("a sleeping room is left out of the start, listed with its deadline, and woken one epoch on", "[store][sleep][postgres]") {
+    const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
+    if (data.skipped()) return;
+    INFO("backend: " << data.backend());
+    const std::string& path = data.location();
     {
         Store store(path);
         store.create_room(room_record("AWAKE", false), nullptr);

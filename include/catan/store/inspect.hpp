@@ -19,7 +19,7 @@ struct RoomUsage {
 };
 
 // Every room of the file at `path` (or only `code`'s, when given), by code. Throws StoreError when
-// the file is missing or is not a catan-server data file.
+// the file is missing or is not a catan-server data file; nothing for a PostgreSQL URL (not read there yet).
 std::vector<RoomUsage> inspect_rooms(const std::string& path, const std::string& code = {});
 
 }  // namespace catan::store

@@ -1,6 +1,6 @@
 #pragma once
-// Durable rooms: one SQLite file (WAL) holding each room's row, seats (token hashes only), chat, the
-// ordered command log of its current and past games, and periodic state snapshots. Records are plain
+// Durable rooms: one SQLite file (WAL), or a PostgreSQL database, holding each room's row, seats (token
+// hashes only), chat, the ordered command log of its current and past games, and periodic state snapshots. Records are plain
 // text and numbers: the room layer encodes JSON, the store never interprets it.
 //
 // Writes are queued and applied in order by one writer thread that commits whatever is queued in one
@@ -12,9 +12,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace catan::store {
+
+// Whether --data names a PostgreSQL database (a postgresql:// or postgres:// URL) rather than a file.
+bool is_database_url(std::string_view data);
 
 // The file cannot be used: unreadable, damaged, not ours, or written by a newer server. The message
 // names the file, says what is wrong and what to do. The store never replaces or repairs such a file.
@@ -87,14 +91,15 @@ class Store {
 public:
     static constexpr int kSchemaVersion = 3;
 
-    // Opens `path`, creating it when it does not exist, checks it and runs pending migrations.
-    // Throws StoreError for a file it cannot use.
+    // Opens `path`, creating it when it does not exist, checks it and runs pending migrations; a
+    // PostgreSQL URL (is_database_url) connects to that database instead, which must exist.
+    // Throws StoreError for a file or database it cannot use.
     explicit Store(const std::string& path);
     ~Store();  // commits everything queued, then stops the writer
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    const std::string& path() const;
+    const std::string& path() const;  // the file, or the database's URL without its password
     int schema_version() const;  // of the open file (kSchemaVersion after migrating)
 
     // ---- a server's start ----
@@ -149,7 +154,7 @@ public:
     // Whether the data file takes writes: failing from a commit that failed until one succeeds.
     struct Health {
         bool failing = false;
-        std::string problem;       // the last failure, as SQLite reported it (empty when not failing)
+        std::string problem;       // the last failure, as the database reported it (empty when not failing)
         std::int64_t since_ms = 0; // Unix ms of the first failure of this failing spell
     };
     Health health() const;

@@ -1,0 +1,143 @@
+#include "libpq.hpp"
+
+#include <charconv>
+
+#include <libpq-fe.h>
+#include <spdlog/spdlog.h>
+
+namespace catan::store::pg {
+
+namespace {
+
+std::string trimmed(const char* message) {
+    std::string s = message ? message : "";
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    return s;
+}
+
+// PostgreSQL's notices (such as "relation already exists, skipping") go to the log, not to stderr.
+void log_notice(void*, const char* message) { spdlog::debug("postgresql: {}", trimmed(message)); }
+
+// libpq's parameter arrays for `params`.
+struct Values {
+    explicit Values(const std::vector<Param>& params) {
+        pointers.reserve(params.size());
+        for (const Param& p : params) pointers.push_back(p ? p->c_str() : nullptr);
+    }
+    int count() const { return static_cast<int>(pointers.size()); }
+    const char* const* data() const { return pointers.data(); }
+    std::vector<const char*> pointers;
+};
+
+}  // namespace
+
+Result::~Result() { PQclear(result_); }
+int Result::rows() const { return PQntuples(result_); }
+bool Result::null(int row, int column) const { return PQgetisnull(result_, row, column) == 1; }
+
+std::string Result::text(int row, int column) const {
+    return std::string(PQgetvalue(result_, row, column), static_cast<std::size_t>(PQgetlength(result_, row, column)));
+}
+
+std::int64_t Result::integer(int row, int column) const {
+    const char* value = PQgetvalue(result_, row, column);
+    const char* end = value + PQgetlength(result_, row, column);
+    std::int64_t out = 0;
+    if (std::from_chars(value, end, out).ec != std::errc()) throw Error("", "not an integer: " + std::string(value, end));
+    return out;
+}
+
+Connection::Connection(const std::string& url) {
+    // Defaults the URL may override: it is expanded in place of dbname, last, and what it sets wins.
+    const char* keys[] = {"connect_timeout", "application_name", "dbname", nullptr};
+    const char* values[] = {"10", "catan-server", url.c_str(), nullptr};
+    conn_ = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
+    if (!conn_) throw Error("", "out of memory");
+    if (PQstatus(conn_) != CONNECTION_OK) {
+        const std::string why = trimmed(PQerrorMessage(conn_));
+        PQfinish(conn_);
+        conn_ = nullptr;
+        throw Error("", why);
+    }
+    PQsetNoticeProcessor(conn_, log_notice, nullptr);
+}
+
+Connection::~Connection() { PQfinish(conn_); }
+
+void Connection::ensure() {
+    if (PQstatus(conn_) == CONNECTION_OK) return;
+    spdlog::warn("store: the connection to PostgreSQL was lost; connecting again");
+    PQreset(conn_);
+    if (PQstatus(conn_) != CONNECTION_OK) throw Error("", "the connection to PostgreSQL is lost: " + trimmed(PQerrorMessage(conn_)));
+    PQsetNoticeProcessor(conn_, log_notice, nullptr);
+    for (const auto& [name, sql] : prepared_) prepare_on_server(name, sql);
+    spdlog::info("store: connected to PostgreSQL again");
+}
+
+void Connection::begin(const std::string& sql) {
+    ensure();
+    try {
+        exec(sql);
+    } catch (const Error&) {
+        if (PQstatus(conn_) == CONNECTION_OK) throw;
+        ensure();
+        exec(sql);
+    }
+}
+
+Result Connection::check(pg_result* result, const std::string& doing) {
+    Result owned(result);
+    const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return owned;
+    const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    const char* primary = result ? PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    const char* detail = result ? PQresultErrorField(result, PG_DIAG_MESSAGE_DETAIL) : nullptr;
+    // One line: the message, PostgreSQL's detail (which key, which value), then what we were doing.
+    std::string message = primary ? primary : trimmed(PQerrorMessage(conn_));
+    if (detail) message.append("; ").append(detail);
+    message.append(" (").append(doing).append(")");
+    throw Error(state ? state : "", message);
+}
+
+void Connection::exec(const std::string& sql) { check(PQexec(conn_, sql.c_str()), sql.substr(0, 60)); }
+
+Result Connection::query(const std::string& sql, const std::vector<Param>& params) {
+    const Values v(params);
+    return check(PQexecParams(conn_, sql.c_str(), v.count(), nullptr, v.data(), nullptr, nullptr, 0), sql.substr(0, 60));
+}
+
+void Connection::prepare_on_server(const std::string& name, const std::string& sql) {
+    check(PQprepare(conn_, name.c_str(), sql.c_str(), 0, nullptr), std::string("preparing ").append(name));
+}
+
+void Connection::prepare(const std::string& name, const std::string& sql) {
+    prepare_on_server(name, sql);
+    prepared_.emplace_back(name, sql);
+}
+
+Result Connection::run(const std::string& name, const std::vector<Param>& params) {
+    const Values v(params);
+    return check(PQexecPrepared(conn_, name.c_str(), v.count(), v.data(), nullptr, nullptr, 0), name);
+}
+
+std::string redact(const std::string& url) {
+    std::string out = url;
+    const auto scheme = out.find("://");
+    if (scheme != std::string::npos) {
+        const auto at = out.find('@', scheme + 3);
+        const auto slash = out.find('/', scheme + 3);
+        if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+            const auto colon = out.find(':', scheme + 3);
+            if (colon != std::string::npos && colon < at) out.replace(colon + 1, at - colon - 1, "***");
+        }
+    }
+    const auto password = out.find("password=");
+    if (password != std::string::npos) {
+        const auto start = password + 9;
+        const auto end = out.find('&', start);
+        out.replace(start, (end == std::string::npos ? out.size() : end) - start, "***");
+    }
+    return out;
+}
+
+}  // namespace catan::store::pg

@@ -1,0 +1,132 @@
+// Migrations are append-only, as the SQLite file's (src/store/schema.cpp): a released version's SQL never
+// changes; each version here makes the same tables and columns as the SQLite migration of that number,
+// in PostgreSQL's types, so a room reads back the same from either database.
+#include "schema.hpp"
+
+#include <array>
+
+#include "catan/store/store.hpp"
+
+namespace catan::store::pg {
+
+namespace {
+
+struct Migration {
+    int version;
+    const char* description;
+    const char* sql;
+};
+
+constexpr std::array kMigrations = {
+    Migration{1, "rooms, seats, chat, command log and snapshots", R"sql(
+CREATE TABLE rooms(
+  code TEXT PRIMARY KEY,
+  options TEXT NOT NULL,
+  host_key_hash TEXT NOT NULL,
+  phase TEXT NOT NULL,
+  game BIGINT NOT NULL,
+  game_options TEXT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  updated_ms BIGINT NOT NULL,
+  problem TEXT
+);
+CREATE TABLE seats(
+  code TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  host INTEGER NOT NULL,
+  bot TEXT NOT NULL,
+  PRIMARY KEY(code, seat)
+);
+CREATE TABLE chat(
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  code TEXT NOT NULL,
+  entry TEXT NOT NULL
+);
+CREATE INDEX chat_by_room ON chat(code, id);
+CREATE TABLE commands(
+  code TEXT NOT NULL,
+  game BIGINT NOT NULL,
+  idx BIGINT NOT NULL,
+  seat INTEGER NOT NULL,
+  command TEXT NOT NULL,
+  PRIMARY KEY(code, game, idx)
+);
+CREATE TABLE snapshots(
+  code TEXT NOT NULL,
+  game BIGINT NOT NULL,
+  idx BIGINT NOT NULL,
+  state TEXT NOT NULL,
+  PRIMARY KEY(code, game, idx)
+);
+)sql"},
+    Migration{2, "sequence-number epochs of rooms; meta (server starts)", R"sql(
+ALTER TABLE rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE meta(
+  key TEXT PRIMARY KEY,
+  value BIGINT NOT NULL
+);
+)sql"},
+    Migration{3, "turn-based rooms: sleeping, their next deadline and their turn clock", R"sql(
+ALTER TABLE rooms ADD COLUMN sleeps INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rooms ADD COLUMN wake_ms BIGINT;
+ALTER TABLE rooms ADD COLUMN timer TEXT NOT NULL DEFAULT '';
+CREATE INDEX rooms_asleep ON rooms(sleeps, wake_ms);
+)sql"},
+};
+
+static_assert(kMigrations.back().version == Store::kSchemaVersion);
+
+constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(1129595214)";  // "CTAN", as the SQLite application_id
+
+}  // namespace
+
+int prepare_schema(Connection& db, const std::string& name) {
+    try {
+        db.exec("BEGIN");
+        try {
+            db.exec(kMigrationLock);
+            const Result found = db.query(
+                "SELECT to_regclass('schema_migrations') IS NOT NULL,"
+                " (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema())");
+            const bool ours = found.text(0, 0) == "t";
+            if (!ours && found.integer(0, 1) > 0)
+                throw StoreError(name + " holds tables but is not a catan-server database. Nothing in it was changed. Create an"
+                                        " empty database for catan-server (createdb) and pass its URL with --data.");
+            int version = 0;
+            if (ours) version = static_cast<int>(db.query("SELECT coalesce(max(version), 0) FROM schema_migrations").integer(0, 0));
+            const int latest = kMigrations.back().version;
+            if (version > latest)
+                throw StoreError(name + " was written by a newer catan-server (schema version " + std::to_string(version) +
+                                 "; this one knows up to " + std::to_string(latest) + "). Nothing in it was changed. Run the newer" +
+                                 " server on it, or pass another database with --data.");
+            if (!ours)
+                db.exec("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
+            for (const Migration& m : kMigrations) {
+                if (m.version <= version) continue;
+                db.exec(m.sql);
+                db.query("INSERT INTO schema_migrations(version, description, applied_ms) VALUES($1, $2, $3)",
+                         {param(m.version), param(std::string(m.description)), param(now_ms())});
+                version = m.version;
+            }
+            db.exec("COMMIT");
+            return version;
+        } catch (...) {
+            try {
+                db.exec("ROLLBACK");
+            } catch (const Error&) {
+            }
+            throw;
+        }
+    } catch (const Error& e) {
+        if (e.sqlstate() == "42501")  // insufficient_privilege
+            throw StoreError(name + ": this user may not create catan-server's tables (" + e.what() + "). Nothing was changed." +
+                             " Make the user the database's owner (ALTER DATABASE ... OWNER TO ...), or grant it CREATE on" +
+                             " the schema (GRANT CREATE ON SCHEMA public TO ...).");
+        throw StoreError(name + ": cannot prepare the database (" + e.what() + "). Nothing was changed. Check that the" +
+                         " PostgreSQL server is running and that no other program uses this database.");
+    }
+}
+
+}  // namespace catan::store::pg

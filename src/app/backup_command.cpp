@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "catan/store/backup.hpp"
+#include "catan/store/store.hpp"
 #include "data_file.hpp"
 
 namespace catan::app {
@@ -24,6 +25,11 @@ void add_backup_flags(CLI::App& app, BackupConfig& c) {
 
 int run_backup(const BackupConfig& c) {
     log_to_stderr();
+    if (store::is_database_url(c.data_path)) {
+        spdlog::error("backup copies an SQLite data file; for a PostgreSQL database use pg_dump (docs/operating.md,"
+                      " \"PostgreSQL\"); nothing was written to {}", c.out);
+        return 1;
+    }
     try {
         const store::BackupResult r = store::backup(c.data_path, c.out, {.overwrite = c.force, .pages_per_step = c.pages_per_step, .pause = std::chrono::milliseconds(c.pause_ms)});
         spdlog::info("backed up {} to {}: {} rooms, schema version {}, {} bytes, checked (integrity_check ok) in {} ms{}", r.source,

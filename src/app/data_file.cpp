@@ -13,6 +13,14 @@ void log_to_stderr() {
 }
 
 std::unique_ptr<store::Store> open_store(const std::string& path, bool must_exist) {
+    if (store::is_database_url(path)) {  // a database, which the store reports on itself when it cannot be used
+        try {
+            return std::make_unique<store::Store>(path);
+        } catch (const store::StoreError& e) {
+            spdlog::error("{}", e.what());
+            return nullptr;
+        }
+    }
     std::error_code ec;
     const std::string absolute = std::filesystem::absolute(path, ec).string();
     if (ec || path.empty()) {

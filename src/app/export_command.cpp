@@ -17,7 +17,7 @@
 namespace catan::app {
 
 void add_export_flags(CLI::App& app, ExportConfig& c) {
-    app.add_option("--data", c.data_path, "The server's data file (SQLite) to read the room from")->required();
+    app.add_option("--data", c.data_path, "The server's data file (SQLite), or its PostgreSQL URL, to read the room from")->required();
     app.add_option("--room", c.code, "Code of the room to export")->required();
     app.add_option("--out", c.out, "Write the document to this file instead of stdout");
 }

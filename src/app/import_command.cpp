@@ -17,7 +17,7 @@
 namespace catan::app {
 
 void add_import_flags(CLI::App& app, ImportConfig& c) {
-    app.add_option("--data", c.data_path, "The data file (SQLite) to write the room into; created if missing")->required();
+    app.add_option("--data", c.data_path, "The data file (SQLite; created if missing), or a PostgreSQL URL, to write the room into")->required();
     app.add_option("document", c.in, "The document exported with `catan-server export`; - for stdin")->capture_default_str();
     app.add_flag("--replace", c.replace, "Overwrite a room with the same code in the data file (its games are lost)");
 }

@@ -54,7 +54,11 @@ std::shared_ptr<notify::Service> make_notify_service(const NotifyFlags& f, const
         return nullptr;
     }
     notify::ServiceOptions o;
-    if (server.hub.store) {
+    if (server.hub.store && store::is_database_url(server.data_path)) {
+        // Their records (VAPID key, targets) are kept in an SQLite file only, so far.
+        spdlog::warn("notifications: not available with a PostgreSQL --data yet; nobody can subscribe (the routes answer 503)."
+                     " Pass --no-notify to say so");
+    } else if (server.hub.store) {
         // A data file that takes no write is the store's to report (at the start, with what to do):
         // notifications step aside rather than stop the server with a message of their own.
         try {

@@ -159,6 +159,10 @@ std::string error_text(const std::string& body) {
 
 // The rooms of the data file, read directly: no server answered.
 int offline(const RoomsConfig& c, const std::string& url, const std::string& why) {
+    if (store::is_database_url(c.data_path)) {
+        spdlog::error("no server answered at {} ({}); a PostgreSQL database is not read without a server yet", url, why);
+        return kFileProblem;
+    }
     std::vector<store::RoomUsage> found;
     try {
         found = store::inspect_rooms(c.data_path, c.code);
@@ -227,7 +231,13 @@ int run_rooms(const RoomsConfig& given) {
         spdlog::error("{}", why);
         return 1;
     }
-    if (c.admin_token_file.empty()) c.admin_token_file = default_admin_token_file(c.data_path);
+    if (c.admin_token_file.empty()) {
+        if (store::is_database_url(c.data_path)) {
+            spdlog::error("with a PostgreSQL --data, pass --admin-token-file: the file the server was started with");
+            return 1;
+        }
+        c.admin_token_file = default_admin_token_file(c.data_path);
+    }
 
     const std::string path = c.action == "list"   ? "/admin/rooms"
                              : c.action == "show" ? "/admin/rooms/" + c.code

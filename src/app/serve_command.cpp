@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <memory>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
@@ -44,6 +46,13 @@ void arm_test_kill(room::HubOptions& hub) {
     };
 }
 
+// This machine's host name: the default name of a node.
+std::string host_name() {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0 || !*name) return std::string("localhost");
+    return std::string(name);
+}
+
 }  // namespace
 
 void add_serve_flags(CLI::App& app, ServeConfig& c) {
@@ -52,7 +61,8 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_LISTEN")
         ->capture_default_str();
     app.add_option("--data", o.data_path,
-                   "SQLite file where every room is kept; rooms are restored from it at start (created if missing)")
+                   "SQLite file where every room is kept; rooms are restored from it at start (created if missing). Or a "
+                   "PostgreSQL database: postgresql://USER@HOST:PORT/DB (the password from PGPASSWORD or ~/.pgpass)")
         ->envname("CATAN_DATA")
         ->capture_default_str();
     app.add_flag("--no-persist", c.no_persist, "Keep rooms in memory only: nothing survives a restart (tests, benchmarks)")
@@ -76,8 +86,10 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->capture_default_str();
     app.add_option("--admin-token-file", c.admin_token_file,
                    "Where the server writes its admin token at start (mode 0600), for `catan-server rooms` "
-                   "(default: the data file's name + .admin-token; none with --no-persist)")
+                   "(default: the data file's name + .admin-token; none with --no-persist or a PostgreSQL --data)")
         ->envname("CATAN_ADMIN_TOKEN_FILE");
+    app.add_option("--node", c.node, "This server's name among several sharing one PostgreSQL database (default: the host name)")
+        ->envname("CATAN_NODE");
     app.add_option("--threads", o.threads, "Threads for connections and rooms (default: one per core)")
         ->envname("CATAN_THREADS")
         ->check(CLI::Range(1u, 256u));
@@ -353,21 +365,30 @@ int run_serve(ServeConfig config) {
     o.hub.sync_interval = std::chrono::milliseconds(config.sync_interval_ms);
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
     o.hub.takeover_level = config.takeover_level;
+    if (config.node.empty()) config.node = host_name();
+    spdlog::info("node {}", config.node);
+    const bool database = store::is_database_url(o.data_path);
     if (config.no_persist) {
         spdlog::warn("--no-persist: rooms are kept in memory only and are lost when the server stops");
     } else {
         try {
             // Absolute, so every message names the file wherever the server was started from.
-            o.data_path = std::filesystem::absolute(o.data_path).string();
+            if (!database) o.data_path = std::filesystem::absolute(o.data_path).string();
             o.hub.store = std::make_shared<store::Store>(o.data_path);
         } catch (const store::StoreError& e) {  // never replaced or repaired: the operator decides
             spdlog::critical("{}", e.what());
             return 2;
         }
-        spdlog::info("rooms are kept in {} (schema version {})", o.data_path, o.hub.store->schema_version());
+        spdlog::info("rooms are kept in {} (schema version {})", o.hub.store->path(), o.hub.store->schema_version());
     }
-    // The operator's endpoint (docs/operating.md, "Admin"): a fresh token at every start.
-    if (config.admin_token_file.empty() && !config.no_persist) config.admin_token_file = default_admin_token_file(o.data_path);
+    // The operator's endpoint (docs/operating.md, "Admin"): a fresh token at every start. Beside a
+    // data file by default; a database URL names no folder for it.
+    if (config.admin_token_file.empty() && !config.no_persist) {
+        if (database)
+            spdlog::warn("the admin endpoint is off: with a PostgreSQL --data, pass --admin-token-file to say where its token goes");
+        else
+            config.admin_token_file = default_admin_token_file(o.data_path);
+    }
     if (!config.admin_token_file.empty()) {
         std::string why;
         if (auto token = write_admin_token(config.admin_token_file, why)) {

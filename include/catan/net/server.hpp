@@ -24,7 +24,7 @@ namespace catan::net {
 
 struct ServerOptions {
     std::string listen = "0.0.0.0:8080";     // "host:port"; port 0 picks a free one
-    std::string data_path = "catan.db";      // the SQLite data file; `serve` opens it into hub.store
+    std::string data_path = "catan.db";      // the SQLite data file or a PostgreSQL URL; `serve` opens it into hub.store
     std::string web_dir;                     // serve this directory instead of the embedded files
     unsigned threads = 0;                    // 0: one per core
     unsigned bot_threads = 0;                // bot decisions; 0: half the cores (at least one)

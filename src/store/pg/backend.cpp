@@ -142,7 +142,7 @@ public:
         try {
             db_ = std::make_unique<pg::Connection>(url);
         } catch (const pg::Error& e) {
-            throw StoreError("cannot connect to PostgreSQL at " + name_ + ": " + e.what() + ". Check that the PostgreSQL server is" +
+            throw StoreError("cannot connect to PostgreSQL at " + name_ + " (" + e.what() + "). Check that the PostgreSQL server is" +
                              " running and reachable at that host and port, that the user and database in the URL exist" +
                              " (createuser, createdb), and that the password is in PGPASSWORD or ~/.pgpass (not in --data," +
                              " which shows in logs and ps).");

@@ -9,9 +9,15 @@ namespace catan::store::pg {
 
 namespace {
 
+// libpq's message on one line (it breaks lines and indents hints with a tab), without a trailing dot.
 std::string trimmed(const char* message) {
-    std::string s = message ? message : "";
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    std::string s;
+    for (const char* c = message ? message : ""; *c; ++c) {
+        const bool space = *c == '\n' || *c == '\t' || *c == ' ';
+        if (!space) s.push_back(*c);
+        else if (!s.empty() && s.back() != ' ') s.push_back(' ');
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '.')) s.pop_back();
     return s;
 }
 

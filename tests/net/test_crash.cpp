@@ -1,5 +1,6 @@
 // Durability against the real binary: seeded games in several rooms over WebSockets, the
-// server killed with SIGKILL at random points several times and restarted on the same data file.
+// server killed with SIGKILL at random points several times and restarted on the same data file (or
+// the same PostgreSQL database, started by the test: tests/store/pg_server.hpp).
 // After each restart every player rejoins with the token it holds, and every seat's view must equal
 // the view of a state rebuilt here from the commands the server acknowledged (plus, at most, the one
 // command in flight at the kill, which may or may not have been committed, but must be if its
@@ -16,6 +17,7 @@
 #include "catan/engine/engine.hpp"
 #include "catan/proto/proto.hpp"
 #include "game_driver.hpp"
+#include "pg_server.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
 
@@ -67,15 +69,14 @@ void new_run(Room& room) {
     room.run->on_send([&room](Peer& actor, const json& command) { room.pending = LoggedCommand{actor.seat, command}; });
 }
 
-}  // namespace
 
-TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lose nothing acknowledged and apply nothing twice", "[crash]") {
+// Three rooms played over WebSockets while the server is killed four times and restarted on `data`
+// (a file or a PostgreSQL URL); then the games go on to a winner and come back finished.
+void crash_and_restart(const std::string& data) {
     std::uint64_t seed = 20261129;
     if (const char* s = std::getenv("CATAN_CRASH_SEED")) seed = std::strtoull(s, nullptr, 10);
     INFO("CATAN_CRASH_SEED=" << seed);
     std::mt19937_64 rng(seed);
-    const catan::store::test::TempDir dir;  // removed at the end, also when a REQUIRE fails
-    const std::string data = dir.file("catan.db").string();
     const std::vector<std::string> args = {"--data", data, "--snapshot-every", "16"};
 
     auto server = std::make_unique<ServerProcess>(args);
@@ -164,6 +165,22 @@ TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lo
         CHECK(summary.json_body()["phase"] == "finished");
     }
     REQUIRE(server->stop() == 0);
+}
+
+}  // namespace
+
+TEST_CASE("Crash: SIGKILL at random points and restarts on the same data file lose nothing acknowledged and apply nothing twice", "[crash]") {
+    const catan::store::test::TempDir dir;  // removed at the end, also when a REQUIRE fails
+    crash_and_restart(dir.file("catan.db").string());
+}
+
+TEST_CASE("Crash: the same on a PostgreSQL database: nothing acknowledged lost, nothing applied twice", "[crash][postgres]") {
+    catan::store::test::PgServer* postgres = catan::store::test::PgServer::get();
+    if (!postgres) {
+        WARN(catan::store::test::PgServer::skip_reason());
+        return;
+    }
+    crash_and_restart(postgres->new_database());
 }
 
 TEST_CASE("Crash: a damaged data file stops the start with a message naming it, and is left as it was", "[crash]") {

@@ -1,6 +1,7 @@
 // The store: one backend connection (SQLite or PostgreSQL) shared, under a mutex, by the synchronous
-// calls and the writer thread. The writer drains the queue into one transaction per round, so the cost of a commit's
-// fsync is shared by every room that wrote meanwhile; `done` callbacks run only after COMMIT returns.
+// calls and the writer thread. The writer drains the queue into one transaction per round, so the
+// cost of a commit (an fsync, a round trip) is shared by every room that wrote meanwhile; `done`
+// callbacks run only after COMMIT returns.
 #include "catan/store/store.hpp"
 
 #include <algorithm>

@@ -2,7 +2,8 @@
 // WebSockets on data file A, the server stopped, the room exported to a document, imported into a new
 // file B, and a server started on B: every player rejoins with the token it holds, sees the game as
 // it was, and the game goes on to a winner. The exit codes and messages of the refusals are checked
-// on the way (usage 1, data file 2, document 3), and a refused import leaves B as it was.
+// on the way (usage 1, data file 2, document 3), and a refused import leaves B as it was. The same
+// tools move a room from a data file into a PostgreSQL database and back out of it.
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -12,6 +13,7 @@
 #include <sstream>
 
 #include "game_driver.hpp"
+#include "pg_server.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
 
@@ -129,4 +131,66 @@ TEST_CASE("Export and import: a room moves to a new data file and its players re
     CHECK(stats.commands > 0);  // played on the new server
     table.close_all();
     REQUIRE(server->stop() == 0);
+}
+
+TEST_CASE("Export and import: a room moves from a data file into PostgreSQL, is played there, and comes back out",
+          "[export][postgres]") {
+    catan::store::test::PgServer* postgres = catan::store::test::PgServer::get();
+    if (!postgres) {
+        WARN(catan::store::test::PgServer::skip_reason());
+        return;
+    }
+    const catan::store::test::TempDir dir;
+    const std::string file = dir.file("a.db").string(), back = dir.file("back.db").string(), doc_path = dir.file("room.json").string();
+    const std::string database = postgres->new_database();
+
+    auto server = std::make_unique<ServerProcess>(std::vector<std::string>{"--data", file});
+    Table table(server->port());
+    table.create_room_rest({{"players", 2}, {"seed", "20261207"}, {"vp_target", 3}});
+    table.join("Ana", true);
+    table.join("Bob");
+    table.start();
+    PolicyOptions po;
+    po.seed = 7;
+    Policy policy(po);
+    {
+        GameRun run(table, policy);
+        for (int i = 0; i < 10; ++i) run.step();
+        REQUIRE(!run.finished());
+    }
+    std::vector<json> views;
+    for (Peer* p : table.players()) views.push_back(p->game());
+    table.close_all();
+    REQUIRE(server->stop() == 0);
+
+    REQUIRE(run_tool(dir.file(""), "export --data " + q(file) + " --room " + table.code + " --out " + q(doc_path)).exit_code == 0);
+    const Ran imported = run_tool(dir.file(""), "import --data " + q(database) + " " + q(doc_path));
+    INFO(imported.err);
+    REQUIRE(imported.exit_code == 0);
+    CHECK(run_tool(dir.file(""), "import --data " + q(database) + " " + q(doc_path)).exit_code == 3);  // the code is taken
+
+    server = std::make_unique<ServerProcess>(std::vector<std::string>{"--data", database, "--no-notify"});
+    table.move_to(server->port());
+    for (auto& p : table.peers) p->ws.reset();
+    for (auto& p : table.peers) table.rejoin(*p);
+    std::size_t i = 0;
+    for (Peer* p : table.players()) CHECK(p->game() == views[i++]);
+    const GameStats stats = play_to_end(table, policy);
+    CHECK(stats.winner);
+    table.close_all();
+    REQUIRE(server->stop() == 0);
+
+    // Out of the database into a file again: the whole game, as the database holds it.
+    const Ran exported = run_tool(dir.file(""), "export --data " + q(database) + " --room " + table.code);
+    INFO(exported.err);
+    REQUIRE(exported.exit_code == 0);
+    const json doc = json::parse(exported.out);
+    CHECK(doc["commands"].size() == 10 + static_cast<std::size_t>(stats.commands));
+    std::ofstream(doc_path) << exported.out;
+    REQUIRE(run_tool(dir.file(""), "import --data " + q(back) + " " + q(doc_path)).exit_code == 0);
+    const Ran again = run_tool(dir.file(""), "export --data " + q(back) + " --room " + table.code);
+    REQUIRE(again.exit_code == 0);
+    json round_trip = json::parse(again.out);
+    round_trip["exported_ms"] = doc["exported_ms"];
+    CHECK(round_trip == doc);
 }

@@ -1,11 +1,17 @@
 // The data file, against the real binary: a data file the server cannot write
 // stops the start (exit code 2, a message naming the file and what to do) instead of failing at the
 // first command; a 0-byte data file starts with a warning; and once a write fails, /healthz answers
-// 503 naming the problem and /metrics shows catan_store_failing 1, until a write succeeds again.
+// 503 naming the problem and /metrics shows catan_store_failing 1, until a write succeeds again. A
+// PostgreSQL URL as --data is served the same way, and is never taken for a path.
 #include <catch2/catch.hpp>
 
 #include <sqlite3.h>
+#include <sys/wait.h>
 
+#include <cstdlib>
+#include <filesystem>
+
+#include "pg_server.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
 #include "unwritable.hpp"
@@ -103,4 +109,53 @@ TEST_CASE("Data file: once a write fails, /healthz answers 503 naming the proble
     CHECK(health.body == "ok");
     CHECK_THAT(http_request(port, "GET", "/metrics").body, Catch::Contains("\ncatan_store_failing 0\n"));
     REQUIRE(server.stop() == 0);
+}
+
+TEST_CASE("Data file: a PostgreSQL URL is served, its failing writes reported by /healthz, and never taken for a path",
+          "[data-file][postgres]") {
+    catan::store::test::PgServer* postgres = catan::store::test::PgServer::get();
+    if (!postgres) {
+        WARN(catan::store::test::PgServer::skip_reason());
+        return;
+    }
+    const TempDir dir;
+    const std::string url = postgres->new_database();
+    const std::vector<std::string> args = {"--data", url, "--node", "node-a", "--log-level", "info"};
+    {
+        ServerProcess server(args);
+        const auto port = server.port();
+        REQUIRE(create_room(port).status == 201);
+        CHECK(http_request(port, "GET", "/healthz").status == 200);
+
+        // What a full disk does to a commit, here from a trigger of the test's own.
+        catan::store::test::PgServer::query(
+            url, "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk trouble'; END $$;"
+                 " CREATE TRIGGER refuse BEFORE INSERT ON rooms FOR EACH ROW EXECUTE FUNCTION refuse()");
+        CHECK(create_room(port).status != 201);
+        HttpResponse health = http_request(port, "GET", "/healthz");
+        CHECK(health.status == 503);
+        CHECK_THAT(health.body, Catch::Contains(url) && Catch::Contains("disk trouble"));
+        catan::store::test::PgServer::query(url, "DROP TRIGGER refuse ON rooms");
+        REQUIRE(create_room(port).status == 201);
+        CHECK(http_request(port, "GET", "/healthz").status == 200);
+        REQUIRE(server.stop() == 0);
+        const std::string log = server.log();
+        CHECK_THAT(log, Catch::Contains("node node-a"));
+        CHECK_THAT(log, Catch::Contains("rooms are kept in " + url));
+        CHECK_THAT(log, Catch::Contains("the admin endpoint is off") && Catch::Contains("--admin-token-file"));
+        CHECK_THAT(log, Catch::Contains("notifications: not available with a PostgreSQL --data"));
+    }
+    ServerProcess again(args);
+    REQUIRE(again.stop() == 0);
+    CHECK_THAT(again.log(), Catch::Contains("restored 2 rooms from " + url));
+    // No file was made from the URL (an admin token beside it, a data file): the URL's first part would
+    // be a folder "postgresql:" where the server ran.
+    CHECK_FALSE(std::filesystem::exists("postgresql:"));
+
+    const std::string out = dir.file("copy.db").string(), err = dir.file("backup.err").string();
+    const std::string line = std::string(server_binary()) + " backup --data '" + url + "' --out '" + out + "' 2>'" + err + "'";
+    const int status = std::system(line.c_str());
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK_THAT(catan::store::test::read_bytes(err), Catch::Contains("pg_dump"));
+    CHECK_FALSE(std::filesystem::exists(out));
 }

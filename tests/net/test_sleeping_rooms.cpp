@@ -1,4 +1,5 @@
-// Turn-based rooms asleep, through the real binary over real sockets and a real data file: a
+// Turn-based rooms asleep, through the real binary over real sockets and a real data file (and a real
+// PostgreSQL database): a
 // turn-based game nobody is connected to leaves memory (GET /metrics: catan_rooms 0,
 // catan_rooms_asleep 1) after --sleep-after, and a player coming back with the token wakes it with
 // the game exactly as it was; a live room in the same state never sleeps. (The wake by deadline, the
@@ -11,6 +12,7 @@
 #include <thread>
 
 #include "game_driver.hpp"
+#include "pg_server.hpp"
 #include "server_process.hpp"
 
 using namespace catan::nettest;
@@ -52,10 +54,12 @@ void place_some(Table& t, int commands) {
     }
 }
 
-}  // namespace
-
-TEST_CASE("Turn-based rooms sleep out of memory with nobody connected and wake with the game as it was", "[sleep]") {
-    ServerProcess server({"--sleep-after", "1", "--sweep-interval", "1", "--bot-delay", "0"});
+// A turn-based game played a little, left until it sleeps, and woken by a player's return; `data`
+// is --data and its value (none: the fixture's data file).
+void sleep_and_wake(std::vector<std::string> data) {
+    std::vector<std::string> args = {"--sleep-after", "1", "--sweep-interval", "1", "--bot-delay", "0"};
+    args.insert(args.end(), data.begin(), data.end());
+    ServerProcess server(args);
     Table t(server.port());
     t.create_room_rest({{"players", 2}, {"pace", "turn_based"}, {"turn_hours", 24}});
     Peer& ana = t.join("Ana", true);
@@ -85,6 +89,22 @@ TEST_CASE("Turn-based rooms sleep out of memory with nobody connected and wake w
     place_some(t, 1);
     CHECK(t.seq() == woken + 1);
     t.close_all();
+    REQUIRE(server.stop() == 0);
+}
+
+}  // namespace
+
+TEST_CASE("Turn-based rooms sleep out of memory with nobody connected and wake with the game as it was", "[sleep]") {
+    sleep_and_wake({});
+}
+
+TEST_CASE("Turn-based rooms sleep in a PostgreSQL database and wake with the game as it was", "[sleep][postgres]") {
+    catan::store::test::PgServer* postgres = catan::store::test::PgServer::get();
+    if (!postgres) {
+        WARN(catan::store::test::PgServer::skip_reason());
+        return;
+    }
+    sleep_and_wake({"--data", postgres->new_database(), "--no-notify"});
 }
 
 TEST_CASE("A live room with nobody connected stays in memory: only turn-based rooms sleep", "[sleep]") {

@@ -1,5 +1,6 @@
 #include "pg_server.hpp"
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include <libpq-fe.h>
 #include <netinet/in.h>
 #include <pwd.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,7 +27,7 @@ namespace {
 
 constexpr const char* kDbUser = "catan";  // the database superuser initdb makes (trust on loopback)
 
-// The folder with initdb, pg_ctl and postgres: $CATAN_TEST_PG_BINDIR, else the newest of Debian's
+// The folder with initdb and postgres: $CATAN_TEST_PG_BINDIR, else the newest of Debian's
 // /usr/lib/postgresql/*/bin, else empty.
 std::string find_binaries() {
     if (const char* dir = std::getenv("CATAN_TEST_PG_BINDIR"); dir && *dir) return dir;
@@ -103,6 +105,35 @@ int free_port() {
     return ntohs(addr.sin_port);
 }
 
+// Starts `argv` as `user` (when not empty) in the background, its output to `log`, asking the kernel
+// to send it SIGQUIT (PostgreSQL's immediate shutdown) when this process dies. Its process id.
+pid_t spawn_child(const std::vector<std::string>& argv, const std::string& user, const std::string& log) {
+    const passwd* pw = user.empty() ? nullptr : ::getpwnam(user.c_str());
+    if (!user.empty() && !pw) throw std::runtime_error("no user " + user);
+    const uid_t uid = pw ? pw->pw_uid : 0;
+    const gid_t gid = pw ? pw->pw_gid : 0;
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const pid_t parent = ::getpid();
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {
+        if (pw && (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0)) ::_exit(126);
+        // After the change of user, which clears it.
+        ::prctl(PR_SET_PDEATHSIG, SIGQUIT);
+        if (::getppid() != parent) ::_exit(125);
+        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+        if (fd >= 0) {
+            ::dup2(fd, 1);
+            ::dup2(fd, 2);
+        }
+        ::execv(args[0], args.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
 std::string url_of(int port, const std::string& database) {
     return std::string("postgresql://") + kDbUser + "@127.0.0.1:" + std::to_string(port) + "/" + database;
 }
@@ -157,20 +188,35 @@ void PgServer::start() {
                  // A test never outlives a crash of the machine: no fsync, for speed.
                  << "fsync = off\nfull_page_writes = off\nmax_connections = 50\n";
         }
-        if (run({bin_ + "/pg_ctl", "-D", data, "-l", log, "-w", "-t", "60", "start"}, user_, dir_ + "/pg_ctl.log") == 0) return;
+        postmaster_ = spawn_child({bin_ + "/postgres", "-D", data}, user_, log);
+        const std::string ping = std::string("host=127.0.0.1 port=") + std::to_string(port_) + " dbname=postgres user=" + kDbUser;
+        for (int waited = 0; waited < 60000; waited += 50) {
+            int status = 0;
+            if (::waitpid(postmaster_, &status, WNOHANG) == postmaster_) {  // exited: the port was taken meanwhile?
+                postmaster_ = -1;
+                break;
+            }
+            if (PQping(ping.c_str()) == PQPING_OK) return;
+            ::usleep(50 * 1000);
+        }
+        stop_postmaster();
     }
-    const std::string why = read_file(log) + read_file(dir_ + "/pg_ctl.log");
+    const std::string why = read_file(log);
     stop();
     throw std::runtime_error("PostgreSQL did not start:\n" + why);
 }
 
+void PgServer::stop_postmaster() noexcept {
+    if (postmaster_ <= 0) return;
+    ::kill(postmaster_, SIGQUIT);  // immediate shutdown: the databases are thrown away
+    int status = 0;
+    ::waitpid(postmaster_, &status, 0);
+    postmaster_ = -1;
+}
+
 void PgServer::stop() noexcept {
+    stop_postmaster();
     if (dir_.empty()) return;
-    try {
-        if (fs::exists(dir_ + "/data/postmaster.pid"))
-            run({bin_ + "/pg_ctl", "-D", dir_ + "/data", "-m", "immediate", "-w", "stop"}, user_, dir_ + "/pg_ctl.log");
-    } catch (const std::exception&) {
-    }
     std::error_code ec;
     fs::remove_all(dir_, ec);
     dir_.clear();

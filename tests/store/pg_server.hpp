@@ -3,7 +3,8 @@
 // temporary folder as an unprivileged user (PostgreSQL refuses to run as root: as root the tests use the
 // `postgres` user of Debian's package, else a system user `catan-test` they create), listening on a free
 // loopback port with its unix socket in that folder, and stopped and removed when the process ends.
-// Each test gets a fresh database of its own.
+// The server is this process's child and is told to stop when this process dies, however it dies (a
+// test killed at its timeout leaves no server running). Each test gets a fresh database of its own.
 #include <memory>
 #include <string>
 
@@ -32,8 +33,10 @@ private:
     PgServer() = default;
     void start();
     void stop() noexcept;
+    void stop_postmaster() noexcept;
 
     std::string bin_, dir_, user_;
+    int postmaster_ = -1;  // the server's process id
     int port_ = 0;
     int databases_ = 0;
 };

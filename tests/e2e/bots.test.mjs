@@ -79,7 +79,9 @@ try {
         const node = acts.find((a) => a.type === 'build_settlement');
         const road = acts.find((a) => a.type === 'build_road');
         if (!node && !road) continue;
-        await p.click(node ? `[data-spot="node"][data-id="${node.intersection}"]` : `[data-spot="path"][data-id="${road.path}"]`);
+        // A busy machine may draw the board again under the pointer (a bot's move): then look again.
+        const spot = node ? `[data-spot="node"][data-id="${node.intersection}"]` : `[data-spot="path"][data-id="${road.path}"]`;
+        if (!(await p.click(spot, { timeout: 5000 }).then(() => true, () => false))) continue;
         await p.waitForFunction((q) => window.catanDebug.store.state.seq > q, s.seq);
         placed = true;
       }

@@ -274,7 +274,7 @@ async function main() {
   await ana.waitForSelector('#room-code');
   const roomUrl = await ana.inputValue('#room-url');
   const code = (await ana.textContent('#room-code')).trim();
-  check(roomUrl.endsWith(`/r/${code}`) && (await ana.locator('.qr svg').count()) === 1, 'room link, code and QR code shown');
+  check(roomUrl.endsWith(`/r/${code}`) && (await ana.locator('.card.share .qr svg').count()) === 1, 'room link, code and QR code shown');
 
   for (const [page, name] of [[bo, 'Bo'], [cy, 'Cy']]) {
     await page.goto(roomUrl);

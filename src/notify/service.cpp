@@ -81,8 +81,9 @@ private:
                 continue;
             }
             const auto first = tasks_.begin();
-            if (first->first > Clock::now()) {
-                wake_.wait_until(lock, first->first);
+            // A copy: stop() may free the node while this waits, and wait_until reads the time again.
+            if (const Clock::time_point due = first->first; due > Clock::now()) {
+                wake_.wait_until(lock, due);
                 continue;
             }
             Task task = std::move(first->second);

@@ -455,7 +455,7 @@ export default {
   'err.bad_token': 'That seat link is no longer valid.',
   'err.generic': 'Refused: {message}',
 
-  // --- issue 11: feedback ---
+  // --- feedback ---
   'fb.dice.rolled': '{who} rolled',
   'fb.dice.rolled.me': 'You rolled',
   'fb.dice.seven': '7 — the robber moves',
@@ -469,7 +469,7 @@ export default {
   'fb.sound.is_off': 'Sound off: turn it on',
   'fb.chat.spectator': 'spectator',
   'fb.chat.unread': (p) => (p.n === 1 ? '1 new chat message' : `${p.n} new chat messages`),
-  // --- issue 11: trade-and-table ---
+  // --- trade-and-table ---
   'trade.add': 'Add 1 {res}',
   'trade.add_held': 'Add 1 {res} (you hold {n})',
   'trade.remove': 'Take back 1 {res}',
@@ -522,7 +522,7 @@ export default {
   'replay.rematch_started': 'A new game has started in this room.',
   'replay.rematch_go': 'Back to the room',
   'replay.rematch_stay': 'Keep watching',
-  // --- issue 11: phone-layout ---
+  // --- phone-layout ---
   'fair.short': 'Fair dice',
   'fair.what': 'what this means',
   'fair.explain': 'Nobody can choose or change the dice and the cards of this game, not even whoever runs this server: they were fixed before the first move, and their fingerprint below was shown to everyone from the start. When the game ends, the record is published, so anyone can check every roll, steal and card.',
@@ -532,7 +532,7 @@ export default {
   'lobby.kick_no': 'Keep',
   'offer.fold': 'Fold the offer',
   'offer.unfold': 'Show the whole offer',
-  // --- issue 11: server-timer ---
+  // --- server-timer ---
   'lobby.turn_timer': 'Time per turn',
   'lobby.turn_timer_off': 'no limit',
   'lobby.turn_timer_s': '{n} s',
@@ -545,7 +545,7 @@ export default {
   'timer.what.discard': 'Discard',
   'timer.what.robber': 'Robber',
   'timer.what.trade': 'Trade answer',
-  // --- issue 12: web ---
+  // --- web ---
   'opt.house_rules': 'House rules',
   'opt.discard_limit': 'Discard above',
   'opt.discard_limit.help': 'On a 7, whoever holds more than {n} cards discards half of them.',

@@ -455,7 +455,7 @@ export default {
   'err.bad_token': 'Ce lien de place n’est plus valable.',
   'err.generic': 'Refusé : {message}',
 
-  // --- issue 11: feedback ---
+  // --- feedback ---
   'fb.dice.rolled': '{who} a lancé les dés',
   'fb.dice.rolled.me': 'Tu as lancé les dés',
   'fb.dice.seven': '7 — les Voleurs se déplacent',
@@ -469,7 +469,7 @@ export default {
   'fb.sound.is_off': 'Son coupé : le remettre',
   'fb.chat.spectator': 'spectateur',
   'fb.chat.unread': (p) => (p.n === 1 ? '1 nouveau message' : `${p.n} nouveaux messages`),
-  // --- issue 11: trade-and-table ---
+  // --- trade-and-table ---
   'trade.add': 'Ajouter 1 {res}',
   'trade.add_held': 'Ajouter 1 {res} (tu en as {n})',
   'trade.remove': 'Retirer 1 {res}',
@@ -522,7 +522,7 @@ export default {
   'replay.rematch_started': 'Une nouvelle partie a commencé dans ce salon.',
   'replay.rematch_go': 'Retour au salon',
   'replay.rematch_stay': 'Continuer à regarder',
-  // --- issue 11: phone-layout ---
+  // --- phone-layout ---
   'fair.short': 'Dés équitables',
   'fair.what': 'ce que ça veut dire',
   'fair.explain': 'Personne ne peut choisir ni changer les dés et les cartes de cette partie, pas même la personne qui fait tourner ce serveur : ils ont été fixés avant le premier coup, et leur empreinte ci-dessous est montrée à tous depuis le début. À la fin de la partie, l’enregistrement est publié : chacun peut alors vérifier chaque lancer, chaque vol et chaque carte.',
@@ -532,7 +532,7 @@ export default {
   'lobby.kick_no': 'Garder',
   'offer.fold': 'Replier l’offre',
   'offer.unfold': 'Voir toute l’offre',
-  // --- issue 11: server-timer ---
+  // --- server-timer ---
   'lobby.turn_timer': 'Temps par tour',
   'lobby.turn_timer_off': 'illimité',
   'lobby.turn_timer_s': '{n} s',
@@ -545,7 +545,7 @@ export default {
   'timer.what.discard': 'Défausse',
   'timer.what.robber': 'Voleurs',
   'timer.what.trade': 'Réponse à l’échange',
-  // --- issue 12: web ---
+  // --- web ---
   'opt.house_rules': 'Règles maison',
   'opt.discard_limit': 'Défausse au-delà de',
   'opt.discard_limit.help': 'Sur un 7, chaque joueur qui a plus de {n} cartes en défausse la moitié.',

@@ -452,7 +452,7 @@ export default {
   'err.bad_token': 'この席のURLはもう使えません。',
   'err.generic': '拒否されました：{message}',
 
-  // --- issue 11: feedback ---
+  // --- feedback ---
   'fb.dice.rolled': '{who}のサイコロ',
   'fb.dice.rolled.me': 'あなたのサイコロ',
   'fb.dice.seven': '7 — 盗賊が動きます',
@@ -466,7 +466,7 @@ export default {
   'fb.sound.is_off': 'サウンド オフ：オンにする',
   'fb.chat.spectator': '観戦者',
   'fb.chat.unread': '新着チャット {n}件',
-  // --- issue 11: trade-and-table ---
+  // --- trade-and-table ---
   'trade.add': '{res}を1枚追加',
   'trade.add_held': '{res}を1枚追加（手持ち{n}枚）',
   'trade.remove': '{res}を1枚戻す',
@@ -519,7 +519,7 @@ export default {
   'replay.rematch_started': 'この部屋で新しいゲームが始まりました。',
   'replay.rematch_go': '部屋に戻る',
   'replay.rematch_stay': 'このまま見る',
-  // --- issue 11: phone-layout ---
+  // --- phone-layout ---
   'fair.short': '公正なダイス',
   'fair.what': 'これの意味',
   'fair.explain': 'このゲームのダイスとカードは、このサーバーの管理者も含めて誰も選んだり変えたりできません。最初の一手の前に決まっていて、下のフィンガープリントは最初から全員に表示されています。ゲームが終わると記録が公開され、誰でもすべてのダイス、略奪、カードを確かめられます。',
@@ -529,7 +529,7 @@ export default {
   'lobby.kick_no': 'そのままにする',
   'offer.fold': '提案をたたむ',
   'offer.unfold': '提案をすべて表示',
-  // --- issue 11: server-timer ---
+  // --- server-timer ---
   'lobby.turn_timer': '1ターンの制限時間',
   'lobby.turn_timer_off': '制限なし',
   'lobby.turn_timer_s': '{n}秒',
@@ -542,7 +542,7 @@ export default {
   'timer.what.discard': '手札の廃棄',
   'timer.what.robber': '盗賊',
   'timer.what.trade': '交易の返事',
-  // --- issue 12: web ---
+  // --- web ---
   'opt.house_rules': 'ハウスルール',
   'opt.discard_limit': '捨て札の基準',
   'opt.discard_limit.help': '7が出たとき、手札が{n}枚より多いプレイヤーは半分を捨てます。',

@@ -452,7 +452,7 @@ export default {
   'err.bad_token': '이 자리 링크는 더 이상 쓸 수 없습니다.',
   'err.generic': '거부됨: {message}',
 
-  // --- issue 11: feedback ---
+  // --- feedback ---
   'fb.dice.rolled': '{who}의 주사위',
   'fb.dice.rolled.me': '내 주사위',
   'fb.dice.seven': '7 — 도둑이 움직입니다',
@@ -466,7 +466,7 @@ export default {
   'fb.sound.is_off': '소리 꺼짐: 켜기',
   'fb.chat.spectator': '관전자',
   'fb.chat.unread': '새 채팅 메시지 {n}개',
-  // --- issue 11: trade-and-table ---
+  // --- trade-and-table ---
   'trade.add': '{res} 1장 추가',
   'trade.add_held': '{res} 1장 추가 (보유 {n}장)',
   'trade.remove': '{res} 1장 빼기',
@@ -519,7 +519,7 @@ export default {
   'replay.rematch_started': '이 방에서 새 게임이 시작됐어요.',
   'replay.rematch_go': '방으로 돌아가기',
   'replay.rematch_stay': '계속 보기',
-  // --- issue 11: phone-layout ---
+  // --- phone-layout ---
   'fair.short': '공정한 주사위',
   'fair.what': '무슨 뜻인지 보기',
   'fair.explain': '이 게임의 주사위와 카드는 누구도 고르거나 바꿀 수 없습니다. 이 서버를 운영하는 사람도 마찬가지입니다. 첫 수 전에 이미 정해졌고, 아래의 지문이 처음부터 모두에게 공개되었습니다. 게임이 끝나면 기록이 공개되어 누구나 모든 주사위, 강탈, 카드를 확인할 수 있습니다.',
@@ -529,7 +529,7 @@ export default {
   'lobby.kick_no': '그대로 두기',
   'offer.fold': '제안 접기',
   'offer.unfold': '제안 전체 보기',
-  // --- issue 11: server-timer ---
+  // --- server-timer ---
   'lobby.turn_timer': '턴당 제한 시간',
   'lobby.turn_timer_off': '제한 없음',
   'lobby.turn_timer_s': '{n}초',
@@ -542,7 +542,7 @@ export default {
   'timer.what.discard': '카드 버리기',
   'timer.what.robber': '도둑',
   'timer.what.trade': '거래 응답',
-  // --- issue 12: web ---
+  // --- web ---
   'opt.house_rules': '하우스 룰',
   'opt.discard_limit': '버리기 기준',
   'opt.discard_limit.help': '7이 나오면 카드가 {n}장보다 많은 플레이어는 절반을 버립니다.',

@@ -85,7 +85,16 @@ ALTER TABLE rooms ADD COLUMN wake_ms INTEGER;
 ALTER TABLE rooms ADD COLUMN timer TEXT NOT NULL DEFAULT '';
 CREATE INDEX rooms_asleep ON rooms(sleeps, wake_ms);
 )sql"},
+    // Leases (several servers on one database, store.hpp): `owner` is the node that serves the room
+    // (null: none), `lease_ms` when its lease runs out (Unix ms); the room's epoch is the fence token.
+    // Rooms from before are free: the next server start takes them.
+    Migration{4, "room leases: the node that serves each room and until when", R"sql(
+ALTER TABLE rooms ADD COLUMN owner TEXT;
+ALTER TABLE rooms ADD COLUMN lease_ms INTEGER;
+)sql"},
 };
+
+static_assert(kMigrations.back().version == Store::kSchemaVersion);
 
 std::string what_to_do(const std::string& path) {
     return " Nothing in it was changed. Restore " + path +

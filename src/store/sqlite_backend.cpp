@@ -22,6 +22,11 @@ public:
               "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch, sleeps)"
               " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT(code) DO UPDATE SET options = ?2, host_key_hash = ?3,"
               " phase = ?4, game = ?5, game_options = ?6, updated_ms = ?8, sleeps = ?10")),
+          insert_room_(db.prepare(
+              "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch, sleeps, owner, lease_ms)"
+              " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")),
+          release_(db.prepare("UPDATE rooms SET owner = NULL, lease_ms = NULL WHERE code = ?")),
+          lock_row_(db.prepare("SELECT epoch, coalesce(owner, '') FROM rooms WHERE code = ?")),
           set_timer_(db.prepare("UPDATE rooms SET timer = ?, wake_ms = ? WHERE code = ?")),
           delete_seats_(db.prepare("DELETE FROM seats WHERE code = ?")),
           insert_seat_(db.prepare("INSERT INTO seats(code, seat, name, token_hash, host, bot) VALUES(?, ?, ?, ?, ?, ?)")),
@@ -39,9 +44,24 @@ public:
     void save(const RoomRecord& r) override {
         upsert_room_.reset().bind(1, r.code).bind(2, r.options).bind(3, r.host_key_hash).bind(4, r.phase).bind(5, r.game);
         upsert_room_.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).bind(9, r.epoch).bind(10, r.sleeps ? 1 : 0).run();
-        delete_seats_.reset().bind(1, r.code).run();
-        for (const SeatRecord& s : r.seats)
-            insert_seat_.reset().bind(1, r.code).bind(2, s.seat).bind(3, s.name).bind(4, s.token_hash).bind(5, s.host ? 1 : 0).bind(6, s.bot).run();
+        save_seats(r);
+    }
+    void insert(const RoomRecord& r, const Lease& lease) override {
+        insert_room_.reset().bind(1, r.code).bind(2, r.options).bind(3, r.host_key_hash).bind(4, r.phase).bind(5, r.game);
+        insert_room_.bind(6, r.game_options).bind(7, r.created_ms).bind(8, r.updated_ms).bind(9, r.epoch).bind(10, r.sleeps ? 1 : 0);
+        insert_room_.bind(11, lease.node).bind(12, now_ms() + lease.length_ms).run();
+        save_seats(r);
+    }
+    void release(const std::string& code) override { release_.reset().bind(1, code).run(); }
+    // Inside BEGIN IMMEDIATE the file is this connection's alone until COMMIT: reading is locking.
+    std::vector<RoomRow> lock_rooms(const std::vector<std::string>& codes) {
+        std::vector<RoomRow> rows;
+        for (const std::string& code : codes) {
+            lock_row_.reset().bind(1, code);
+            if (lock_row_.step()) rows.push_back({code, lock_row_.column_int(0), lock_row_.column_text(1)});
+            lock_row_.reset();  // a statement left on a row keeps its read open past COMMIT
+        }
+        return rows;
     }
     void erase(const std::string& code) override {
         for (sql::Statement& s : delete_room_) s.reset().bind(1, code).run();
@@ -72,7 +92,13 @@ public:
     }
 
 private:
-    sql::Statement upsert_room_, set_timer_, delete_seats_, insert_seat_, insert_command_, set_phase_, insert_snapshot_,
+    void save_seats(const RoomRecord& r) {
+        delete_seats_.reset().bind(1, r.code).run();
+        for (const SeatRecord& s : r.seats)
+            insert_seat_.reset().bind(1, r.code).bind(2, s.seat).bind(3, s.name).bind(4, s.token_hash).bind(5, s.host ? 1 : 0).bind(6, s.bot).run();
+    }
+
+    sql::Statement upsert_room_, insert_room_, release_, lock_row_, set_timer_, delete_seats_, insert_seat_, insert_command_, set_phase_, insert_snapshot_,
         prune_snapshots_, insert_chat_, trim_chat_;
     std::array<sql::Statement, 5> delete_room_;
 };
@@ -178,12 +204,15 @@ public:
     }
     Writes& writes() override { return *writes_; }
 
-    std::vector<StoredRoom> load_rooms() override {
+    std::vector<RoomRow> lock_rooms(const std::vector<std::string>& codes) override { return writes_->lock_rooms(codes); }
+
+    std::vector<StoredRoom> load_rooms(const std::optional<std::string>& owner) override {
         sql::Db& db = *db_;
         return consistent_read(db, path_, [&] {
             Reads reads(db);
-            sql::Statement rooms =
-                db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE problem IS NULL AND sleeps = 0 ORDER BY code");
+            sql::Statement rooms = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE problem IS NULL AND sleeps = 0" +
+                                              (owner ? " AND owner = ?" : "") + " ORDER BY code");
+            if (owner) rooms.bind(1, *owner);
             std::vector<StoredRoom> out;
             while (rooms.step()) out.push_back(reads.read(rooms, /*no_snapshot=*/false));
             return out;
@@ -204,20 +233,31 @@ public:
         });
     }
 
-    std::optional<StoredRoom> wake_room(const std::string& code) override {
+    Take take_room(const std::string& code, const Lease& lease) override {
         sql::Db& db = *db_;
         try {
-            db.exec("BEGIN IMMEDIATE");  // the epoch's move and the read see the same file
+            db.exec("BEGIN IMMEDIATE");  // the check, the epoch's move and the read see the same file
             try {
-                sql::Statement bump = db.prepare("UPDATE rooms SET epoch = epoch + 1 WHERE code = ? AND problem IS NULL");
-                bump.bind(1, code).run();
-                Reads reads(db);
-                sql::Statement row = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE code = ? AND problem IS NULL");
+                Take take;
+                sql::Statement row = db.prepare("SELECT coalesce(owner, ''), coalesce(lease_ms, 0) FROM rooms WHERE code = ? AND problem IS NULL");
                 row.bind(1, code);
-                std::optional<StoredRoom> room;
-                if (row.step()) room = reads.read(row, /*no_snapshot=*/false);
+                if (row.step()) {
+                    const std::string owner = row.column_text(0);
+                    const std::int64_t until = row.column_int(1);
+                    if (!owner.empty() && owner != lease.node && until > now_ms()) {
+                        take.holder = owner;
+                        take.holder_until_ms = until;
+                    } else {
+                        sql::Statement claim = db.prepare("UPDATE rooms SET epoch = epoch + 1, owner = ?, lease_ms = ? WHERE code = ?");
+                        claim.bind(1, lease.node).bind(2, now_ms() + lease.length_ms).bind(3, code).run();
+                        Reads reads(db);
+                        sql::Statement taken = db.prepare(std::string("SELECT ") + Reads::kRoomColumns + " FROM rooms WHERE code = ?");
+                        taken.bind(1, code);
+                        if (taken.step()) take.room = reads.read(taken, /*no_snapshot=*/false);
+                    }
+                }
                 db.exec("COMMIT");
-                return room;
+                return take;
             } catch (...) {
                 try {
                     db.exec("ROLLBACK");
@@ -226,8 +266,35 @@ public:
                 throw;
             }
         } catch (const sql::Error& e) {
-            throw StoreError(path_ + ": cannot wake room " + code + " (" + e.what() + "). Check that the file is on a" +
+            throw StoreError(path_ + ": cannot take room " + code + " (" + e.what() + "). Check that the file is on a" +
                              " writable local disk; the room stays in the file.");
+        }
+    }
+
+    std::vector<std::string> renew(const Lease& lease, const std::vector<Claim>& held) override {
+        sql::Db& db = *db_;
+        try {
+            db.exec("BEGIN IMMEDIATE");
+            try {
+                // One statement per room: on a local file that costs no more than one for all.
+                sql::Statement extend = db.prepare("UPDATE rooms SET lease_ms = ? WHERE code = ? AND epoch = ? AND owner = ?");
+                const std::int64_t until = now_ms() + lease.length_ms;
+                std::vector<std::string> lost;
+                for (const Claim& c : held) {
+                    extend.reset().bind(1, until).bind(2, c.code).bind(3, c.epoch).bind(4, lease.node).run();
+                    if (db.changes() == 0) lost.push_back(c.code);
+                }
+                db.exec("COMMIT");
+                return lost;
+            } catch (...) {
+                try {
+                    db.exec("ROLLBACK");
+                } catch (const sql::Error&) {
+                }
+                throw;
+            }
+        } catch (const sql::Error& e) {
+            throw StoreError(path_ + ": cannot renew the leases of node " + lease.node + " (" + e.what() + ").");
         }
     }
 
@@ -278,15 +345,25 @@ public:
         }
     }
 
-    void begin_serving() override {
+    // One server serves a file: it takes every room, whoever held it (a crashed server's leases, a
+    // server of another name before it), as a start always did.
+    std::vector<Claim> begin_serving(const Lease& lease) override {
         sql::Db& db = *db_;
         const bool read_only = sqlite3_db_readonly(db.handle(), "main") == 1;
         try {
             db.exec("BEGIN IMMEDIATE");
             try {
-                db.exec("UPDATE rooms SET epoch = epoch + 1");
+                sql::Statement take = db.prepare(
+                    "UPDATE rooms SET epoch = epoch + 1, owner = CASE WHEN problem IS NULL AND sleeps = 0 THEN ?1 END,"
+                    " lease_ms = CASE WHEN problem IS NULL AND sleeps = 0 THEN ?2 END");
+                take.bind(1, lease.node).bind(2, now_ms() + lease.length_ms).run();
                 db.exec("INSERT INTO meta(key, value) VALUES('serve_starts', 1) ON CONFLICT(key) DO UPDATE SET value = value + 1");
+                sql::Statement held = db.prepare("SELECT code, epoch FROM rooms WHERE owner = ?");
+                held.bind(1, lease.node);
+                std::vector<Claim> claims;
+                while (held.step()) claims.push_back({held.column_text(0), held.column_int(1)});
                 db.exec("COMMIT");
+                return claims;
             } catch (const sql::Error&) {
                 try {
                     db.exec("ROLLBACK");  // a failed COMMIT may have rolled back already

@@ -104,7 +104,8 @@ TEST_CASE("a room, its seats, log, snapshot and chat come back after reopening t
     CHECK(lobby->commands.empty());
 }
 
-TEST_CASE("a new game's log starts afresh, creating a room over an old code replaces it, deleting drops it", "[store][postgres]") {
+TEST_CASE("a new game's log starts afresh, creating a room over a code in use fails and changes nothing, deleting drops it",
+          "[store][postgres]") {
     const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
     if (data.skipped()) return;
     INFO("backend: " << data.backend());
@@ -133,15 +134,27 @@ TEST_CASE("a new game's log starts afresh, creating a room over an old code repl
     REQUIRE(rooms[0].commands.size() == 2);
     CHECK(rooms[0].commands[1].command == "{\"next\":true}");
 
-    store.create_room(room("K7QX3"), c.done());  // a fresh room under a code used before: nothing old remains
+    store.create_room(room("K7QX3"), c.done());  // a room has that code: never replaced by a new one
     store.flush();
+    CHECK(c.failed == 2);
+    CHECK(store.stats().fenced == 1);
+    CHECK_FALSE(store.health().failing);  // a code in use is no failure of the database
+    rooms = store.load_rooms();
+    REQUIRE(rooms.size() == 1);
+    CHECK(rooms[0].room.game == 2);
+    CHECK(rooms[0].commands.size() == 2);
+    store.delete_room("K7QX3", c.done());
+    store.flush();
+    CHECK(store.load_rooms().empty());
+    CHECK_FALSE(store.holds("K7QX3"));
+
+    store.create_room(room("K7QX3"), c.done());  // a code freed by deleting its room is new again
+    store.flush();
+    CHECK(c.failed == 2);
     rooms = store.load_rooms();
     REQUIRE(rooms.size() == 1);
     CHECK(rooms[0].room.game == 0);
     CHECK(rooms[0].commands.empty());
-    store.delete_room("K7QX3", c.done());
-    store.flush();
-    CHECK(store.load_rooms().empty());
 }
 
 TEST_CASE("group commit: writes from many threads share transactions, each done once, in queue order", "[store][postgres]") {

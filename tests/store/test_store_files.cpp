@@ -36,13 +36,13 @@ TEST_CASE("a new file is created with the schema through versioned migrations, i
         CHECK(store.schema_version() == Store::kSchemaVersion);
     }
     CHECK(query(path, "PRAGMA journal_mode") == "wal\n");
-    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n");
+    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n4\n");
     CHECK(query(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('rooms','seats','chat','commands','snapshots')") == "5\n");
     {
         Store again(path);  // reopening applies nothing twice
         CHECK(again.schema_version() == Store::kSchemaVersion);
     }
-    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "3\n");
+    CHECK(query(path, "SELECT count(*) FROM schema_migrations") == "4\n");
 }
 
 TEST_CASE("a file that is not SQLite is refused, named, and left untouched", "[store]") {
@@ -158,7 +158,7 @@ TEST_CASE("a data file of schema version 1 migrates: its rooms start at epoch 0 
     write_version_1_file(path);
     Store store(path);
     CHECK(store.schema_version() == Store::kSchemaVersion);
-    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n");
+    CHECK(query(path, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n4\n");
     const std::vector<StoredRoom> rooms = store.load_rooms();
     REQUIRE(rooms.size() == 1);  // nothing of the old file is lost
     CHECK(rooms[0].room.seats.size() == 1);

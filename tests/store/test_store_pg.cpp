@@ -37,14 +37,14 @@ TEST_CASE("postgresql: a new database gets the schema through versioned migratio
         Store store(url);
         CHECK(store.schema_version() == Store::kSchemaVersion);
     }
-    CHECK(PgServer::query(url, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n");
+    CHECK(PgServer::query(url, "SELECT version FROM schema_migrations ORDER BY version") == "1\n2\n3\n4\n");
     CHECK(PgServer::query(url, "SELECT count(*) FROM pg_tables WHERE tablename IN ('rooms','seats','chat','commands','snapshots','meta')") ==
           "6\n");
     {
         Store again(url);
         CHECK(again.schema_version() == Store::kSchemaVersion);
     }
-    CHECK(PgServer::query(url, "SELECT count(*) FROM schema_migrations") == "3\n");
+    CHECK(PgServer::query(url, "SELECT count(*) FROM schema_migrations") == "4\n");
 }
 
 TEST_CASE("postgresql: a database from a newer server, or another program's, is refused and left as it is", "[store][postgres]") {

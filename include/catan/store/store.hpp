@@ -6,6 +6,17 @@
 // Writes are queued and applied in order by one writer thread that commits whatever is queued in one
 // transaction (a group commit) and then calls each write's `done`: a caller that acts only in `done`
 // never acts on something a crash could take back. Reads are for the start, before rooms run.
+//
+// Leases: several servers (nodes) may share one PostgreSQL database, each room served by one of them.
+// A Store is opened for a node (StoreOptions::node) and writes a room only while it holds the room:
+// rooms.owner names the node, rooms.lease_ms says until when the lease runs (Unix ms) and the room's
+// `epoch` is the fence token. Taking a room (begin_serving, take_room, wake_room) moves its epoch on
+// (create_room makes a room this node's at its first epoch), and every writer transaction first locks the rows of the rooms it writes and checks
+// that each is still this node's at the epoch this Store took it with: a node that was paused,
+// partitioned or slow never writes a room after another node took it over (its writes are "fenced":
+// not made). Safety rests on the epoch alone, never on clocks: a lease that ran out stays this node's
+// until another node takes the room. The writer renews this Store's leases every lease/3.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -45,8 +56,8 @@ struct RoomRecord {
     std::int64_t created_ms = 0; // Unix time in milliseconds
     std::int64_t updated_ms = 0;
     // The room's sequence-number epoch: a restored room's seq starts at epoch << 32. Written when the
-    // row is first inserted (create_room: 0; import_room: the document's); then only begin_serving
-    // changes it, so save_room never moves it back.
+    // row is first inserted (create_room: 0; import_room: the document's); then only taking the room
+    // (begin_serving, take_room, wake_room) changes it, so save_room never moves it back.
     std::int64_t epoch = 0;
     std::vector<SeatRecord> seats;  // taken seats only
     // A turn-based room: restored when something asks for it (Store::wake_room), never at start.
@@ -84,41 +95,92 @@ struct StoredRoom {
     std::vector<LoggedCommand> commands;
 };
 
-// `durable`: committed to disk (false: the write failed and nothing of it was kept).
+// `durable`: committed to disk. False: nothing of it was kept, because the write failed, or because it
+// was fenced: the room is not this Store's (another node took it over, it was never taken, or a new
+// room's code is in use). Store::holds tells the two apart, and a room lost to another node was
+// reported to on_lost before this is called.
 using Done = std::function<void(bool durable)>;
+
+// Which node a Store writes for, and how long the leases it takes run.
+struct StoreOptions {
+    std::string node;  // this server's name among the nodes sharing a database; empty: the host name
+    std::chrono::milliseconds lease = std::chrono::seconds(10);
+    // Whether the writer renews the leases every lease/3 on its own; without, only renew_leases() does
+    // (a node made to stall, in tests).
+    bool renew = true;
+};
+
+// What take_room found.
+struct Take {
+    std::optional<StoredRoom> room;  // taken: this Store holds the room now (read as load_rooms reads one)
+    // Not taken because another node holds the room under a lease that has not run out: that node, and
+    // when its lease ends (Unix ms) unless renewed. Neither field set: no room has that code, or it
+    // was set aside as corrupt.
+    std::string holder;
+    std::int64_t holder_until_ms = 0;
+};
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // Opens `path`, creating it when it does not exist, checks it and runs pending migrations; a
     // PostgreSQL URL (is_database_url) connects to that database instead, which must exist.
-    // Throws StoreError for a file or database it cannot use.
-    explicit Store(const std::string& path);
-    ~Store();  // commits everything queued, then stops the writer
+    // Throws StoreError for a file or database it cannot use. The tools that do not serve (export,
+    // import, backup, inspect) take no lease and need no options.
+    explicit Store(const std::string& path, StoreOptions options = {});
+    // Commits everything queued, releases every lease it holds (another node may take those rooms at
+    // once), then stops the writer.
+    ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
     const std::string& path() const;  // the file, or the database's URL without its password
     int schema_version() const;  // of the open file (kSchemaVersion after migrating)
+    const std::string& node() const;
+    std::chrono::milliseconds lease() const;
 
     // ---- a server's start ----
-    // Called once by a server that is about to restore and serve the rooms (before load_rooms): moves
-    // every room to its next epoch, so each seq it hands out is above every seq an earlier server
-    // handed out for that room, and proves with that committed write that the file can be written.
+    // Called once by a server that is about to restore and serve the rooms (before load_rooms). Takes,
+    // in one transaction, every room no other node holds under a lease that has not run out (on
+    // PostgreSQL those stay the other node's, untouched; on an SQLite file, which one server serves,
+    // every room): each moves to its next epoch, so each seq this server hands out is above every seq
+    // an earlier holder handed out for that room, and the awake ones become this node's (the sleeping
+    // and set-aside ones free). The committed write also proves that the database takes writes.
     // Throws StoreError naming the file and what to do when it cannot be (read-only, immutable, a
     // directory that cannot hold the write-ahead log, a full disk).
     void begin_serving();
 
     // ---- reads (at start) ----
-    // Every room a server restores at its start: all but those set aside as corrupt and those that
-    // sleep (turn-based rooms, restored when something asks for them).
+    // Every room a server restores at its start: after begin_serving, the awake rooms it took and still
+    // holds; on a Store that did not begin serving (a look at the data), every awake room. Never those
+    // set aside as corrupt, nor those that sleep (turn-based rooms, restored when something asks for them).
     std::vector<StoredRoom> load_rooms();
     std::vector<SleepingRoom> sleeping_rooms();  // every room that sleeps (not set aside), by code
-    // A sleeping room as load_rooms reads one, moved to its next sequence-number epoch in the same
-    // transaction (a woken room hands out seqs above every seq it handed out before); nothing when no
-    // room has that code or it was set aside. Waits for the writer's round in progress; any time.
+    // take_room's room: a sleeping room is woken by taking it; nothing also when another node holds it.
     std::optional<StoredRoom> wake_room(const std::string& code);
+
+    // ---- leases ----
+    // Takes a room for this node in one transaction, its row locked: when it is free, its lease ran
+    // out, or it is this node's already, the room moves to its next epoch (its seqs start above every
+    // earlier holder's), this node owns it until now + lease, and it is read as load_rooms reads a room.
+    // A turn-based room stays one (`sleeps` is what it is, not whether it is in memory). Synchronous:
+    // waits for the writer's round in progress. Throws StoreError when the database cannot be written.
+    Take take_room(const std::string& code);
+    // Extends the lease of every room this Store holds, in one statement, and returns (and forgets)
+    // those it no longer holds: another node took them. The writer does this every lease/3 on its own;
+    // a caller may also, at any time. Rooms found lost are also reported to on_lost.
+    std::vector<std::string> renew_leases();
+    // Frees the room's lease (a drained, deleted or sleeping room), so another node may take it at
+    // once; queued, so every write of the room queued before it is made first. Only while this Store
+    // holds the room at the epoch it took it with.
+    void release_room(const std::string& code, Done done = nullptr);
+    // Whether this Store holds the room (took it and has not found it lost, released or deleted it).
+    bool holds(const std::string& code) const;
+    // Called once for each room this Store finds it no longer holds, however it found out (a fenced
+    // write, a renewal): on the thread that found out (often the writer's), without the store's locks,
+    // before the `done` of that room's fenced writes. The server drops the room. Set it before serving.
+    void on_lost(std::function<void(std::string code)> lost);
     // Sets a room aside (kept for inspection, never restored again); synchronous.
     void set_aside(const std::string& code, const std::string& problem);
 
@@ -132,7 +194,10 @@ public:
     bool import_room(const StoredRoom& room, bool replace);
 
     // ---- writes (queued; `done` is called on the writer thread, in order, once durable) ----
-    void create_room(RoomRecord room, Done done);  // replaces anything left under that code
+    // Every write of a room is made only while this Store holds the room (fenced otherwise, see Done).
+    // A new room, this node's under a fresh lease; fails (not durable) when any room, of any node, has
+    // that code already: a room is never replaced by a new one.
+    void create_room(RoomRecord room, Done done);
     void save_room(RoomRecord room, Done done);    // the room row and its seats
     void append_command(const std::string& code, std::int64_t game, LoggedCommand command, std::string phase,
                         std::optional<Snapshot> snapshot, Done done);
@@ -148,10 +213,12 @@ public:
         std::uint64_t writes = 0;   // writes committed
         std::uint64_t commits = 0;  // transactions (writes / commits: the average group size)
         std::uint64_t failed = 0;   // writes that could not be committed
+        std::uint64_t fenced = 0;   // writes not made: the room was not this Store's (see Done)
     };
     Stats stats() const;
 
-    // Whether the data file takes writes: failing from a commit that failed until one succeeds.
+    // Whether the data file takes writes: failing from a commit that failed until one succeeds (a
+    // fenced write is no failure of the database).
     struct Health {
         bool failing = false;
         std::string problem;       // the last failure, as the database reported it (empty when not failing)

@@ -1,5 +1,7 @@
 // The PostgreSQL backend: one libpq connection with the writer's statements prepared once, the same
 // records as the SQLite file, and every value sent as a parameter, never inside the SQL text.
+#include <set>
+
 #include <spdlog/spdlog.h>
 
 #include "../backend.hpp"
@@ -14,6 +16,9 @@ using pg::param;
 
 pg::Param optional_param(const std::optional<std::int64_t>& value) { return value ? param(*value) : pg::Param(); }
 
+// Now in Unix ms by the database's clock: every node compares leases with the same clock.
+const std::string kNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+
 class PgWrites final : public Writes {
 public:
     explicit PgWrites(pg::Connection& db) : db_(db) {
@@ -21,6 +26,12 @@ public:
                    "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch, sleeps)"
                    " VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT(code) DO UPDATE SET options = $2, host_key_hash = $3,"
                    " phase = $4, game = $5, game_options = $6, updated_ms = $8, sleeps = $10");
+        db.prepare("insert_room",
+                   "INSERT INTO rooms(code, options, host_key_hash, phase, game, game_options, created_ms, updated_ms, epoch, sleeps, owner,"
+                   " lease_ms) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, " + kNowMs + " + $12)");
+        db.prepare("release_room", "UPDATE rooms SET owner = NULL, lease_ms = NULL WHERE code = $1");
+        // Locked in one order (by code), so two nodes' rounds never wait for each other in a circle.
+        db.prepare("lock_rooms", "SELECT code, epoch, coalesce(owner, '') FROM rooms WHERE code = ANY($1::text[]) ORDER BY code FOR UPDATE");
         db.prepare("delete_seats", "DELETE FROM seats WHERE code = $1");
         db.prepare("insert_seat", "INSERT INTO seats(code, seat, name, token_hash, host, bot) VALUES($1, $2, $3, $4, $5, $6)");
         // One round trip for the five tables of a room.
@@ -43,9 +54,19 @@ public:
     void save(const RoomRecord& r) override {
         db_.run("upsert_room", {r.code, r.options, r.host_key_hash, r.phase, param(r.game), r.game_options, param(r.created_ms),
                                 param(r.updated_ms), param(r.epoch), param(r.sleeps ? 1 : 0)});
-        db_.run("delete_seats", {r.code});
-        for (const SeatRecord& s : r.seats)
-            db_.run("insert_seat", {r.code, param(s.seat), s.name, s.token_hash, param(s.host ? 1 : 0), s.bot});
+        save_seats(r);
+    }
+    void insert(const RoomRecord& r, const Lease& lease) override {
+        db_.run("insert_room", {r.code, r.options, r.host_key_hash, r.phase, param(r.game), r.game_options, param(r.created_ms),
+                                param(r.updated_ms), param(r.epoch), param(r.sleeps ? 1 : 0), lease.node, param(lease.length_ms)});
+        save_seats(r);
+    }
+    void release(const std::string& code) override { db_.run("release_room", {code}); }
+    std::vector<RoomRow> lock_rooms(const std::vector<std::string>& codes) {
+        const pg::Result rows = db_.run("lock_rooms", {pg::text_array(codes)});
+        std::vector<RoomRow> out;
+        for (int i = 0; i < rows.rows(); ++i) out.push_back({rows.text(i, 0), rows.integer(i, 1), rows.text(i, 2)});
+        return out;
     }
     void erase(const std::string& code) override { db_.run("erase_room", {code}); }
     void insert_command(const std::string& code, std::int64_t game, const LoggedCommand& c) override {
@@ -67,6 +88,12 @@ public:
     }
 
 private:
+    void save_seats(const RoomRecord& r) {
+        db_.run("delete_seats", {r.code});
+        for (const SeatRecord& s : r.seats)
+            db_.run("insert_seat", {r.code, param(s.seat), s.name, s.token_hash, param(s.host ? 1 : 0), s.bot});
+    }
+
     pg::Connection& db_;
 };
 
@@ -166,11 +193,13 @@ public:
         }
     }
     Writes& writes() override { return *writes_; }
+    std::vector<RoomRow> lock_rooms(const std::vector<std::string>& codes) override { return writes_->lock_rooms(codes); }
 
-    std::vector<StoredRoom> load_rooms() override {
+    std::vector<StoredRoom> load_rooms(const std::optional<std::string>& owner) override {
         return read("read the rooms", [&] {
-            const pg::Result rooms = db_->query(std::string("SELECT ") + kRoomColumns +
-                                                " FROM rooms WHERE problem IS NULL AND sleeps = 0 ORDER BY code");
+            const std::string sql = std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE problem IS NULL AND sleeps = 0" +
+                                    (owner ? " AND owner = $1" : "") + " ORDER BY code";
+            const pg::Result rooms = owner ? db_->query(sql, {*owner}) : db_->query(sql);
             std::vector<StoredRoom> out;
             for (int i = 0; i < rooms.rows(); ++i) out.push_back(read_room_at(*db_, rooms, i, /*no_snapshot=*/false));
             return out;
@@ -190,13 +219,45 @@ public:
         });
     }
 
-    std::optional<StoredRoom> wake_room(const std::string& code) override {
-        return write("wake room " + code, [&]() -> std::optional<StoredRoom> {
-            // The UPDATE locks the row, so the epoch's move and the read see the same room.
-            db_->query("UPDATE rooms SET epoch = epoch + 1 WHERE code = $1 AND problem IS NULL", {code});
-            const pg::Result row = db_->query(std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE code = $1 AND problem IS NULL", {code});
-            if (row.rows() == 0) return std::nullopt;
-            return read_room_at(*db_, row, 0, /*no_snapshot=*/false);
+    Take take_room(const std::string& code, const Lease& lease) override {
+        return write("take room " + code, [&] {
+            Take take;
+            const pg::Result row = db_->query("SELECT coalesce(owner, ''), coalesce(lease_ms, 0), " + kNowMs +
+                                              " FROM rooms WHERE code = $1 AND problem IS NULL FOR UPDATE",
+                                              {code});
+            if (row.rows() == 0) return take;
+            const std::string owner = row.text(0, 0);
+            if (!owner.empty() && owner != lease.node && row.integer(0, 1) > row.integer(0, 2)) {
+                take.holder = owner;
+                take.holder_until_ms = row.integer(0, 1);
+                return take;
+            }
+            const pg::Result taken = db_->query(std::string("UPDATE rooms SET epoch = epoch + 1, owner = $2, lease_ms = ") + kNowMs +
+                                                    " + $3 WHERE code = $1 RETURNING " + kRoomColumns,
+                                                {code, lease.node, param(lease.length_ms)});
+            take.room = read_room_at(*db_, taken, 0, /*no_snapshot=*/false);
+            return take;
+        });
+    }
+
+    std::vector<std::string> renew(const Lease& lease, const std::vector<Claim>& held) override {
+        std::vector<std::string> codes;
+        std::vector<std::int64_t> epochs;
+        for (const Claim& c : held) {
+            codes.push_back(c.code);
+            epochs.push_back(c.epoch);
+        }
+        return write("renew the leases of node " + lease.node, [&] {
+            const pg::Result renewed = db_->query(
+                "UPDATE rooms SET lease_ms = " + kNowMs + " + $2 FROM unnest($3::text[], $4::bigint[]) AS held(code, epoch)"
+                " WHERE rooms.code = held.code AND rooms.epoch = held.epoch AND rooms.owner = $1 RETURNING rooms.code",
+                {lease.node, param(lease.length_ms), pg::text_array(codes), pg::integer_array(epochs)});
+            std::set<std::string> still;
+            for (int i = 0; i < renewed.rows(); ++i) still.insert(renewed.text(i, 0));
+            std::vector<std::string> lost;
+            for (const std::string& code : codes)
+                if (!still.count(code)) lost.push_back(code);
+            return lost;
         });
     }
 
@@ -227,11 +288,24 @@ public:
         });
     }
 
-    void begin_serving() override {
-        write("begin serving (a first write, which moves every room to its next epoch)", [&] {
-            db_->exec("UPDATE rooms SET epoch = epoch + 1");
+    // Several servers may share the database: a start takes only the rooms no other node holds under a
+    // live lease, and skips rows another node's transaction has locked (its writer is writing them, or
+    // it is taking them): those are that node's.
+    std::vector<Claim> begin_serving(const Lease& lease) override {
+        return write("begin serving (a first write, which takes the rooms no other node holds)", [&] {
+            const pg::Result taken = db_->query(
+                "WITH free AS (SELECT code FROM rooms WHERE owner IS NULL OR owner = $1 OR lease_ms IS NULL OR lease_ms <= " + kNowMs +
+                " ORDER BY code FOR UPDATE SKIP LOCKED)"
+                " UPDATE rooms SET epoch = rooms.epoch + 1,"
+                " owner = CASE WHEN rooms.problem IS NULL AND rooms.sleeps = 0 THEN $1 END,"
+                " lease_ms = CASE WHEN rooms.problem IS NULL AND rooms.sleeps = 0 THEN " + kNowMs + " + $2 END"
+                " FROM free WHERE rooms.code = free.code RETURNING rooms.code, rooms.epoch, rooms.owner IS NOT NULL",
+                {lease.node, param(lease.length_ms)});
             db_->exec("INSERT INTO meta(key, value) VALUES('serve_starts', 1) ON CONFLICT(key) DO UPDATE SET value = meta.value + 1");
-            return true;
+            std::vector<Claim> claims;
+            for (int i = 0; i < taken.rows(); ++i)
+                if (taken.text(i, 2) == "t") claims.push_back({taken.text(i, 0), taken.integer(i, 1)});
+            return claims;
         });
     }
 

@@ -37,6 +37,28 @@ struct Values {
 
 }  // namespace
 
+Param text_array(const std::vector<std::string>& values) {
+    std::string out = "{";
+    for (const std::string& v : values) {
+        if (out.size() > 1) out.push_back(',');
+        out.push_back('"');  // quoted, so any text (commas, braces, NULL) is one element as it is
+        for (const char c : v) {
+            if (c == '"' || c == '\\') out.push_back('\\');
+            out.push_back(c);
+        }
+        out.push_back('"');
+    }
+    out.push_back('}');
+    return out;
+}
+
+Param integer_array(const std::vector<std::int64_t>& values) {
+    std::string out = "{";
+    for (const std::int64_t v : values) out.append(out.size() > 1 ? "," : "").append(std::to_string(v));
+    out.push_back('}');
+    return out;
+}
+
 Result::~Result() { PQclear(result_); }
 int Result::rows() const { return PQntuples(result_); }
 bool Result::null(int row, int column) const { return PQgetisnull(result_, row, column) == 1; }

@@ -27,6 +27,9 @@ private:
 using Param = std::optional<std::string>;
 inline Param param(std::int64_t value) { return std::to_string(value); }
 inline Param param(const std::string& text) { return text; }
+// An array parameter (cast in the SQL: $1::text[], $2::bigint[]), in PostgreSQL's array literal.
+Param text_array(const std::vector<std::string>& values);
+Param integer_array(const std::vector<std::int64_t>& values);
 
 // The rows of one statement; columns read as text or integers.
 class Result {

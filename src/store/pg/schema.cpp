@@ -74,6 +74,10 @@ ALTER TABLE rooms ADD COLUMN wake_ms BIGINT;
 ALTER TABLE rooms ADD COLUMN timer TEXT NOT NULL DEFAULT '';
 CREATE INDEX rooms_asleep ON rooms(sleeps, wake_ms);
 )sql"},
+    Migration{4, "room leases: the node that serves each room and until when", R"sql(
+ALTER TABLE rooms ADD COLUMN owner TEXT;
+ALTER TABLE rooms ADD COLUMN lease_ms BIGINT;
+)sql"},
 };
 
 static_assert(kMigrations.back().version == Store::kSchemaVersion);

@@ -11,11 +11,12 @@
 // A Store is opened for a node (StoreOptions::node) and writes a room only while it holds the room:
 // rooms.owner names the node, rooms.lease_ms says until when the lease runs (Unix ms) and the room's
 // `epoch` is the fence token. Taking a room (begin_serving, take_room, wake_room) moves its epoch on
-// (create_room makes a room this node's at its first epoch), and every writer transaction first locks the rows of the rooms it writes and checks
-// that each is still this node's at the epoch this Store took it with: a node that was paused,
-// partitioned or slow never writes a room after another node took it over (its writes are "fenced":
-// not made). Safety rests on the epoch alone, never on clocks: a lease that ran out stays this node's
-// until another node takes the room. The writer renews this Store's leases every lease/3.
+// (create_room makes a new room this node's at its first epoch), and every writer transaction first
+// locks the rows of the rooms it writes and checks that each is still this node's at the epoch this
+// Store took it with: a node that was paused, partitioned or slow never writes a room after another
+// node took it over (its writes are "fenced": not made). Safety rests on the epoch alone, never on
+// clocks: a lease that ran out stays this node's until another node takes the room. The writer renews
+// this Store's leases every lease/3.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -159,6 +160,8 @@ public:
     std::vector<SleepingRoom> sleeping_rooms();  // every room that sleeps (not set aside), by code
     // take_room's room: a sleeping room is woken by taking it; nothing also when another node holds it.
     std::optional<StoredRoom> wake_room(const std::string& code);
+    // Sets a room aside (kept for inspection, never restored again, no longer held); synchronous.
+    void set_aside(const std::string& code, const std::string& problem);
 
     // ---- leases ----
     // Takes a room for this node in one transaction, its row locked: when it is free, its lease ran
@@ -181,8 +184,6 @@ public:
     // write, a renewal): on the thread that found out (often the writer's), without the store's locks,
     // before the `done` of that room's fenced writes. The server drops the room. Set it before serving.
     void on_lost(std::function<void(std::string code)> lost);
-    // Sets a room aside (kept for inspection, never restored again); synchronous.
-    void set_aside(const std::string& code, const std::string& problem);
 
     // ---- moving a room between files (`catan-server export` / `import`; synchronous) ----
     // A room with its current game's whole log (`snapshot` empty, `commands` from the first), or
@@ -190,7 +191,8 @@ public:
     std::optional<StoredRoom> read_room(const std::string& code);
     // Writes `room` (row, seats, chat, every command and its snapshot) in one transaction. Returns
     // false, writing nothing, when a room has that code already and `replace` is false; with
-    // `replace` the room there and all its past games are deleted first. Throws StoreError.
+    // `replace` the room there and all its past games are deleted first. The room is free (no node
+    // holds it): a server takes it at its next start, or with take_room. Throws StoreError.
     bool import_room(const StoredRoom& room, bool replace);
 
     // ---- writes (queued; `done` is called on the writer thread, in order, once durable) ----

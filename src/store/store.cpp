@@ -164,8 +164,11 @@ struct Store::Impl {
             return Outcome::no_transaction;
         }
         try {
+            // Only rows that can matter: a room held (to check and lock it) and a new room's code (in use or
+            // not). A write of any other room is fenced without a look, never locking another node's row.
             std::vector<std::string> codes;
-            for (std::size_t i = first; i < last; ++i) codes.push_back(ops[i].code);
+            for (std::size_t i = first; i < last; ++i)
+                if (ops[i].kind == Op::Kind::create || held.count(ops[i].code)) codes.push_back(ops[i].code);
             std::sort(codes.begin(), codes.end());
             codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
             Fence fence(held, codes, backend->lock_rooms(codes), lease.node);

@@ -252,6 +252,7 @@ TEST_CASE("a write the database refuses makes the store report failing, with the
     store.append_chat("K7QX3", "{}", 100, [&](bool ok) { durable = ok; });
     store.flush();
     CHECK(!durable);
+    CHECK(store.holds("K7QX3"));  // failed, not fenced: the room is still this store's
     const Store::Health failing = store.health();
     CHECK(failing.failing);
     CHECK_THAT(failing.problem, Catch::Contains("disk trouble"));

@@ -90,6 +90,12 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
         ->envname("CATAN_ADMIN_TOKEN_FILE");
     app.add_option("--node", c.node, "This server's name among several sharing one PostgreSQL database (default: the host name)")
         ->envname("CATAN_NODE");
+    app.add_option("--lease-seconds", c.lease_seconds,
+                   "Seconds a room's lease runs on a PostgreSQL database before another node may take the room, "
+                   "renewed every third of that while this server serves it")
+        ->envname("CATAN_LEASE_SECONDS")
+        ->check(CLI::Range(1L, 3600L))
+        ->capture_default_str();
     app.add_option("--threads", o.threads, "Threads for connections and rooms (default: one per core)")
         ->envname("CATAN_THREADS")
         ->check(CLI::Range(1u, 256u));
@@ -366,7 +372,7 @@ int run_serve(ServeConfig config) {
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
     o.hub.takeover_level = config.takeover_level;
     if (config.node.empty()) config.node = host_name();
-    spdlog::info("node {}", config.node);
+    spdlog::info("node {} (leases of {} s)", config.node, config.lease_seconds);
     const bool database = store::is_database_url(o.data_path);
     if (config.no_persist) {
         spdlog::warn("--no-persist: rooms are kept in memory only and are lost when the server stops");
@@ -374,7 +380,10 @@ int run_serve(ServeConfig config) {
         try {
             // Absolute, so every message names the file wherever the server was started from.
             if (!database) o.data_path = std::filesystem::absolute(o.data_path).string();
-            o.hub.store = std::make_shared<store::Store>(o.data_path);
+            store::StoreOptions lease;
+            lease.node = config.node;
+            lease.lease = std::chrono::seconds(config.lease_seconds);
+            o.hub.store = std::make_shared<store::Store>(o.data_path, std::move(lease));
         } catch (const store::StoreError& e) {  // never replaced or repaired: the operator decides
             spdlog::critical("{}", e.what());
             return 2;

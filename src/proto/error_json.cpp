@@ -13,6 +13,7 @@ nlohmann::json error_json(const ErrorReply& e) {
     nlohmann::json j = {{"code", e.code}, {"message", e.message}};
     if (!e.field.empty()) j["field"] = e.field;
     if (!e.rule.empty()) j["rule"] = e.rule;
+    if (e.retry_after_ms > 0) j["retry_after_ms"] = e.retry_after_ms;
     return j;
 }
 

@@ -3,6 +3,7 @@
 // state (that happens only inside Room tasks on the room's executor).
 #include "catan/room/hub.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <mutex>
@@ -31,6 +32,14 @@ using nlohmann::json;
 namespace {
 
 constexpr std::size_t kWakesPerSweep = 256;
+
+// Another node serves the room (docs/protocol.md, "Errors"): the client tries again after `ms`.
+ErrorInfo room_elsewhere(std::int64_t ms) {
+    ErrorInfo e{std::string(err::kRoomElsewhere),
+                fmt::format("another server is serving this room; try again in {} ms", ms), "room", {}};
+    e.retry_after_ms = ms;
+    return e;
+}
 
 // The hub's record of one connection. `room` is read and written only from the connection's own
 // strand (on_open/on_text/on_close are serialised per connection), so it needs no lock of its own.
@@ -77,24 +86,43 @@ struct Hub::Impl {
     // `prefix` is where the options sit in the request ("options" in create_room, none in the REST body),
     // for the field an error names.
     void create(const OptionsUpdate& update, std::string_view prefix, std::string_view remote, std::function<void(Created)> done);
+    // A new room on its way to the store. Its code may name a row already (another node's room, or
+    // one asleep that this node never saw): create_room then fails without touching that row, and the
+    // room is made again under a fresh code, kCreateTries times at most (a database that refuses
+    // writes fails each try, and the last failure is answered). Holds no hub: a commit may outlive it.
+    struct Placing {
+        std::shared_ptr<RoomContext> context;
+        std::shared_ptr<Registry> registry;
+        ExecutorFactory make_executor;
+        RoomOptions options;
+        std::string host_key;
+        std::string address;
+        std::function<void(Created)> done;
+        int tries = 0;
+    };
+    static constexpr int kCreateTries = 4;
+    static void place(const std::shared_ptr<Placing>& p, std::shared_ptr<Room> room);
     void restore_rooms();
 
     static std::string join_url(const RoomContext& c, const std::string& code) { return c.options.public_url + "/r/" + code; }
 
     // A room code looked up by `remote`: the room, or null with the answer to give in `refusal`
-    // (a rate limit) or none (no such room, counted against the address).
-    std::shared_ptr<Room> look_up(std::string_view code, std::string_view remote, std::optional<RequestLimits::Refusal>& refusal) {
+    // (a rate limit), or `elsewhere_ms` > 0 (another node serves it: try again after that long), or
+    // neither (no such room, counted against the address).
+    std::shared_ptr<Room> look_up(std::string_view code, std::string_view remote, std::optional<RequestLimits::Refusal>& refusal,
+                                  std::int64_t& elsewhere_ms) {
+        elsewhere_ms = 0;
         refusal = limits->lookup(remote);
         if (refusal) return nullptr;
-        auto room = find_or_wake(code);
-        if (!room) limits->unknown(remote);
+        auto room = find_or_wake(code, &elsewhere_ms);
+        if (!room && elsewhere_ms == 0) limits->unknown(remote);
         return room;
     }
-    // The room under `code` in memory, or woken from the data file (a turn-based room asleep) and
-    // resumed before anything else reaches it.
-    std::shared_ptr<Room> find_or_wake(std::string_view code) {
+    // The room under `code` in memory, or woken from the data file (a turn-based room asleep, or on a
+    // shared database a room no node holds) and resumed before anything else reaches it.
+    std::shared_ptr<Room> find_or_wake(std::string_view code, std::int64_t* elsewhere_ms = nullptr) {
         bool woken = false;
-        auto room = registry->find_or_wake(code, &woken);
+        auto room = registry->find_or_wake(code, &woken, elsewhere_ms);
         if (woken) room->post([](Room& r) { r.resume_after_restore(); });
         return room;
     }
@@ -127,35 +155,48 @@ void Hub::Impl::create(const OptionsUpdate& update, std::string_view prefix, std
                       {}, {}},
                      static_cast<int>(std::max(1L, wait))});
     }
-    std::string host_key = random_hex();
+    auto p = std::make_shared<Placing>(Placing{context, registry, make_executor, options, random_hex(), address, std::move(done)});
     auto room = registry->create([&](const std::string& code) {
-        return std::make_shared<Room>(code, options, secret_hash(host_key), make_executor(), context);
+        return std::make_shared<Room>(code, options, secret_hash(p->host_key), make_executor(), context);
     });
-    if (!room) return done({nullptr, {}, 503, {std::string(err::kTooManyRooms), "the server has no room for another game; try again later", {}, {}}});
-    const auto announce = [room, options, address] {
-        spdlog::info("[{}] room created by {} ({}, {} players)", room->code(), address, options.game, options.players);
+    if (!room) return p->done({nullptr, {}, 503, {std::string(err::kTooManyRooms), "the server has no room for another game; try again later", {}, {}}});
+    place(p, std::move(room));
+}
+
+void Hub::Impl::place(const std::shared_ptr<Placing>& p, std::shared_ptr<Room> room) {
+    const auto announce = [p, room] {
+        spdlog::info("[{}] room created by {} ({}, {} players)", room->code(), p->address, p->options.game, p->options.players);
     };
-    store::Store* const store = context->options.store.get();
+    store::Store* const store = p->context->options.store.get();
     if (!store) {
         announce();
-        return done({std::move(room), std::move(host_key), 201, {}});
+        return p->done({std::move(room), p->host_key, 201, {}});
     }
     // Durable creation: the room's row is committed before anyone learns its code, and the thread
     // that asked (a connection's) goes on meanwhile: the answer comes from the commit's callback.
     auto record = room->record();
-    store::Done committed = [room, host_key = std::move(host_key), announce, done = std::move(done)](bool ok) mutable {
-        if (!ok) {
-            spdlog::error("[{}] the data file refused the new room; it was not created", room->code());
-            room->post([](Room& r) { r.close("the server could not save the room", false); });
-            return done({nullptr, {}, 503,
-                         {std::string(err::kStoreFailed),
-                          "the server could not save the new room; try again later, and tell the server's operator if it keeps happening",
-                          {}, {}}});
+    store::Done committed = [p, room, announce](bool ok) mutable {
+        if (ok) {
+            announce();
+            return p->done({std::move(room), p->host_key, 201, {}});
         }
-        announce();
-        done({std::move(room), std::move(host_key), 201, {}});
+        room->post([](Room& r) { r.close("the server could not save the room", false); });
+        store::Store* const s = p->context->options.store.get();
+        // Not a failing database: the code is in use there (a fenced create).
+        if (++p->tries < kCreateTries && s && !s->health().failing) {
+            spdlog::info("[{}] the database has a room with this code already; the new room takes another", room->code());
+            auto next = p->registry->create([&](const std::string& code) {
+                return std::make_shared<Room>(code, p->options, secret_hash(p->host_key), p->make_executor(), p->context);
+            });
+            if (next) return place(p, std::move(next));
+        }
+        spdlog::error("[{}] the data file refused the new room; it was not created", room->code());
+        p->done({nullptr, {}, 503,
+                 {std::string(err::kStoreFailed),
+                  "the server could not save the new room; try again later, and tell the server's operator if it keeps happening",
+                  {}, {}}});
     };
-    if (context->options.hold_commit_for_testing) committed = context->options.hold_commit_for_testing("create", std::move(committed));
+    if (p->context->options.hold_commit_for_testing) committed = p->context->options.hold_commit_for_testing("create", std::move(committed));
     store->create_room(std::move(record), std::move(committed));
 }
 
@@ -193,28 +234,46 @@ void Hub::Impl::restore_rooms() {
                  aside ? " (" + std::to_string(aside) + " set aside, see the errors above)" : std::string());
 }
 
-// How a sleeping room comes back: read from the file (its epoch moved on) and rebuilt as at a start; a
-// room that does not rebuild is set aside as there, and stays unserved.
+// How a room not in memory comes back (a sleeping room, or on a shared database one another node let
+// go of): taken for this node (its epoch moved on) and rebuilt as at a start; a room that does not
+// rebuild is set aside as there, and stays unserved. One another node holds says how long until its
+// lease ends: at least 200 ms (a client does not hammer the database), at most a lease (it is renewed).
 Registry::Waker waker(std::shared_ptr<RoomContext> context, ExecutorFactory make_executor) {
-    return [context = std::move(context), make_executor = std::move(make_executor)](const std::string& code) -> std::shared_ptr<Room> {
+    return [context = std::move(context), make_executor = std::move(make_executor)](const std::string& code) -> Registry::Woken {
         store::Store& store = *context->options.store;
-        std::optional<store::StoredRoom> stored;
+        store::Take take;
         try {
-            stored = store.wake_room(code);
+            take = store.take_room(code);
         } catch (const std::exception& e) {
             spdlog::error("[{}] cannot be woken: {}", code, e.what());
-            return nullptr;
+            return {};
         }
-        if (!stored) return nullptr;
+        if (!take.room) {
+            if (take.holder.empty()) return {};
+            const std::int64_t lease = store.lease().count();
+            const std::int64_t left = std::clamp<std::int64_t>(take.holder_until_ms - store::now_ms(), 200, std::max<std::int64_t>(200, lease));
+            spdlog::debug("[{}] served by node {} for up to {} ms more", code, take.holder, left);
+            return {nullptr, left};
+        }
         try {
-            auto room = Room::restore(*stored, make_executor(), context);
-            spdlog::info("[{}] woken from {}", code, store.path());
-            return room;
+            auto room = Room::restore(*take.room, make_executor(), context);
+            spdlog::info("[{}] taken and restored from {}", code, store.path());
+            return {std::move(room), 0};
         } catch (const std::exception& e) {
             spdlog::error("[{}] cannot be restored from {}: {}; the room is set aside in the file and not served", code, store.path(), e.what());
             store.set_aside(code, e.what());
-            return nullptr;
+            return {};
         }
+    };
+}
+
+// A room this node lost to another: dropped at once, on its own executor (the store calls this from
+// its writer thread, before the refused writes' callbacks).
+static std::function<void(std::string)> drop_lost_room(std::weak_ptr<Registry> registry) {
+    return [registry = std::move(registry)](std::string code) {
+        const auto r = registry.lock();
+        if (!r) return;
+        if (const auto room = r->find(code)) room->post([](Room& lost) { lost.drop_lost("the store found its lease taken"); });
     };
 }
 
@@ -241,7 +300,9 @@ Hub::Hub(HubOptions options, ExecutorFactory make_executor, std::shared_ptr<Metr
             const auto r = registry.lock();
             return r ? r->sleeping() : std::size_t{0};
         });
-        impl_->registry->set_waker(waker(impl_->context, impl_->make_executor));
+        store::Store& store = *impl_->context->options.store;
+        store.on_lost(drop_lost_room(impl_->registry));
+        impl_->registry->set_waker(waker(impl_->context, impl_->make_executor), store::is_database_url(store.path()));
         impl_->restore_rooms();
     }
 }
@@ -305,9 +366,14 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
         case ClientType::Rejoin:
         case ClientType::Spectate: {
             std::optional<RequestLimits::Refusal> refusal;
-            auto room = look_up(m.room, outbox->remote(), refusal);
+            std::int64_t elsewhere_ms = 0;
+            auto room = look_up(m.room, outbox->remote(), refusal, elsewhere_ms);
             if (refusal) {
                 outbox->send(error_message({std::string(err::kRateLimited), refusal->message, "room", {}}, id));
+                return;
+            }
+            if (elsewhere_ms > 0) {
+                outbox->send(error_message(room_elsewhere(elsewhere_ms), id));
                 return;
             }
             if (!room) {
@@ -355,14 +421,22 @@ Hub::HttpResult refused(const RequestLimits::Refusal& r) {
     return result;
 }
 
+Hub::HttpResult elsewhere(std::int64_t ms) {
+    Hub::HttpResult result{503, proto::error_json(room_elsewhere(ms))};
+    result.retry_after = static_cast<int>((ms + 999) / 1000);
+    return result;
+}
+
 Hub::HttpResult no_such_room() { return {404, proto::error_json({std::string(err::kNoSuchRoom), "there is no room with that code", {}, {}})}; }
 
 }  // namespace
 
 Hub::HttpResult Hub::room_summary(std::string_view code, std::string_view remote) const {
     std::optional<RequestLimits::Refusal> refusal;
-    const auto room = impl_->look_up(code, remote, refusal);
+    std::int64_t elsewhere_ms = 0;
+    const auto room = impl_->look_up(code, remote, refusal, elsewhere_ms);
     if (refusal) return refused(*refusal);
+    if (elsewhere_ms > 0) return elsewhere(elsewhere_ms);
     if (!room) return no_such_room();
     return {200, room->summary()};
 }
@@ -370,8 +444,10 @@ Hub::HttpResult Hub::room_summary(std::string_view code, std::string_view remote
 void Hub::room_replay(std::string_view code, std::string_view remote, std::function<void(HttpResult)> done) const {
     if (const auto refusal = impl_->limits->replay(remote)) return done(refused(*refusal));
     std::optional<RequestLimits::Refusal> refusal;
-    const auto room = impl_->look_up(code, remote, refusal);
+    std::int64_t elsewhere_ms = 0;
+    const auto room = impl_->look_up(code, remote, refusal, elsewhere_ms);
     if (refusal) return done(refused(*refusal));
+    if (elsewhere_ms > 0) return done(elsewhere(elsewhere_ms));
     if (!room) return done(no_such_room());
     room->post([done = std::move(done)](Room& r) { r.replay(done); });
 }

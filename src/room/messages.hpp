@@ -35,6 +35,10 @@ inline constexpr std::string_view kSeatTaken = "seat_taken";  // add_bot on a se
 inline constexpr std::string_view kNotABot = "not_a_bot";     // remove_bot on a seat without a bot
 inline constexpr std::string_view kRateLimited = "rate_limited";  // a per-room, per-address or server-wide limit
 inline constexpr std::string_view kGameTooLong = "game_too_long";  // the game's log is at its size limit
+// Several servers on one database (docs/operating.md, "PostgreSQL"): another node serves the room now
+// (the connection is closed next; reconnect and rejoin), or holds it for retry_after_ms more at most.
+inline constexpr std::string_view kRoomMoved = "room_moved";
+inline constexpr std::string_view kRoomElsewhere = "room_elsewhere";
 inline constexpr std::string_view kRemoved = "removed";  // a name the host removed, before its cooldown is over
 }  // namespace err
 

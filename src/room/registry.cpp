@@ -79,37 +79,41 @@ bool Registry::put_to_sleep(const std::string& code, const Room* room, std::opti
     return true;
 }
 
-std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken) {
+std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken, std::int64_t* elsewhere_ms) {
     if (woken) *woken = false;
+    if (elsewhere_ms) *elsewhere_ms = 0;
     const auto canonical = normalize_room_code(code);
     if (!canonical) return nullptr;
-    std::promise<std::shared_ptr<Room>> promise;
+    std::promise<Woken> promise;
     {
         std::unique_lock lock(mutex_);
         if (const auto it = rooms_.find(*canonical); it != rooms_.end()) return it->second;
         if (const auto it = waking_.find(*canonical); it != waking_.end()) {
             const auto pending = it->second;
             lock.unlock();
-            return pending.get();  // another thread wakes it: the same room for both
+            const Woken& w = pending.get();  // another thread wakes it: the same answer for both
+            if (elsewhere_ms) *elsewhere_ms = w.elsewhere_ms;
+            return w.room;
         }
-        if (!asleep_.count(*canonical) || !waker_) return nullptr;
+        if (!waker_ || (!wake_any_ && !asleep_.count(*canonical))) return nullptr;
         forget_wake(*canonical);
         waking_.emplace(*canonical, promise.get_future().share());
     }
-    std::shared_ptr<Room> room;
+    Woken w;
     try {
-        room = waker_(*canonical);
+        w = waker_(*canonical);
     } catch (...) {
-        room = nullptr;  // the waker logs why; the room stays in the file
+        w = {};  // the waker logs why; the room stays in the file
     }
     {
         const std::lock_guard lock(mutex_);
         waking_.erase(*canonical);
-        if (room) rooms_.emplace(*canonical, room);
+        if (w.room) rooms_.emplace(*canonical, w.room);
     }
-    promise.set_value(room);
-    if (woken) *woken = room != nullptr;
-    return room;
+    promise.set_value(w);
+    if (woken) *woken = w.room != nullptr;
+    if (elsewhere_ms) *elsewhere_ms = w.elsewhere_ms;
+    return w.room;
 }
 
 std::vector<std::string> Registry::due(std::int64_t now_ms) const {

@@ -39,9 +39,19 @@ public:
 
     // ---- Turn-based rooms asleep (docs/operating.md, "Turn-based rooms") ----
     // Reads a sleeping room from the data file and makes it a Room (not yet registered, not yet
-    // resumed); null when it cannot be (gone, or corrupt: the waker says why in the log).
-    using Waker = std::function<std::shared_ptr<Room>(const std::string& code)>;
-    void set_waker(Waker waker) { waker_ = std::move(waker); }
+    // resumed); no room when it cannot be (gone, or corrupt: the waker says why in the log), and then
+    // `elsewhere_ms` > 0 when another node holds it and may let go of it within that many ms.
+    struct Woken {
+        std::shared_ptr<Room> room;
+        std::int64_t elsewhere_ms = 0;
+    };
+    using Waker = std::function<Woken(const std::string& code)>;
+    // `any_code`: every code not in memory goes to the waker, not only those asleep here (a database
+    // shared with other nodes, where a room this node never saw may be free for it to take).
+    void set_waker(Waker waker, bool any_code) {
+        waker_ = std::move(waker);
+        wake_any_ = any_code;
+    }
     // A room asleep in the file at a server's start, to be woken at `wake_ms` (Unix ms) or when asked for.
     void add_sleeping(const std::string& code, std::optional<std::int64_t> wake_ms);
     // `room` goes to sleep if it is still the one registered under `code`: from now on whoever asks for
@@ -49,7 +59,8 @@ public:
     bool put_to_sleep(const std::string& code, const Room* room, std::optional<std::int64_t> wake_ms);
     // The room under `code` in memory, or woken from the file (registered; `woken` says so, and the
     // caller resumes it); null when there is none, or it could not be woken. Case-insensitive.
-    std::shared_ptr<Room> find_or_wake(std::string_view code, bool* woken = nullptr);
+    // `elsewhere_ms`: set (> 0) when another node holds the room, else 0.
+    std::shared_ptr<Room> find_or_wake(std::string_view code, bool* woken = nullptr, std::int64_t* elsewhere_ms = nullptr);
     // The sleeping rooms whose time to wake has come (wake_ms <= now_ms), earliest first.
     std::vector<std::string> due(std::int64_t now_ms) const;
     std::size_t sleeping() const;
@@ -62,8 +73,9 @@ private:
     std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
     std::unordered_map<std::string, std::optional<std::int64_t>> asleep_;
     std::set<std::pair<std::int64_t, std::string>> wake_order_;  // the asleep_ that have a time to wake
-    std::map<std::string, std::shared_future<std::shared_ptr<Room>>> waking_;  // being read from the file
+    std::map<std::string, std::shared_future<Woken>> waking_;  // being read from the file
     Waker waker_;
+    bool wake_any_ = false;
 };
 
 }  // namespace catan::room

@@ -102,6 +102,9 @@ public:
     void detach(const Connection* conn);  // the connection closed or moved to another room
     void sweep(Clock::time_point now);    // closes the room when idle, or finished for long enough; puts a turn-based one to sleep
     void close(std::string_view reason, bool notify);  // notify: "closing" to every member first
+    // room_lost.cpp: another node took the room over (`how` says how this node found out): it leaves
+    // this node without another write, and its connections are told to reconnect. Once per room.
+    void drop_lost(std::string_view how);
     bool closed() const override { return closed_; }
 
     // The GET /api/rooms/{code} body, as last published by the room. Thread-safe.

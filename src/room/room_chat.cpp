@@ -88,6 +88,8 @@ void Room::chat_committed(bool ok, std::vector<ChatLine>& lines) {
     if (closed_) return;
     if (ok) {
         for (const ChatLine& line : lines) broadcast_chat(line.entry);
+    } else if (!context_->options.store->holds(code_)) {
+        return drop_lost("its chat write was refused");
     } else {
         // Nothing of it was kept and nobody saw it: the senders are told, the room carries on.
         spdlog::error("[{}] the data file refused {} chat line(s); they were not sent", code_, lines.size());

@@ -41,6 +41,8 @@ void Room::fall_asleep(std::uint64_t seq_then, std::optional<std::int64_t> wake,
     if (!registry || !registry->put_to_sleep(code_, this, wake)) return;
     slept_ = true;
     close(wake ? "asleep until its next deadline" : "asleep until someone comes", /*notify=*/false);
+    // Queued after the clock's write: another node may take the room at once when asked for it.
+    context_->options.store->release_room(code_);
 }
 
 std::shared_ptr<Room> Room::successor(bool wake) const {

@@ -26,6 +26,8 @@ CommitGate::Owner Room::gate_owner() {
     // Memory is now ahead of the disk: this room cannot go on. What was durable comes back when the
     // server restarts; other rooms carry on.
     o.refused = [this] {
+        // A write refused because another node took the room is no failure of the disk.
+        if (!context_->options.store->holds(code_)) return drop_lost("one of its writes was refused");
         spdlog::error("[{}] the data file refused a write; closing the room (its saved state returns on restart)", code_);
         close("the server could not save the game; it will be back after a restart", true);
     };

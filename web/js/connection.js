@@ -69,6 +69,28 @@ export class Connection {
     this.scheduleRetry();
   }
 
+  // The server said when to ask again (room_elsewhere: another server holds the room until then):
+  // this socket closes and a new one opens after `ms`, not after the backoff.
+  retryIn(ms) {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.onmessage = null;
+      try {
+        ws.close(1000);
+      } catch {
+        /* already closing */
+      }
+    }
+    this.retryAt = Date.now() + ms;
+    this.setStatus('waiting');
+    this.timer = setTimeout(() => this.connectNow(), ms);
+  }
+
   connectNow() {
     clearTimeout(this.timer);
     if (this.stopped) return;

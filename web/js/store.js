@@ -57,6 +57,7 @@ export class Store {
       chat: [],
       error: null, // last error message from the server {code, message}
       closedReason: null, // kicked, server shutting down
+      moving: false, // another server is taking the room over (room_moved, room_elsewhere)
       pending: null, // a command sent and not yet answered
     };
     this.awaitingSync = false;
@@ -134,7 +135,7 @@ export class Store {
         if (msg.token) storage.setToken(this.code, msg.token);
         if (msg.token && Number.isInteger(msg.seat)) storage.setSeat(this.code, msg.seat);
         if (msg.seat !== null && msg.seat !== undefined) storage.setAutoJoin(this.code, null);
-        this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null });
+        this.set({ joined: true, seat: msg.seat ?? null, host: !!msg.host, token: msg.token || (msg.seat === null ? null : this.state.token), error: null, moving: false });
         break;
       case 'snapshot': {
         this.awaitingSync = false;
@@ -213,6 +214,14 @@ export class Store {
 
   onError(msg) {
     const code = msg.code;
+    // Several servers share the room's database and another one serves it now, or will shortly: no
+    // mistake of the player's. room_moved: the server closes the socket next and it reconnects;
+    // room_elsewhere: ask again when the server says (docs/protocol.md, "Errors").
+    if (code === 'room_moved' || code === 'room_elsewhere') {
+      this.set({ moving: true, pending: null });
+      if (code === 'room_elsewhere') this.conn.retryIn(Math.min(Math.max(Number(msg.retry_after_ms) || 1000, 200), 60000));
+      return;
+    }
     if (code === 'bad_token' || (code === 'no_such_room' && this.state.token)) {
       storage.setToken(this.code, null);
       this.set({ token: null });

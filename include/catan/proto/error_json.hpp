@@ -5,6 +5,7 @@
 //         {"code":"missing_field","field":"hex","message":"..."}    messages that could not be decoded
 //         also the body of every REST error answer
 //   frame the body in the envelope {"v":1,"type":"error","id"?:...} (server.schema.json#/$defs/error)
+#include <cstdint>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,7 @@ struct ErrorReply {
     std::string message;
     std::string field;  // empty: none
     std::string rule;   // empty: none (a few checks, e.g. no such seat, cite no rule)
+    std::int64_t retry_after_ms = 0;  // > 0: when the same request may succeed (room_elsewhere)
 };
 ErrorReply error_reply(const Error& error);
 ErrorReply error_reply(const DecodeError& error);

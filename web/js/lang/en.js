@@ -401,6 +401,7 @@ export default {
 
   'conn.offline': 'Connection lost — reconnecting in {n} s',
   'conn.connecting': 'Reconnecting…',
+  'conn.moving': 'Moving the table…',
   'conn.retry': 'Retry now',
   'conn.kicked': 'The host removed you from this room.',
   'conn.closing': 'The server is restarting: {reason}',

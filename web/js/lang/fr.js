@@ -401,6 +401,7 @@ export default {
 
   'conn.offline': 'Connexion perdue — nouvel essai dans {n} s',
   'conn.connecting': 'Reconnexion…',
+  'conn.moving': 'Déplacement de la table…',
   'conn.retry': 'Réessayer',
   'conn.kicked': 'L’hôte t’a retiré de cette partie.',
   'conn.closing': 'Le serveur redémarre : {reason}',

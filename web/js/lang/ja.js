@@ -398,6 +398,7 @@ export default {
 
   'conn.offline': '接続が切れました — {n}秒後に再接続',
   'conn.connecting': '再接続中…',
+  'conn.moving': 'テーブルを移動中…',
   'conn.retry': '今すぐ再試行',
   'conn.kicked': 'ホストによって部屋から退出させられました。',
   'conn.closing': 'サーバーを再起動します：{reason}',

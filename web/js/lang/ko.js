@@ -398,6 +398,7 @@ export default {
 
   'conn.offline': '연결 끊김 — {n}초 후 다시 연결',
   'conn.connecting': '다시 연결하는 중…',
+  'conn.moving': '테이블을 옮기는 중…',
   'conn.retry': '지금 다시 시도',
   'conn.kicked': '방장이 당신을 내보냈습니다.',
   'conn.closing': '서버를 다시 시작합니다: {reason}',

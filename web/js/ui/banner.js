@@ -12,7 +12,8 @@ export function connectionBanner(state, store) {
   const label = h('span');
   const update = () => {
     const secs = Math.max(0, Math.ceil((state.retryAt - Date.now()) / 1000));
-    label.textContent = state.conn === 'waiting' && secs > 0 ? t('conn.offline', { n: secs }) : t('conn.connecting');
+    if (state.moving) label.textContent = t('conn.moving');
+    else label.textContent = state.conn === 'waiting' && secs > 0 ? t('conn.offline', { n: secs }) : t('conn.connecting');
   };
   update();
   if (state.conn === 'waiting') ticker = setInterval(update, 500);

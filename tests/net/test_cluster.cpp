@@ -1,0 +1,222 @@
+// Several servers (nodes) on one PostgreSQL database, each room served by one of them under a lease
+// (docs/operating.md, "PostgreSQL"): real catan-server processes and a real PostgreSQL started by the
+// test (tests/store/pg_server.hpp). A node asked for a room another node holds answers room_elsewhere
+// with when to retry; a node that crashed, stalled or stopped gives its rooms up to another, which
+// serves them exactly as acknowledged; a node that stalled and comes back never writes the room again
+// and tells its clients to reconnect.
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "game_driver.hpp"
+#include "pg_server.hpp"
+#include "server_process.hpp"
+
+using namespace catan::nettest;
+using namespace std::chrono_literals;
+using catan::store::test::PgServer;
+
+namespace {
+
+std::vector<std::string> node_args(const std::string& url, const std::string& node, int lease_seconds) {
+    return {"--data", url, "--node", node, "--lease-seconds", std::to_string(lease_seconds), "--no-notify"};
+}
+
+// A two-seat game on `port`, started, with `commands` commands played and acknowledged.
+struct Game {
+    std::unique_ptr<Table> table;
+    std::unique_ptr<Policy> policy;
+    int played = 0;
+};
+
+Game start_game(unsigned short port, int commands) {
+    Game g;
+    g.table = std::make_unique<Table>(port);
+    g.table->create_room_rest({{"players", 2}, {"seed", "20261207"}});
+    g.table->join("Ana", true);
+    g.table->join("Bob");
+    g.table->start();
+    PolicyOptions po;
+    po.seed = 7;
+    g.policy = std::make_unique<Policy>(po);
+    GameRun run(*g.table, *g.policy, 20000, [&g](Peer&, const json&, const json&) { ++g.played; });
+    while (g.played < commands) run.step();
+    return g;
+}
+
+// GET /api/rooms/{code} on `port` until it answers 200, each other answer being 503 room_elsewhere with
+// a Retry-After; fails after `limit`. Returns how long it took.
+std::chrono::milliseconds wait_served(unsigned short port, const std::string& code, std::chrono::milliseconds limit) {
+    const auto start = std::chrono::steady_clock::now();
+    for (;;) {
+        const HttpResponse r = http_request(port, "GET", "/api/rooms/" + code);
+        if (r.status == 200) return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        INFO(r.status << " " << r.body);
+        REQUIRE(r.status == 503);
+        REQUIRE(r.json_body()["code"] == "room_elsewhere");
+        REQUIRE(!r.header("Retry-After").empty());
+        REQUIRE(std::chrono::steady_clock::now() - start < limit);
+        std::this_thread::sleep_for(100ms);
+    }
+}
+
+// Each player's game as it shows it.
+std::vector<json> views(Table& t) {
+    std::vector<json> out;
+    for (Peer* p : t.players()) out.push_back(engine_view(p->game()));
+    return out;
+}
+
+std::int64_t logged_commands(const std::string& url, const std::string& code) {
+    return std::stoll(PgServer::query(url, "SELECT count(*) FROM commands WHERE code = '" + code + "'"));
+}
+
+}  // namespace
+
+TEST_CASE("Cluster: a room held by one node is refused by another with when to retry, and after a crash the other serves it as acknowledged",
+          "[cluster][postgres]") {
+    PgServer* postgres = PgServer::get();
+    if (!postgres) {
+        WARN(PgServer::skip_reason());
+        return;
+    }
+    const std::string url = postgres->new_database();
+    auto a = std::make_unique<ServerProcess>(node_args(url, "node-a", 2));
+    ServerProcess b(node_args(url, "node-b", 2));
+    Game g = start_game(a->port(), 12);
+    const std::string code = g.table->code;
+
+    // B does not serve a room A holds: it says when to ask again, over the socket and REST.
+    {
+        Table probe(b.port());
+        Peer& p = probe.connect_only("probe");
+        p.send(msg("spectate", {{"room", code}, {"id", "s"}}));
+        const json e = p.expect_error("room_elsewhere");
+        REQUIRE(e.contains("retry_after_ms"));
+        CHECK(e["retry_after_ms"].get<std::int64_t>() >= 200);
+        CHECK(e["retry_after_ms"].get<std::int64_t>() <= 2000);
+        const HttpResponse r = http_request(b.port(), "GET", "/api/rooms/" + code);
+        CHECK(r.status == 503);
+        CHECK(r.json_body()["code"] == "room_elsewhere");
+        CHECK(!r.header("Retry-After").empty());
+    }
+
+    const std::vector<json> before = views(*g.table);
+    a->kill_now();
+    // Within the lease (2 s) and a little: B takes the room when asked for it.
+    const auto took = wait_served(b.port(), code, 8s);
+    UNSCOPED_INFO("B served the room " << took.count() << " ms after the kill");
+
+    g.table->move_to(b.port());
+    for (auto& p : g.table->peers) p->ws.reset();  // those sockets died with A
+    for (auto& p : g.table->peers) g.table->rejoin(*p);
+    CHECK(views(*g.table) == before);  // nothing lost, nothing applied twice
+    CHECK(logged_commands(url, code) == g.played);
+    // And the game goes on there.
+    const int then = g.played;
+    GameRun run(*g.table, *g.policy, 20000, [&g](Peer&, const json&, const json&) { ++g.played; });
+    while (g.played < then + 4) run.step();
+    CHECK(logged_commands(url, code) == g.played);
+    CHECK(b.stop() == 0);
+}
+
+TEST_CASE("Cluster: a node stalled past its lease loses its room to another, and back, its late write is refused and its clients told to reconnect",
+          "[cluster][postgres]") {
+    PgServer* postgres = PgServer::get();
+    if (!postgres) {
+        WARN(PgServer::skip_reason());
+        return;
+    }
+    const std::string url = postgres->new_database();
+    ServerProcess a(node_args(url, "node-a", 1));
+    ServerProcess b(node_args(url, "node-b", 1));
+    Game g = start_game(a.port(), 10);
+    const std::string code = g.table->code;
+    const int on_a = g.played;
+
+    // The command A will receive once it runs again: the acting seat's next one, legal on A's state.
+    const int actor = g.policy->pick_actor(g.table->players().front()->game());
+    REQUIRE(actor != kNoSeat);
+    Peer& late = g.table->player(actor);
+    const json command = g.policy->choose(late, *g.table);
+    REQUIRE(::kill(a.pid(), SIGSTOP) == 0);
+    struct Resume {  // A never stays stopped, whatever fails below
+        pid_t pid;
+        ~Resume() { ::kill(pid, SIGCONT); }
+    } resume{a.pid()};
+
+    // B takes the room once A's lease ran out, and the players play on there.
+    wait_served(b.port(), code, 8s);
+    Table there(b.port());
+    there.code = code;
+    for (auto& p : g.table->peers) {
+        auto& q = there.peers.emplace_back(std::make_unique<Peer>(p->label, nullptr));
+        q->name = p->name;
+        q->seat = p->seat;
+        q->token = p->token;
+        q->host = p->host;
+    }
+    for (auto& q : there.peers) there.rejoin(*q);
+    int on_b = 0;
+    GameRun run(there, *g.policy, 20000, [&on_b](Peer&, const json&, const json&) { ++on_b; });
+    while (on_b < 3) run.step();
+    const std::vector<json> after_b = views(there);
+
+    // A comes back holding the room in memory: one of its clients sends a command there (a legal one
+    // on A's state), which A must not write; A drops the room and tells each client to reconnect.
+    late.send_command(command);
+    REQUIRE(::kill(a.pid(), SIGCONT) == 0);
+    for (Peer* p : g.table->players()) {
+        INFO(p->label);
+        p->expect_error("room_moved", 10s);
+        // Then the connection closes.
+        bool closed = false;
+        try {
+            for (int i = 0; i < 20 && !closed; ++i) closed = !p->poll(500ms).has_value() && !p->connected();
+        } catch (const std::exception&) {
+            closed = true;
+        }
+        CHECK(closed);
+    }
+    CHECK_THAT(a.log(), Catch::Contains("another server took this room over"));
+    // The log holds A's commands before the takeover and B's after, and nothing of A's late one.
+    CHECK(logged_commands(url, code) == on_a + on_b);
+    // A no longer serves the room: asked for it, it points to B.
+    const HttpResponse r = http_request(a.port(), "GET", "/api/rooms/" + code);
+    CHECK(r.status == 503);
+    CHECK(r.json_body()["code"] == "room_elsewhere");
+    // B's players never noticed.
+    for (auto& q : there.peers) q->check_in_sync();
+    CHECK(views(there) == after_b);
+    CHECK(a.stop() == 0);
+    CHECK(b.stop() == 0);
+}
+
+TEST_CASE("Cluster: a node stopped with SIGTERM frees its rooms at once for another node", "[cluster][postgres]") {
+    PgServer* postgres = PgServer::get();
+    if (!postgres) {
+        WARN(PgServer::skip_reason());
+        return;
+    }
+    const std::string url = postgres->new_database();
+    // Leases of a minute: another node can take the room now only because A let go of it.
+    ServerProcess a(node_args(url, "node-a", 60));
+    ServerProcess b(node_args(url, "node-b", 60));
+    Game g = start_game(a.port(), 6);
+    const std::string code = g.table->code;
+    const std::vector<json> before = views(*g.table);
+    CHECK(http_request(b.port(), "GET", "/api/rooms/" + code).status == 503);
+    REQUIRE(a.stop() == 0);
+    const HttpResponse r = http_request(b.port(), "GET", "/api/rooms/" + code);
+    INFO(r.body);
+    REQUIRE(r.status == 200);
+    g.table->move_to(b.port());
+    for (auto& p : g.table->peers) p->ws.reset();
+    for (auto& p : g.table->peers) g.table->rejoin(*p);
+    CHECK(views(*g.table) == before);
+    CHECK(logged_commands(url, code) == g.played);
+    CHECK(b.stop() == 0);
+}

@@ -130,6 +130,9 @@ std::string Metrics::prometheus() const {
         sample(out, "catan_store_commits_total", s.commits);
         header(out, "catan_store_failed_writes_total", "counter", "Writes the data file refused (their rooms were closed).");
         sample(out, "catan_store_failed_writes_total", s.failed);
+        header(out, "catan_store_fenced_writes_total", "counter",
+               "Writes not made because another node had taken their room over (a shared PostgreSQL database).");
+        sample(out, "catan_store_fenced_writes_total", s.fenced);
         header(out, "catan_store_failing", "gauge", "1 while the data file refuses writes (from a failed commit until one succeeds).");
         sample(out, "catan_store_failing", store_->health().failing ? 1 : 0);
     }

@@ -36,6 +36,7 @@ public:
     // room::Outbox
     void send(room::Message message) override;
     void close(std::string_view reason) override;
+    void close_to_reconnect(std::string_view reason) override;
     std::uint64_t id() const override { return id_; }
     const std::string& remote() const override { return remote_; }
 
@@ -273,6 +274,13 @@ template <class Stream>
 void WebSocketSession<Stream>::close(std::string_view reason) {
     asio::post(ws_.get_executor(), [self = this->shared_from_this(), reason = std::string(reason)] {
         self->begin_close(websocket::close_code::normal, reason);
+    });
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::close_to_reconnect(std::string_view reason) {
+    asio::post(ws_.get_executor(), [self = this->shared_from_this(), reason = std::string(reason)] {
+        self->begin_close(websocket::close_code::service_restart, reason);
     });
 }
 

@@ -525,9 +525,11 @@ void Hub::shutdown(std::string_view reason) {
         for (const auto& [id, e] : impl_->conns) outboxes.push_back(e->conn->outbox);
     }
     const Message bye = closing_message(reason);
+    // Told to reconnect at once: with several servers on one database another one takes their rooms
+    // (this one releases every lease as its store closes, after the last write).
     for (const auto& o : outboxes) {
         o->send(bye);
-        o->close(reason);
+        o->close_to_reconnect(reason);
     }
     spdlog::info("shutting down: {} connections told, {} rooms closing", outboxes.size(), impl_->registry->size());
     for (const auto& room : impl_->registry->rooms())

@@ -18,7 +18,7 @@ void Room::drop_lost(std::string_view how) {
         nullptr);
     for (const auto& [conn, m] : members_) {
         m.conn->outbox->send(moved);
-        m.conn->outbox->close("room moved");
+        m.conn->outbox->close_to_reconnect("room moved");
     }
     close("lost to another server", /*notify=*/false);
 }

@@ -127,9 +127,11 @@ export class Connection {
       if (msg.type === 'pong') return;
       this.onMessage?.(msg, this);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       clearInterval(this.pinger);
       if (this.ws === ws) this.ws = null;
+      // 1012: the server stops, or another server serves the room now: back at the shortest delay.
+      if (e && e.code === 1012) this.attempt = 0;
       if (!this.stopped) this.scheduleRetry();
     };
     ws.onerror = () => {

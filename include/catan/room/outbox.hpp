@@ -19,6 +19,9 @@ public:
     virtual void send(Message message) = 0;
     // Closes after what is queued has been written; `reason` goes in the close frame.
     virtual void close(std::string_view reason) = 0;
+    // The same with the close code that asks the client to reconnect at once (WebSocket 1012, service
+    // restart): this server is stopping, or another server sharing its database serves the room now.
+    virtual void close_to_reconnect(std::string_view reason) { close(reason); }
     virtual std::uint64_t id() const = 0;             // unique per process, for logs
     virtual const std::string& remote() const = 0;    // peer address, for logs and per-IP limits
 };

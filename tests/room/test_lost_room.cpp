@@ -81,3 +81,28 @@ TEST_CASE("lost room: a write fenced because another node took the room drops it
     CHECK_FALSE(store->health().failing);
     CHECK(logged(path, code) == 5);  // nothing of the refused command reached the file
 }
+
+// A new room's code may name a row of the database already (another node's room): the store refuses
+// the create without touching that row and the database is healthy, so the room is made again under
+// a fresh code rather than answered 503. Here the first create's answer is turned into such a refusal.
+TEST_CASE("lost room: a new room whose create is fenced gets a fresh code and is created", "[room][durability][lease]") {
+    TempDir dir;
+    auto store = std::make_shared<Store>(dir.file("catan.db").string());
+    int creates = 0;
+    HubOptions o = durable(store);
+    o.hold_commit_for_testing = [&creates](std::string_view write, std::function<void(bool)> done) -> std::function<void(bool)> {
+        if (write != "create" || creates++ > 0) return done;
+        return [done](bool) { done(false); };  // as the store answers a code in use
+    };
+    Fixture f{std::move(o)};
+    const Hub::HttpResult r = create_room(f.hub, json::object());
+    REQUIRE(r.status == 201);
+    CHECK(creates == 2);
+    CHECK(f.hub.room_count() == 1);
+    const std::string code = r.body.at("code");
+    // The room under the code answered is the one served.
+    Client c(f.hub, 1);
+    c.send(msg("join", {{"room", code}, {"name", "Ana"}, {"host_key", r.body.at("host_key")}}));
+    settle(*store);
+    CHECK(!c.last("welcome").is_null());
+}

@@ -223,3 +223,39 @@ TEST_CASE("Cluster: a node stopped with SIGTERM frees its rooms at once for anot
     CHECK(logged_commands(url, code) == g.played);
     CHECK(b.stop() == 0);
 }
+
+TEST_CASE("Cluster: a turn-based room that falls asleep on one node frees its lease, and another node wakes it at once",
+          "[cluster][postgres]") {
+    PgServer* postgres = PgServer::get();
+    if (!postgres) {
+        WARN(PgServer::skip_reason());
+        return;
+    }
+    const std::string url = postgres->new_database();
+    // Leases of a minute: B can take the room now only because A let go of it.
+    std::vector<std::string> sleepy = node_args(url, "node-a", 60);
+    sleepy.insert(sleepy.end(), {"--sleep-after", "1", "--sweep-interval", "1"});
+    ServerProcess a(sleepy);
+    ServerProcess b(node_args(url, "node-b", 60));
+    Table t(a.port());
+    t.create_room_rest({{"players", 2}, {"pace", "turn_based"}, {"turn_hours", 24}});
+    t.join("Ana", true);
+    Peer& bob = t.join("Bob");
+    t.start();
+    const json before = bob.view.game();
+    t.close_all();
+    // Asleep on A: its row says nobody holds it.
+    const auto until = std::chrono::steady_clock::now() + 15s;
+    while (PgServer::query(url, "SELECT coalesce(owner, '') FROM rooms WHERE code = '" + t.code + "'").find("node-a") !=
+           std::string::npos) {
+        REQUIRE(std::chrono::steady_clock::now() < until);
+        std::this_thread::sleep_for(100ms);
+    }
+    t.move_to(b.port());
+    t.rejoin(bob);
+    CHECK(bob.view.game() == before);
+    CHECK_THAT(PgServer::query(url, "SELECT owner FROM rooms WHERE code = '" + t.code + "'"), Catch::Contains("node-b"));
+    t.close_all();
+    CHECK(a.stop() == 0);
+    CHECK(b.stop() == 0);
+}

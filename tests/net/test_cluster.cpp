@@ -259,3 +259,16 @@ TEST_CASE("Cluster: a turn-based room that falls asleep on one node frees its le
     CHECK(a.stop() == 0);
     CHECK(b.stop() == 0);
 }
+
+TEST_CASE("Cluster: --lease-seconds out of its bounds is refused, naming the flag", "[cluster]") {
+    for (const char* bad : {"0", "3601", "ten"}) {
+        INFO(bad);
+        try {
+            ServerProcess server({"--no-persist", "--lease-seconds", bad}, 5s);
+            FAIL("the server started with --lease-seconds " << bad);
+        } catch (const std::runtime_error& e) {
+            CHECK_THAT(std::string(e.what()), Catch::Contains("exited before listening"));
+            CHECK_THAT(std::string(e.what()), Catch::Contains("--lease-seconds:"));  // the server's own message
+        }
+    }
+}

@@ -150,6 +150,25 @@ struct Reads {
     }
 };
 
+// Runs `body` in one write transaction of `db` (BEGIN IMMEDIATE: the file is this connection's alone
+// until COMMIT, so what the body reads stays true while it writes); any failure rolls it back and is
+// rethrown for the caller to say what could not be done.
+template <class Body>
+auto immediate(sql::Db& db, Body body) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+        auto out = body();
+        db.exec("COMMIT");
+        return out;
+    } catch (...) {
+        try {
+            db.exec("ROLLBACK");  // a failed COMMIT may have rolled back already
+        } catch (const sql::Error&) {
+        }
+        throw;
+    }
+}
+
 // Runs `read` inside one read transaction of `db`; an SQLite failure becomes a StoreError.
 template <class Read>
 auto consistent_read(sql::Db& db, const std::string& path, Read read) {
@@ -236,8 +255,7 @@ public:
     Take take_room(const std::string& code, const Lease& lease) override {
         sql::Db& db = *db_;
         try {
-            db.exec("BEGIN IMMEDIATE");  // the check, the epoch's move and the read see the same file
-            try {
+            return immediate(db, [&] {  // the check, the epoch's move and the read see the same file
                 Take take;
                 sql::Statement row = db.prepare("SELECT coalesce(owner, ''), coalesce(lease_ms, 0) FROM rooms WHERE code = ? AND problem IS NULL");
                 row.bind(1, code);
@@ -256,15 +274,8 @@ public:
                         if (taken.step()) take.room = reads.read(taken, /*no_snapshot=*/false);
                     }
                 }
-                db.exec("COMMIT");
                 return take;
-            } catch (...) {
-                try {
-                    db.exec("ROLLBACK");
-                } catch (const sql::Error&) {
-                }
-                throw;
-            }
+            });
         } catch (const sql::Error& e) {
             throw StoreError(path_ + ": cannot take room " + code + " (" + e.what() + "). Check that the file is on a" +
                              " writable local disk; the room stays in the file.");
@@ -274,8 +285,7 @@ public:
     std::vector<std::string> renew(const Lease& lease, const std::vector<Claim>& held) override {
         sql::Db& db = *db_;
         try {
-            db.exec("BEGIN IMMEDIATE");
-            try {
+            return immediate(db, [&] {
                 // One statement per room: on a local file that costs no more than one for all.
                 sql::Statement extend = db.prepare("UPDATE rooms SET lease_ms = ? WHERE code = ? AND epoch = ? AND owner = ?");
                 const std::int64_t until = now_ms() + lease.length_ms;
@@ -284,15 +294,8 @@ public:
                     extend.reset().bind(1, until).bind(2, c.code).bind(3, c.epoch).bind(4, lease.node).run();
                     if (db.changes() == 0) lost.push_back(c.code);
                 }
-                db.exec("COMMIT");
                 return lost;
-            } catch (...) {
-                try {
-                    db.exec("ROLLBACK");
-                } catch (const sql::Error&) {
-                }
-                throw;
-            }
+            });
         } catch (const sql::Error& e) {
             throw StoreError(path_ + ": cannot renew the leases of node " + lease.node + " (" + e.what() + ").");
         }
@@ -320,25 +323,17 @@ public:
         Writes& w = *writes_;
         const RoomRecord& r = s.room;
         try {
-            db.exec("BEGIN IMMEDIATE");  // the existence check and the writes see the same file
-            try {
+            return immediate(db, [&] {  // the existence check and the writes see the same file
                 sql::Statement exists = db.prepare("SELECT 1 FROM rooms WHERE code = ?");
                 exists.bind(1, r.code);
-                if (exists.step() && !replace) {
-                    db.exec("ROLLBACK");
-                    return false;
-                }
+                if (exists.step() && !replace) return false;
                 w.erase(r.code);
                 w.save(r);
                 for (const std::string& entry : s.chat) w.insert_chat(r.code, entry);
                 for (const LoggedCommand& c : s.commands) w.insert_command(r.code, r.game, c);
                 if (s.snapshot) w.put_snapshot(r.code, r.game, *s.snapshot, /*prune=*/false);
-                db.exec("COMMIT");
                 return true;
-            } catch (...) {
-                db.exec("ROLLBACK");
-                throw;
-            }
+            });
         } catch (const sql::Error& e) {
             throw StoreError(path_ + ": cannot write room " + r.code + " (" + e.what() + "). Nothing was written." +
                              " Check that the file is on a writable local disk and try again.");
@@ -351,8 +346,7 @@ public:
         sql::Db& db = *db_;
         const bool read_only = sqlite3_db_readonly(db.handle(), "main") == 1;
         try {
-            db.exec("BEGIN IMMEDIATE");
-            try {
+            return immediate(db, [&] {
                 sql::Statement take = db.prepare(
                     "UPDATE rooms SET epoch = epoch + 1, owner = CASE WHEN problem IS NULL AND sleeps = 0 THEN ?1 END,"
                     " lease_ms = CASE WHEN problem IS NULL AND sleeps = 0 THEN ?2 END");
@@ -362,15 +356,8 @@ public:
                 held.bind(1, lease.node);
                 std::vector<Claim> claims;
                 while (held.step()) claims.push_back({held.column_text(0), held.column_int(1)});
-                db.exec("COMMIT");
                 return claims;
-            } catch (const sql::Error&) {
-                try {
-                    db.exec("ROLLBACK");  // a failed COMMIT may have rolled back already
-                } catch (const sql::Error&) {
-                }
-                throw;
-            }
+            });
         } catch (const sql::Error& e) {
             throw StoreError(path_ + " cannot be written (" + (read_only ? "it opens read-only; " : "") + e.what() +
                              "). The server saves every command before it answers, so it does not start. Check that this user"

@@ -35,7 +35,7 @@ public:
 private:
     std::map<std::string, std::int64_t> writable_;
     std::set<std::string> present_;  // codes with a row
-    std::map<std::string, std::optional<std::int64_t>> changes_;  // held from now on at that epoch, or no longer
+    std::map<std::string, std::optional<std::int64_t>> changes_;  // held at that epoch after this round, or let go (nullopt)
     std::vector<std::string> lost_;
 };
 

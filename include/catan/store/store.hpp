@@ -160,18 +160,18 @@ public:
     std::vector<SleepingRoom> sleeping_rooms();  // every room that sleeps (not set aside), by code
     // take_room's room: a sleeping room is woken by taking it; nothing also when another node holds it.
     std::optional<StoredRoom> wake_room(const std::string& code);
-    // Sets a room aside (kept for inspection, never restored again, no longer held); synchronous.
+    // Sets a room aside (kept for inspection, never restored again, its lease freed); synchronous.
     void set_aside(const std::string& code, const std::string& problem);
 
     // ---- leases ----
     // Takes a room for this node in one transaction, its row locked: when it is free, its lease ran
     // out, or it is this node's already, the room moves to its next epoch (its seqs start above every
-    // earlier holder's), this node owns it until now + lease, and it is read as load_rooms reads a room.
+    // earlier holder's), this node owns it for one lease length from this moment, and it is read as load_rooms reads a room.
     // A turn-based room stays one (`sleeps` is what it is, not whether it is in memory). Synchronous:
     // waits for the writer's round in progress. Throws StoreError when the database cannot be written.
     Take take_room(const std::string& code);
     // Extends the lease of every room this Store holds, in one statement, and returns (and forgets)
-    // those it no longer holds: another node took them. The writer does this every lease/3 on its own;
+    // those another node took from it. The writer does this every lease/3 on its own;
     // a caller may also, at any time. Rooms found lost are also reported to on_lost.
     std::vector<std::string> renew_leases();
     // Frees the room's lease (a drained, deleted or sleeping room), so another node may take it at
@@ -180,7 +180,7 @@ public:
     void release_room(const std::string& code, Done done = nullptr);
     // Whether this Store holds the room (took it and has not found it lost, released or deleted it).
     bool holds(const std::string& code) const;
-    // Called once for each room this Store finds it no longer holds, however it found out (a fenced
+    // Called once for each room this Store finds it has lost, however it found out (a fenced
     // write, a renewal): on the thread that found out (often the writer's), without the store's locks,
     // before the `done` of that room's fenced writes. The server drops the room. Set it before serving.
     void on_lost(std::function<void(std::string code)> lost);

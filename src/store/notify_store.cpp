@@ -72,23 +72,6 @@ struct NotifyStore::Impl {
             throw StoreError(db->path() + ": notifications: cannot " + doing + " (" + e.what() + ")");
         }
     }
-
-    // One write transaction (BEGIN IMMEDIATE: its reads and writes see the same file).
-    template <class F>
-    auto transaction(sql::Db& d, F f) {
-        d.exec("BEGIN IMMEDIATE");
-        try {
-            auto out = f();
-            d.exec("COMMIT");
-            return out;
-        } catch (...) {
-            try {
-                d.exec("ROLLBACK");
-            } catch (const sql::Error&) {
-            }
-            throw;
-        }
-    }
 };
 
 NotifyStore::NotifyStore(const std::string& path) : impl_(std::make_unique<Impl>()) {
@@ -107,7 +90,7 @@ NotifyStore::NotifyStore(const std::string& path) : impl_(std::make_unique<Impl>
                              std::to_string(impl_->version) + "). Run the newer server on it, or pass another file with --data.");
         for (const Migration& m : kMigrations) {
             if (m.version <= impl_->version) continue;
-            impl_->transaction(db, [&] {
+            sql::write_transaction(db, [&] {
                 db.exec(m.sql);
                 sql::Statement record = db.prepare("INSERT INTO notify_migrations(version, description, applied_ms) VALUES(?, ?, ?)");
                 record.bind(1, m.version).bind(2, m.description).bind(3, now_ms()).run();
@@ -127,7 +110,7 @@ int NotifyStore::schema_version() const { return impl_->version; }
 
 std::pair<std::string, std::string> NotifyStore::vapid_key(const std::function<std::pair<std::string, std::string>()>& make) {
     return impl_->guarded("read or keep the VAPID key", [&](sql::Db& db) {
-        return impl_->transaction(db, [&] {
+        return sql::write_transaction(db, [&] {
             sql::Statement read = db.prepare("SELECT private_key, public_key FROM notify_keys WHERE name = 'vapid'");
             if (read.step()) return std::pair{read.column_text(0), read.column_text(1)};
             auto made = make();
@@ -151,7 +134,7 @@ std::optional<int> NotifyStore::seat_of_token(const std::string& code, const std
 NotifyStore::Added NotifyStore::add_target(const NotifyTarget& t, const std::string& token_hash, std::size_t per_seat,
                                            std::size_t per_address, std::size_t total_cap) {
     return impl_->guarded("keep a notification target", [&](sql::Db& db) {
-        return impl_->transaction(db, [&] {
+        return sql::write_transaction(db, [&] {
             sql::Statement same = db.prepare("SELECT id FROM notify_targets WHERE code = ? AND seat = ? AND kind = ? AND endpoint = ?");
             same.bind(1, t.code).bind(2, t.seat).bind(3, t.kind).bind(4, t.endpoint);
             if (same.step()) {

@@ -69,4 +69,23 @@ private:
     sqlite3_stmt* stmt_;
 };
 
+// Runs `body` in one write transaction of `db` (BEGIN IMMEDIATE: the file is this connection's alone
+// until COMMIT, so what the body reads stays true while it writes) and returns what it returns; any
+// failure rolls it back and is rethrown for the caller to say what could not be done.
+template <class Body>
+auto write_transaction(Db& db, Body body) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+        auto out = body();
+        db.exec("COMMIT");
+        return out;
+    } catch (...) {
+        try {
+            db.exec("ROLLBACK");  // a failed COMMIT may have rolled back already
+        } catch (const Error&) {
+        }
+        throw;
+    }
+}
+
 }  // namespace catan::store::sql

@@ -150,25 +150,6 @@ struct Reads {
     }
 };
 
-// Runs `body` in one write transaction of `db` (BEGIN IMMEDIATE: the file is this connection's alone
-// until COMMIT, so what the body reads stays true while it writes); any failure rolls it back and is
-// rethrown for the caller to say what could not be done.
-template <class Body>
-auto immediate(sql::Db& db, Body body) {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-        auto out = body();
-        db.exec("COMMIT");
-        return out;
-    } catch (...) {
-        try {
-            db.exec("ROLLBACK");  // a failed COMMIT may have rolled back already
-        } catch (const sql::Error&) {
-        }
-        throw;
-    }
-}
-
 // Runs `read` inside one read transaction of `db`; an SQLite failure becomes a StoreError.
 template <class Read>
 auto consistent_read(sql::Db& db, const std::string& path, Read read) {
@@ -255,7 +236,7 @@ public:
     Take take_room(const std::string& code, const Lease& lease) override {
         sql::Db& db = *db_;
         try {
-            return immediate(db, [&] {  // the check, the epoch's move and the read see the same file
+            return sql::write_transaction(db, [&] {  // the check, the epoch's move and the read see the same file
                 Take take;
                 sql::Statement row = db.prepare("SELECT coalesce(owner, ''), coalesce(lease_ms, 0) FROM rooms WHERE code = ? AND problem IS NULL");
                 row.bind(1, code);
@@ -285,7 +266,7 @@ public:
     std::vector<std::string> renew(const Lease& lease, const std::vector<Claim>& held) override {
         sql::Db& db = *db_;
         try {
-            return immediate(db, [&] {
+            return sql::write_transaction(db, [&] {
                 // One statement per room: on a local file that costs no more than one for all.
                 sql::Statement extend = db.prepare("UPDATE rooms SET lease_ms = ? WHERE code = ? AND epoch = ? AND owner = ?");
                 const std::int64_t until = now_ms() + lease.length_ms;
@@ -323,7 +304,7 @@ public:
         Writes& w = *writes_;
         const RoomRecord& r = s.room;
         try {
-            return immediate(db, [&] {  // the existence check and the writes see the same file
+            return sql::write_transaction(db, [&] {  // the existence check and the writes see the same file
                 sql::Statement exists = db.prepare("SELECT 1 FROM rooms WHERE code = ?");
                 exists.bind(1, r.code);
                 if (exists.step() && !replace) return false;
@@ -346,7 +327,7 @@ public:
         sql::Db& db = *db_;
         const bool read_only = sqlite3_db_readonly(db.handle(), "main") == 1;
         try {
-            return immediate(db, [&] {
+            return sql::write_transaction(db, [&] {
                 sql::Statement take = db.prepare(
                     "UPDATE rooms SET epoch = epoch + 1, owner = CASE WHEN problem IS NULL AND sleeps = 0 THEN ?1 END,"
                     " lease_ms = CASE WHEN problem IS NULL AND sleeps = 0 THEN ?2 END");

@@ -74,6 +74,17 @@ std::int64_t logged_commands(const std::string& url, const std::string& code) {
     return std::stoll(PgServer::query(url, "SELECT count(*) FROM commands WHERE code = '" + code + "'"));
 }
 
+// Moves the table's players to the node at `port` (their sockets died with the node they were on),
+// rejoins each with its token, and checks the game there is the one they were shown, with exactly
+// the acknowledged commands in the database's log: nothing lost, nothing applied twice.
+void rejoin_on(Game& g, unsigned short port, const std::vector<json>& before, const std::string& url) {
+    g.table->move_to(port);
+    for (auto& p : g.table->peers) p->ws.reset();
+    for (auto& p : g.table->peers) g.table->rejoin(*p);
+    CHECK(views(*g.table) == before);
+    CHECK(logged_commands(url, g.table->code) == g.played);
+}
+
 }  // namespace
 
 TEST_CASE("Cluster: a room held by one node is refused by another with when to retry, and after a crash the other serves it as acknowledged",
@@ -110,11 +121,7 @@ TEST_CASE("Cluster: a room held by one node is refused by another with when to r
     const auto took = wait_served(b.port(), code, 8s);
     UNSCOPED_INFO("B served the room " << took.count() << " ms after the kill");
 
-    g.table->move_to(b.port());
-    for (auto& p : g.table->peers) p->ws.reset();  // those sockets died with A
-    for (auto& p : g.table->peers) g.table->rejoin(*p);
-    CHECK(views(*g.table) == before);  // nothing lost, nothing applied twice
-    CHECK(logged_commands(url, code) == g.played);
+    rejoin_on(g, b.port(), before, url);
     // And the game goes on there.
     const int then = g.played;
     GameRun run(*g.table, *g.policy, 20000, [&g](Peer&, const json&, const json&) { ++g.played; });
@@ -216,11 +223,7 @@ TEST_CASE("Cluster: a node stopped with SIGTERM frees its rooms at once for anot
     const HttpResponse r = http_request(b.port(), "GET", "/api/rooms/" + code);
     INFO(r.body);
     REQUIRE(r.status == 200);
-    g.table->move_to(b.port());
-    for (auto& p : g.table->peers) p->ws.reset();
-    for (auto& p : g.table->peers) g.table->rejoin(*p);
-    CHECK(views(*g.table) == before);
-    CHECK(logged_commands(url, code) == g.played);
+    rejoin_on(g, b.port(), before, url);
     CHECK(b.stop() == 0);
 }
 

@@ -196,6 +196,13 @@ inline HubOptions seeded(HubOptions options = {}) {
     return options;
 }
 
+// Bots that move at once (no pause between their moves) and think briefly at the strong level.
+inline HubOptions quick_bots(HubOptions o = seeded()) {
+    o.bot_delay = std::chrono::milliseconds(0);
+    o.strong_bot_budget = std::chrono::milliseconds(20);
+    return o;
+}
+
 // Limits high enough that a test sending chat lines in a tight loop is never refused.
 inline HubOptions unlimited_chat(HubOptions o = {}) {
     o.chat_rate_room = o.chat_burst_room = o.chat_rate_address = o.chat_burst_address = 1e6;

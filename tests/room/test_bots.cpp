@@ -49,13 +49,6 @@ private:
     std::shared_ptr<int> calls_, bad_;
 };
 
-HubOptions quick_bots() {
-    HubOptions o = seeded();
-    o.bot_delay = 0ms;
-    o.strong_bot_budget = 20ms;
-    return o;
-}
-
 struct BotRoom : Fixture {
     explicit BotRoom(json options = {{"players", 3}, {"vp_target", 5}, {"seed", "7"}}, HubOptions hub_options = quick_bots(),
                      std::shared_ptr<Worker> workers = nullptr)

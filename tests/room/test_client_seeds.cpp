@@ -38,12 +38,12 @@ json error_of(Client& c) {
 }
 
 // A 2-seat room with Ana (host) and Bob seated and a spectator watching, over the hub's sockets.
-struct Table {
+struct SeedTable {
     Hub& hub;
     Created room;
     Client ana, bob, watcher;
     // Connection ids from `first_id` on: each table of a hub needs its own.
-    Table(Hub& h, const json& options, std::uint64_t first_id = 1)
+    SeedTable(Hub& h, const json& options, std::uint64_t first_id = 1)
         : hub(h), room(create(h, options)), ana(h, first_id), bob(h, first_id + 1), watcher(h, first_id + 2) {
         ana.send(msg("join", {{"room", room.code}, {"name", "Ana"}, {"host_key", room.host_key}}));
         bob.send(msg("join", {{"room", room.code}, {"name", "Bob"}}));
@@ -105,7 +105,7 @@ TEST_CASE("seeds: a normal server refuses a seed in POST /api/rooms and in creat
     // The same options without the seed make a room; its game is dealt from a seed the server draws.
     c.send(msg("create_room", {{"options", {{"players", 2}}}}));
     CHECK(c.last("room_created").is_object());
-    Table t(f.hub, json{{"players", 2}}, 10);
+    SeedTable t(f.hub, json{{"players", 2}}, 10);
     for (Client* v : t.viewers()) CHECK(v->doc()["room"]["seed_chosen"] == false);
     t.ana.send(msg("start"));
     t.poll();
@@ -118,7 +118,7 @@ TEST_CASE("seeds: a normal server refuses a seed in POST /api/rooms and in creat
 
 TEST_CASE("seeds: a normal server refuses set_options with a seed and changes nothing", "[room][seeds]") {
     Fixture f(normal());
-    Table t(f.hub, json{{"players", 3}, {"vp_target", 5}});
+    SeedTable t(f.hub, json{{"players", 3}, {"vp_target", 5}});
     const json before = t.ana.doc();
     const std::uint64_t seq = t.ana.seq();
     t.ana.send(msg("set_options", {{"id", "o"}, {"options", {{"players", 2}, {"seed", "7"}}}}));
@@ -139,7 +139,7 @@ TEST_CASE("seeds: a normal server refuses set_options with a seed and changes no
 TEST_CASE("seeds: on a test server every viewer is told the seed was chosen, in the lobby, the game and the replay record",
           "[room][seeds][fairness]") {
     Fixture f(seeded());
-    Table t(f.hub, json{{"players", 2}, {"seed", "77"}, {"vp_target", 3}});
+    SeedTable t(f.hub, json{{"players", 2}, {"seed", "77"}, {"vp_target", 3}});
     for (Client* v : t.viewers()) {  // players and spectators alike, before the start
         CHECK(v->doc()["room"]["seed_chosen"] == true);
         CHECK(v->doc()["room"]["fairness"].is_null());
@@ -168,7 +168,7 @@ TEST_CASE("seeds: on a test server every viewer is told the seed was chosen, in 
     CHECK_THAT(out.str(), Catch::Contains("VERIFIED (but not fair)"));
 
     // A room on the same server without a seed is not marked.
-    Table plain(f.hub, json{{"players", 2}}, 10);
+    SeedTable plain(f.hub, json{{"players", 2}}, 10);
     plain.ana.send(msg("start"));
     plain.poll();
     CHECK(plain.watcher.doc()["room"]["seed_chosen"] == false);

@@ -18,9 +18,9 @@ namespace {
 
 const char* const kNames[] = {"Ana", "Bob", "Cy", "Dee"};
 
-class Table : public Fixture {
+class GameTable : public Fixture {
 public:
-    Table(int players, std::uint64_t seed, int vp_target = 10, bool second_tab = false) : players_(players) {
+    GameTable(int players, std::uint64_t seed, int vp_target = 10, bool second_tab = false) : players_(players) {
         room = create(hub, json{{"players", players}, {"seed", std::to_string(seed)}, {"vp_target", vp_target}});
         for (int i = 0; i < players; ++i) {
             seats.push_back(std::make_unique<Client>(hub, 10 + i));
@@ -174,7 +174,7 @@ private:
 TEST_CASE("game: whole seeded games through the hub, every document equals a fresh view", "[room][game]") {
     const auto [players, seed] = GENERATE(table<int, std::uint64_t>({{4, 2024}, {3, 5}, {2, 11}}));
     INFO(players << " players, seed " << seed);
-    Table t(players, seed, 10, /*second_tab=*/true);
+    GameTable t(players, seed, 10, /*second_tab=*/true);
     Rng rng(seed);
     int offers = 0;
     while (t.mirror.phase != Phase::GameOver) {
@@ -206,7 +206,7 @@ TEST_CASE("game: whole seeded games through the hub, every document equals a fre
 }
 
 TEST_CASE("game: a stale sequence number is refused, and a command is never applied twice", "[room][game]") {
-    Table t(2, 99);
+    GameTable t(2, 99);
     const int first = sim::next_actor(t.mirror);
     const json settle = t.seats[first]->legal()["actions"][0];
     const std::uint64_t seq = t.seats[first]->seq();
@@ -234,7 +234,7 @@ TEST_CASE("game: a stale sequence number is refused, and a command is never appl
 }
 
 TEST_CASE("game: refused commands go to the sender only, with the rule, and change nothing", "[room][game]") {
-    Table t(3, 4242);
+    GameTable t(3, 4242);
     const int actor = sim::next_actor(t.mirror);
     const int other = (actor + 1) % 3;
     json e = t.play(other, t.seats[actor]->legal()["actions"][0]);
@@ -276,7 +276,7 @@ TEST_CASE("game: refused commands go to the sender only, with the rule, and chan
 }
 
 TEST_CASE("game: a player who drops mid-turn keeps the seat and carries on after rejoining", "[room][game]") {
-    Table t(3, 77);
+    GameTable t(3, 77);
     Rng rng(77);
     // Play into the regular turns, then stop right after a roll.
     while (!(t.mirror.turn >= 3 && t.mirror.rolled && t.mirror.phase == Phase::Main)) {
@@ -324,7 +324,7 @@ TEST_CASE("game: a player who drops mid-turn keeps the seat and carries on after
 }
 
 TEST_CASE("game: sync answers a fresh snapshot, without the topology again", "[room][game]") {
-    Table t(2, 3);
+    GameTable t(2, 3);
     Client& c = *t.seats[1];
     const std::uint64_t seq = c.seq();
     c.send(msg("sync"));
@@ -337,7 +337,7 @@ TEST_CASE("game: sync answers a fresh snapshot, without the topology again", "[r
 }
 
 TEST_CASE("game: play_again takes a finished room back to the lobby with the same seats and tokens", "[room][game]") {
-    Table t(2, 11, /*vp_target=*/3, /*second_tab=*/true);
+    GameTable t(2, 11, /*vp_target=*/3, /*second_tab=*/true);
     // Only the host, and only once the game is over.
     t.seats[1]->send(msg("play_again", {{"id", "p"}}));
     json e = t.seats[1]->last("error");

@@ -13,13 +13,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-HubOptions quick_bots() {
-    HubOptions o = seeded();
-    o.bot_delay = 0ms;
-    o.strong_bot_budget = 20ms;
-    return o;
-}
-
 // (type, player) of each event: what every viewer's copy of an event agrees on.
 std::string shape(const json& e) {
     return e["type"].get<std::string>() + "/" + (e.contains("player") && e["player"].is_number() ? std::to_string(e["player"].get<int>()) : "-");

@@ -11,12 +11,12 @@ namespace catan::room::test {
 namespace {
 
 // Two seated players (Ana the host, Bob) in a seeded room; started.
-struct Table {
+struct DisplayTable {
     Fixture& f;
     Created room;
     std::vector<std::unique_ptr<Client>> seats;
 
-    explicit Table(Fixture& fixture, std::uint64_t seed) : f(fixture) {
+    explicit DisplayTable(Fixture& fixture, std::uint64_t seed) : f(fixture) {
         room = create(f.hub, json{{"players", 2}, {"seed", std::to_string(seed)}});
         for (int i = 0; i < 2; ++i) {
             seats.push_back(std::make_unique<Client>(f.hub, 10 + i));
@@ -44,7 +44,7 @@ int count_events(const std::vector<Message>& sent, std::string_view type) {
 TEST_CASE("HIDDEN INFORMATION: a table display is sent exactly what a spectator is sent, through a whole game",
           "[room][display][hidden]") {
     Fixture f;
-    Table t(f, 77);
+    DisplayTable t(f, 77);
     t.start();
     Client watcher(f.hub, 20), display(f.hub, 21);
     watcher.send(msg("spectate", {{"room", t.room.code}}));
@@ -87,7 +87,7 @@ TEST_CASE("HIDDEN INFORMATION: a table display is sent exactly what a spectator 
 
 TEST_CASE("a table display is counted in the room document while it is connected", "[room][display]") {
     Fixture f;
-    Table t(f, 78);
+    DisplayTable t(f, 78);
     Client& ana = *t.seats[0];
     ana.poll();
     CHECK(ana.doc()["room"]["displays"] == 0);

@@ -20,11 +20,6 @@ using catan::store::test::TempDir;
 
 namespace {
 
-HubOptions quick_bots(HubOptions o = seeded()) {
-    o.bot_delay = 0ms;
-    return o;
-}
-
 // Two people, Ana (the host, seat 0) and Bob (seat 1), in a room with `turn_timer`; nobody's seat is
 // ever taken over for being away, so every bot move below is the timer's.
 struct TimedRoom : Fixture {

@@ -24,9 +24,9 @@ ResourceSet one_of(const ResourceSet& hand, unsigned skip = 0) {
 }
 
 // A 4-player game of a fixed seed, its seats each on one connection, mirrored by an engine state.
-class Table : public Fixture {
+class TradeTable : public Fixture {
 public:
-    explicit Table(HubOptions options = {}) : Fixture(seeded(std::move(options)), {}, nullptr, /*keep_command_rate=*/true) {
+    explicit TradeTable(HubOptions options = {}) : Fixture(seeded(std::move(options)), {}, nullptr, /*keep_command_rate=*/true) {
         room = create(hub, json{{"players", 4}, {"seed", "11"}});
         for (int i = 0; i < 4; ++i) {
             clients.push_back(std::make_unique<Client>(hub, 10 + static_cast<std::uint64_t>(i)));
@@ -128,7 +128,7 @@ HubOptions max_commands(std::size_t n) {
 }  // namespace
 
 TEST_CASE("trade spam: one seat on many connections gets one seat's command rate, not one per connection", "[room][limits][trade]") {
-    Table t;
+    TradeTable t;
     t.play_until_trading();
     const int p = t.on_turn();
     std::vector<Client*> conns{t.clients[static_cast<std::size_t>(p)].get()};
@@ -164,7 +164,7 @@ TEST_CASE("trade spam: one seat on many connections gets one seat's command rate
 
 TEST_CASE("trade spam: propose and cancel pairs stop at R-L1's 20 offers a turn, however slowly they come",
           "[room][limits][trade][R-L1]") {
-    Table t;
+    TradeTable t;
     t.play_until_trading();
     const int p = t.on_turn();
     Client& second = t.connect(p);
@@ -189,7 +189,7 @@ TEST_CASE("trade spam: propose and cancel pairs stop at R-L1's 20 offers a turn,
 
 TEST_CASE("trade spam: a seat not on turn counter-offers a stranger's offer at most 40 times a turn, and may still decline",
           "[room][limits][trade][R-L1]") {
-    Table t;
+    TradeTable t;
     t.play_until_trading();
     const int p = t.on_turn(), q = t.next();
     std::vector<Client*> conns{t.clients[static_cast<std::size_t>(q)].get(), &t.connect(q), &t.connect(q)};
@@ -215,11 +215,11 @@ TEST_CASE("trade spam: a game whose log is at its size limit refuses offers and 
           "[room][limits][trade]") {
     std::size_t to_trading = 0;
     {
-        Table probe;
+        TradeTable probe;
         probe.play_until_trading();
         to_trading = probe.logged;
     }
-    Table t(max_commands(to_trading + 3));
+    TradeTable t(max_commands(to_trading + 3));
     t.play_until_trading();
     REQUIRE(t.logged == to_trading);
     const int p = t.on_turn(), q = t.next();

@@ -63,7 +63,7 @@ private:
     }
 };
 
-struct Table {
+struct PublisherTable {
     Members members;
     std::vector<std::shared_ptr<FakeOutbox>> outboxes;
     ViewPublisher views;
@@ -93,14 +93,14 @@ struct Table {
 }  // namespace
 
 TEST_CASE("view publisher: a change is one diff per viewer, shared by its connections, with its own parts", "[room]") {
-    Table t;
+    PublisherTable t;
     t.views.set_room({{"code", "ABCDE"}});
     t.add(0);
     t.add(0);
     t.add(1);
     t.add(kSpectatorSeat);
     t.snapshot_all();
-    const json snap = Table::last(*t.outboxes[0]);
+    const json snap = PublisherTable::last(*t.outboxes[0]);
     CHECK(snap["type"] == "snapshot");
     CHECK(snap["doc"]["game"] == json({{"score", 1}, {"stats", {{"best", 1}}}, {"viewer", {{"secret", 100}}}}));
     CHECK(snap["doc"]["room"]["you"] == 0);
@@ -110,7 +110,7 @@ TEST_CASE("view publisher: a change is one diff per viewer, shared by its connec
     CHECK(t.update().empty());
     const auto a1_msg = t.outboxes[0]->sent().back(), a2_msg = t.outboxes[1]->sent().back();
     CHECK(a1_msg == a2_msg);  // one serialisation for both of seat 0's connections
-    const json ua = json::parse(*a1_msg), ub = Table::last(*t.outboxes[2]), uw = Table::last(*t.outboxes[3]);
+    const json ua = json::parse(*a1_msg), ub = PublisherTable::last(*t.outboxes[2]), uw = PublisherTable::last(*t.outboxes[3]);
     CHECK(ua["seq"] == 1);
     CHECK(ua["patch"] == json::parse(R"([{"op":"replace","path":"/game/score","value":2},
         {"op":"replace","path":"/game/stats","value":{"best":2}},{"op":"replace","path":"/game/viewer/secret","value":200}])"));
@@ -123,12 +123,12 @@ TEST_CASE("view publisher: a change is one diff per viewer, shared by its connec
     // Once published, the stats are diffed part by part like the game's own parts.
     t.game.score = 3;
     CHECK(t.update().empty());
-    CHECK(Table::last(*t.outboxes[0])["patch"] == json::parse(R"([{"op":"replace","path":"/game/score","value":3},
+    CHECK(PublisherTable::last(*t.outboxes[0])["patch"] == json::parse(R"([{"op":"replace","path":"/game/score","value":3},
         {"op":"replace","path":"/game/stats/best","value":3}])"));
 }
 
 TEST_CASE("view publisher: snapshots of an unchanged state share their bytes, a change builds a new one", "[room]") {
-    Table t;
+    PublisherTable t;
     const Member& a = t.add(0);
     t.views.send_snapshot(a, t.game, kBoard, 0);
     t.views.send_snapshot(a, t.game, kBoard, 0);
@@ -146,7 +146,7 @@ TEST_CASE("view publisher: snapshots of an unchanged state share their bytes, a 
 }
 
 TEST_CASE("view publisher: a reseat moves a seat's document and the next update tells it its new number", "[room]") {
-    Table t;
+    PublisherTable t;
     t.views.set_room({{"code", "ABCDE"}});
     Member& a = const_cast<Member&>(t.add(2));  // the room moves its members' seats (Room::reseat)
     t.snapshot_all();
@@ -156,12 +156,12 @@ TEST_CASE("view publisher: a reseat moves a seat's document and the next update 
     t.views.reseat(source);
     a.seat = 0;
     t.update(Changed::Room);
-    const json u = Table::last(*t.outboxes[0]);
+    const json u = PublisherTable::last(*t.outboxes[0]);
     CHECK(u["patch"] == json::parse(R"([{"op":"replace","path":"/room/you","value":0}])"));
 }
 
 TEST_CASE("view publisher: a connection that holds another board's topology is left for a snapshot", "[room]") {
-    Table t;
+    PublisherTable t;
     t.add(0);
     const Member& b = t.add(1);
     t.snapshot_all();
@@ -170,7 +170,7 @@ TEST_CASE("view publisher: a connection that holds another board's topology is l
     REQUIRE(need.size() == 1);
     CHECK(need[0] == &b);
     CHECK(t.outboxes[1]->sent().size() == 1);  // no update for it
-    CHECK(Table::last(*t.outboxes[0])["type"] == "update");
+    CHECK(PublisherTable::last(*t.outboxes[0])["type"] == "update");
     t.views.send_snapshot(b, t.game, kBoard, 0);
-    CHECK(Table::last(*t.outboxes[1])["topology"] == json({{"board", kBoard}}));
+    CHECK(PublisherTable::last(*t.outboxes[1])["topology"] == json({{"board", kBoard}}));
 }

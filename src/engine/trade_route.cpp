@@ -211,11 +211,10 @@ int longest_route_with_new_piece(const GameState& s, int player, int edge) {
 // R-SF4: `s` is the state just after the player's ship moved from `from` to `to`, its road_length
 // still the length before. The moved ship was at an open end, so every trail that used it ended with
 // it there: lifting it shortens only the trails through it, by one, and those are the trails leaving
-// its other end the way it had come. If none of them was a longest one, the length after the lift is
-// the old one, and `to` counts as a newly built ship does. If one was, the length after the lift is
-// one less or the same, and a ship at `to` where nothing continues it adds at most one: the trails
-// from that end settle it when they reach the old length, else a walk of every trail does, stopping
-// at the old length.
+// its other end the way it had come. A ship at `to` where nothing continues it ends every trail
+// through it and adds at most one: if one of those trails reaches the old length, it is the longest.
+// If none does, the length is the old one unless a trail through the lifted ship was a longest one;
+// then a walk of every trail settles it, stopping at the old length.
 template <class G>
 int longest_route_after_ship_move(const GameState& s, int player, int from, int to) {
     const Topology& t = G::topo();
@@ -225,20 +224,22 @@ int longest_route_after_ship_move(const GameState& s, int player, int from, int 
     const NodeMask cut = s.occupied & ~own;
     EdgeMask stayed = pl.ships;
     stayed.reset(to);
+    RouteSearch<G> search(t, pl, cut, own);
+    const int outer = loose_end<G>(t, stayed, pl.roads, own, cut, to);
+    if (outer < 0) {  // `to` joins two trails: no bound on the new length
+        search.walk_every_trail();
+        return search.best;
+    }
+    search.goal = before + 1;
+    search.walk_from(outer, 0, 0, true);
+    if (search.best >= before) return search.best;
     const auto open = [&](int n) { return !own.test(n) && !(t.node_edge_mask[n] & stayed).any(); };
     const int past_lifted = open(t.edge_nodes[from][0]) ? t.edge_nodes[from][1] : t.edge_nodes[from][0];
-    RouteSearch<G> search(t, pl, cut, own);
+    search.best = 0;
     search.goal = before;  // whether one of them reached the old length is all that is asked
     search.walk_from(past_lifted, 1, RouteSearch<G>::ship_bit(pl, to), true);  // as if `to` were still empty
-    const bool lifted_from_a_longest = search.best >= before;
+    if (search.best < before) return before;
     search.best = 0;
-    search.goal = RouteSearch<G>::kMaxPieces;
-    if (const int outer = loose_end<G>(t, stayed, pl.roads, own, cut, to); outer >= 0) {
-        search.goal = before + 1;  // the ship at `to` ends every trail through it
-        search.walk_from(outer, 0, 0, true);
-        if (!lifted_from_a_longest || search.best >= before) return search.best > before ? search.best : before;
-        search.goal = before;
-    }
     search.walk_every_trail();
     return search.best;
 }

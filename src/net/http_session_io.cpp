@@ -16,6 +16,7 @@
 
 #include "handle_request.hpp"
 #include "http_session.hpp"
+#include "socket_query.hpp"
 
 namespace catan::net {
 
@@ -181,6 +182,11 @@ template <class Stream>
 void HttpSession<Stream>::upgrade(Request&& req) {
     const auto origin = req[http::field::origin];
     if (path_of(req.target()) != "/ws") return send(plain(req, http::status::not_found, "not found\n"));
+    if (const auto problem = socket_query_problem(req.target())) {
+        gateway_->metrics.frame_rejected();
+        spdlog::info("[conn {} {}] WebSocket refused: {}", id_, remote_, *problem);
+        return send(plain(req, http::status::bad_request, *problem + "\n"));
+    }
     if (!origin_allowed(origin, req[http::field::host], gateway_->options.allowed_origins)) {
         gateway_->metrics.frame_rejected();
         spdlog::warn("[conn {} {}] WebSocket from origin '{}' refused (host '{}')", id_, remote_, origin,

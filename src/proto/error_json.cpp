@@ -14,6 +14,7 @@ nlohmann::json error_json(const ErrorReply& e) {
     if (!e.field.empty()) j["field"] = e.field;
     if (!e.rule.empty()) j["rule"] = e.rule;
     if (e.retry_after_ms > 0) j["retry_after_ms"] = e.retry_after_ms;
+    if (!e.node.empty()) j["node"] = e.node;
     return j;
 }
 

@@ -33,11 +33,15 @@ namespace {
 
 constexpr std::size_t kWakesPerSweep = 256;
 
-// Another node serves the room (docs/protocol.md, "Errors"): the client tries again after `ms`.
-ErrorInfo room_elsewhere(std::int64_t ms) {
+// Another node serves the room (docs/protocol.md, "Errors"): the client tries again after `ms`, through
+// a proxy with that node's name as its hint (docs/cluster/haproxy.cfg routes `node=NAME` to it).
+ErrorInfo room_elsewhere(const Registry::Elsewhere& where) {
     ErrorInfo e{std::string(err::kRoomElsewhere),
-                fmt::format("another server is serving this room; try again in {} ms", ms), "room", {}};
-    e.retry_after_ms = ms;
+                fmt::format("another server ({}) is serving this room; try again in {} ms", where.node.empty() ? "unnamed" : where.node,
+                            where.ms),
+                "room", {}};
+    e.retry_after_ms = where.ms;
+    e.node = where.node;
     return e;
 }
 
@@ -107,22 +111,22 @@ struct Hub::Impl {
     static std::string join_url(const RoomContext& c, const std::string& code) { return c.options.public_url + "/r/" + code; }
 
     // A room code looked up by `remote`: the room, or null with the answer to give in `refusal`
-    // (a rate limit), or `elsewhere_ms` > 0 (another node serves it: try again after that long), or
+    // (a rate limit), or `elsewhere.ms` > 0 (another node serves it: try again after that long), or
     // neither (no such room, counted against the address).
     std::shared_ptr<Room> look_up(std::string_view code, std::string_view remote, std::optional<RequestLimits::Refusal>& refusal,
-                                  std::int64_t& elsewhere_ms) {
-        elsewhere_ms = 0;
+                                  Registry::Elsewhere& elsewhere) {
+        elsewhere = {};
         refusal = limits->lookup(remote);
         if (refusal) return nullptr;
-        auto room = find_or_wake(code, &elsewhere_ms);
-        if (!room && elsewhere_ms == 0) limits->unknown(remote);
+        auto room = find_or_wake(code, &elsewhere);
+        if (!room && elsewhere.ms == 0) limits->unknown(remote);
         return room;
     }
     // The room under `code` in memory, or woken from the data file (a turn-based room asleep, or on a
     // shared database a room no node holds) and resumed before anything else reaches it.
-    std::shared_ptr<Room> find_or_wake(std::string_view code, std::int64_t* elsewhere_ms = nullptr) {
+    std::shared_ptr<Room> find_or_wake(std::string_view code, Registry::Elsewhere* elsewhere = nullptr) {
         bool woken = false;
-        auto room = registry->find_or_wake(code, &woken, elsewhere_ms);
+        auto room = registry->find_or_wake(code, &woken, elsewhere);
         if (woken) room->post([](Room& r) { r.resume_after_restore(); });
         return room;
     }
@@ -253,12 +257,12 @@ Registry::Waker waker(std::shared_ptr<RoomContext> context, ExecutorFactory make
             const std::int64_t lease = store.lease().count();
             const std::int64_t left = std::clamp<std::int64_t>(take.holder_until_ms - store::now_ms(), 200, std::max<std::int64_t>(200, lease));
             spdlog::debug("[{}] served by node {} for up to {} ms more", code, take.holder, left);
-            return {nullptr, left};
+            return {nullptr, {left, take.holder}};
         }
         try {
             auto room = Room::restore(*take.room, make_executor(), context);
             spdlog::info("[{}] taken and restored from {}", code, store.path());
-            return {std::move(room), 0};
+            return {std::move(room), {}};
         } catch (const std::exception& e) {
             spdlog::error("[{}] cannot be restored from {}: {}; the room is set aside in the file and not served", code, store.path(), e.what());
             store.set_aside(code, e.what());
@@ -366,14 +370,14 @@ void Hub::Impl::dispatch(ConnEntry& e, ClientMessage&& m, json&& id) {
         case ClientType::Rejoin:
         case ClientType::Spectate: {
             std::optional<RequestLimits::Refusal> refusal;
-            std::int64_t elsewhere_ms = 0;
-            auto room = look_up(m.room, outbox->remote(), refusal, elsewhere_ms);
+            Registry::Elsewhere elsewhere;
+            auto room = look_up(m.room, outbox->remote(), refusal, elsewhere);
             if (refusal) {
                 outbox->send(error_message({std::string(err::kRateLimited), refusal->message, "room", {}}, id));
                 return;
             }
-            if (elsewhere_ms > 0) {
-                outbox->send(error_message(room_elsewhere(elsewhere_ms), id));
+            if (elsewhere.ms > 0) {
+                outbox->send(error_message(room_elsewhere(elsewhere), id));
                 return;
             }
             if (!room) {
@@ -421,9 +425,9 @@ Hub::HttpResult refused(const RequestLimits::Refusal& r) {
     return result;
 }
 
-Hub::HttpResult elsewhere(std::int64_t ms) {
-    Hub::HttpResult result{503, proto::error_json(room_elsewhere(ms))};
-    result.retry_after = static_cast<int>((ms + 999) / 1000);
+Hub::HttpResult elsewhere(const Registry::Elsewhere& where) {
+    Hub::HttpResult result{503, proto::error_json(room_elsewhere(where))};
+    result.retry_after = static_cast<int>((where.ms + 999) / 1000);
     return result;
 }
 
@@ -433,10 +437,10 @@ Hub::HttpResult no_such_room() { return {404, proto::error_json({std::string(err
 
 Hub::HttpResult Hub::room_summary(std::string_view code, std::string_view remote) const {
     std::optional<RequestLimits::Refusal> refusal;
-    std::int64_t elsewhere_ms = 0;
-    const auto room = impl_->look_up(code, remote, refusal, elsewhere_ms);
+    Registry::Elsewhere where;
+    const auto room = impl_->look_up(code, remote, refusal, where);
     if (refusal) return refused(*refusal);
-    if (elsewhere_ms > 0) return elsewhere(elsewhere_ms);
+    if (where.ms > 0) return elsewhere(where);
     if (!room) return no_such_room();
     return {200, room->summary()};
 }
@@ -444,10 +448,10 @@ Hub::HttpResult Hub::room_summary(std::string_view code, std::string_view remote
 void Hub::room_replay(std::string_view code, std::string_view remote, std::function<void(HttpResult)> done) const {
     if (const auto refusal = impl_->limits->replay(remote)) return done(refused(*refusal));
     std::optional<RequestLimits::Refusal> refusal;
-    std::int64_t elsewhere_ms = 0;
-    const auto room = impl_->look_up(code, remote, refusal, elsewhere_ms);
+    Registry::Elsewhere where;
+    const auto room = impl_->look_up(code, remote, refusal, where);
     if (refusal) return done(refused(*refusal));
-    if (elsewhere_ms > 0) return done(elsewhere(elsewhere_ms));
+    if (where.ms > 0) return done(elsewhere(where));
     if (!room) return done(no_such_room());
     room->post([done = std::move(done)](Room& r) { r.replay(done); });
 }

@@ -79,9 +79,9 @@ bool Registry::put_to_sleep(const std::string& code, const Room* room, std::opti
     return true;
 }
 
-std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken, std::int64_t* elsewhere_ms) {
+std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken, Elsewhere* elsewhere) {
     if (woken) *woken = false;
-    if (elsewhere_ms) *elsewhere_ms = 0;
+    if (elsewhere) *elsewhere = {};
     const auto canonical = normalize_room_code(code);
     if (!canonical) return nullptr;
     std::promise<Woken> promise;
@@ -92,7 +92,7 @@ std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken,
             const auto pending = it->second;
             lock.unlock();
             const Woken& w = pending.get();  // another thread wakes it: the same answer for both
-            if (elsewhere_ms) *elsewhere_ms = w.elsewhere_ms;
+            if (elsewhere) *elsewhere = w.elsewhere;
             return w.room;
         }
         if (!waker_ || (!wake_any_ && !asleep_.count(*canonical))) return nullptr;
@@ -112,7 +112,7 @@ std::shared_ptr<Room> Registry::find_or_wake(std::string_view code, bool* woken,
     }
     promise.set_value(w);
     if (woken) *woken = w.room != nullptr;
-    if (elsewhere_ms) *elsewhere_ms = w.elsewhere_ms;
+    if (elsewhere) *elsewhere = w.elsewhere;
     return w.room;
 }
 

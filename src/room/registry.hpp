@@ -40,10 +40,14 @@ public:
     // ---- Turn-based rooms asleep (docs/operating.md, "Turn-based rooms") ----
     // Reads a sleeping room from the data file and makes it a Room (not yet registered, not yet
     // resumed); no room when it cannot be (gone, or corrupt: the waker says why in the log), and then
-    // `elsewhere_ms` > 0 when another node holds it and may let go of it within that many ms.
+    // `elsewhere` says so when another node holds it.
+    struct Elsewhere {
+        std::int64_t ms = 0;  // > 0: another node holds the room and may let go of it within that many ms
+        std::string node;     // that node's --node name (a proxy routes to it by that name)
+    };
     struct Woken {
         std::shared_ptr<Room> room;
-        std::int64_t elsewhere_ms = 0;
+        Elsewhere elsewhere;
     };
     using Waker = std::function<Woken(const std::string& code)>;
     // `any_code`: every code not in memory goes to the waker, not only those asleep here (a database
@@ -59,8 +63,8 @@ public:
     bool put_to_sleep(const std::string& code, const Room* room, std::optional<std::int64_t> wake_ms);
     // The room under `code` in memory, or woken from the file (registered; `woken` says so, and the
     // caller resumes it); null when there is none, or it could not be woken. Case-insensitive.
-    // `elsewhere_ms`: set (> 0) when another node holds the room, else 0.
-    std::shared_ptr<Room> find_or_wake(std::string_view code, bool* woken = nullptr, std::int64_t* elsewhere_ms = nullptr);
+    // `elsewhere`: set (ms > 0, and the node) when another node holds the room, else empty.
+    std::shared_ptr<Room> find_or_wake(std::string_view code, bool* woken = nullptr, Elsewhere* elsewhere = nullptr);
     // The sleeping rooms whose time to wake has come (wake_ms <= now_ms), earliest first.
     std::vector<std::string> due(std::int64_t now_ms) const;
     std::size_t sleeping() const;

@@ -26,6 +26,7 @@ struct ErrorReply {
     std::string field;  // empty: none
     std::string rule;   // empty: none (a few checks, e.g. no such seat, cite no rule)
     std::int64_t retry_after_ms = 0;  // > 0: when the same request may succeed (room_elsewhere)
+    std::string node = {};  // room_elsewhere: the node serving the room (empty: none named)
 };
 ErrorReply error_reply(const Error& error);
 ErrorReply error_reply(const DecodeError& error);

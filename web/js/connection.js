@@ -1,6 +1,7 @@
 // The WebSocket session: one socket to /ws, "v":1 envelopes, automatic reconnect with exponential
 // backoff and jitter, and a keep-alive ping. The room logic (join/rejoin, seq tracking) lives in the
-// store; this module only moves messages and reports its status.
+// store; this module only moves messages and reports its status. `url` is a string, or a function
+// asked at every connect (a room's socket names its room and the node hint: room_route.js).
 
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 20000;
@@ -103,7 +104,7 @@ export class Connection {
     this.setStatus('connecting');
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = new WebSocket(typeof this.url === 'function' ? this.url() : this.url);
     } catch {
       this.scheduleRetry();
       return;
@@ -173,9 +174,4 @@ export class Connection {
     this.ws.send(JSON.stringify({ v: 1, ...body }));
     return true;
   }
-}
-
-export function wsUrl() {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/ws`;
 }

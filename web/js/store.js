@@ -3,7 +3,8 @@
 // Views subscribe and re-render from `store.state`; actions go out through `store.command(...)`.
 
 import { applyPatch } from './patch.js';
-import { Connection, wsUrl } from './connection.js';
+import { Connection } from './connection.js';
+import { followElsewhere, forgetNode, socketUrl } from './room_route.js';
 import { storage } from './storage.js';
 
 const LOG_LIMIT = 300;
@@ -62,7 +63,7 @@ export class Store {
     };
     this.awaitingSync = false;
     this.conn = new Connection({
-      url: wsUrl(),
+      url: () => socketUrl(this.code),
       onOpen: () => this.onOpen(),
       onMessage: (m) => this.onMessage(m),
       onStatus: (status, c) => this.set({ conn: status, retryAt: c.retryAt, joined: status === 'open' ? this.state.joined : false }),
@@ -216,10 +217,12 @@ export class Store {
     const code = msg.code;
     // Several servers share the room's database and another one serves it now, or will shortly: no
     // mistake of the player's. room_moved: the server closes the socket next and it reconnects;
-    // room_elsewhere: ask again when the server says (docs/protocol.md, "Errors").
+    // room_elsewhere: ask again when the server says, through a proxy to the node it names
+    // (docs/protocol.md, "Errors" and "Several servers behind a proxy").
     if (code === 'room_moved' || code === 'room_elsewhere') {
       this.set({ moving: true, pending: null });
-      if (code === 'room_elsewhere') this.conn.retryIn(Math.min(Math.max(Number(msg.retry_after_ms) || 1000, 200), 60000));
+      if (code === 'room_elsewhere') this.conn.retryIn(followElsewhere(this.code, msg));
+      else forgetNode(this.code);
       return;
     }
     if (code === 'bad_token' || (code === 'no_such_room' && this.state.token)) {

@@ -23,6 +23,7 @@ import { fairnessCheck } from '../ui/winner.js';
 import { langSelect } from '../ui/common.js';
 import { Store } from '../store.js';
 import { fetchBoard } from '../server_rules.js';
+import { fetchRoom } from '../room_route.js';
 
 const CHECKPOINT_EVERY = 50; // views kept: every 50th, so stepping back re-applies at most 49 patches
 const AUTOPLAY_MS = 800;
@@ -39,7 +40,7 @@ function recordBoard(record) {
 }
 
 async function fetchRecord(code) {
-  const res = await fetch(`/api/rooms/${encodeURIComponent(code)}/replay`);
+  const res = await fetchRoom(code, '/replay');
   if (res.ok) return res.json();
   const body = await res.json().catch(() => ({}));
   throw Object.assign(new Error(body.message || res.status), { code: body.code || String(res.status) });

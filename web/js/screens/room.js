@@ -15,6 +15,7 @@ import { GameView } from './game.js';
 import { connectionBanner } from '../ui/banner.js';
 import { setSeatLooks } from '../icons.js';
 import { keepingFocus } from '../ui/focus.js';
+import { fetchRoom } from '../room_route.js';
 
 export function startRoom(app, code) {
   // "Continue on another device": /r/CODE#token=... carries the seat's token once, then is removed.
@@ -41,7 +42,7 @@ export function startRoom(app, code) {
 
   const fetchSummary = async () => {
     try {
-      const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+      const res = await fetchRoom(code);
       summary = res.ok ? await res.json() : { missing: true };
     } catch {
       summary = { failed: true };

@@ -6,12 +6,13 @@ import { h, replace } from '../dom.js';
 import { t } from '../i18n.js';
 import { storage } from '../storage.js';
 import { clock } from './timer.js';
+import { fetchRoom } from '../room_route.js';
 
 const MAX_ROOMS = 20; // the most recent codes only: each is one request
 
 async function summaryOf(code) {
   try {
-    const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+    const res = await fetchRoom(code);
     if (res.status === 404) return { gone: true };
     if (!res.ok) return { failed: true };
     return { summary: await res.json() };

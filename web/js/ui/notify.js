@@ -5,6 +5,7 @@
 
 import { h } from '../dom.js';
 import { lang, t } from '../i18n.js';
+import { fetchRoom } from '../room_route.js';
 
 const KEY = 'catan.notify.';
 
@@ -42,7 +43,7 @@ function sameKey(buffer, bytes) {
 }
 
 async function call(state, method, body) {
-  const res = await fetch(`/api/rooms/${encodeURIComponent(state.code)}/notify`, {
+  const res = await fetchRoom(state.code, '/notify', {
     method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token: state.token, lang: lang(), ...body }),

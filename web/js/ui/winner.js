@@ -11,6 +11,7 @@ import { seatName } from '../format.js';
 import { toast } from './toast.js';
 import { sum } from './common.js';
 import { gameRules } from '../rules.js';
+import { roomApi } from '../room_route.js';
 
 // Each part of a player's victory points: what they have (a count) and what it is worth (points), at
 // the values the server's rules block states (rules.points, R-V1). Without them (an older server) the
@@ -41,7 +42,7 @@ export function fairnessCheck(doc) {
   const code = doc.room.code;
   const file = `catan-${code}.json`;
   return h('div.fairness-check#fairness-check',
-    h('a.button#check-game', { href: `/api/rooms/${encodeURIComponent(code)}/replay`, download: file, target: '_blank', rel: 'noopener' }, t('winner.check')),
+    h('a.button#check-game', { href: roomApi(code, '/replay'), download: file, target: '_blank', rel: 'noopener' }, t('winner.check')),
     h('p.muted.small', t('winner.verify_how', { file })),
     h('p.muted.small.commitment', t('winner.commitment', { hash: fairness.commitment })),
     fairness.seed_chosen ? h('p.small.unfair-note', `⚠ ${t('unfair.warning')}`) : null);

@@ -7,11 +7,13 @@
 #include "catan/proto/rules_json.hpp"
 #include "catan/proto/state_json.hpp"
 #include "catan/proto/view_json.hpp"
+#include "through_text.hpp"
 #include "walk.hpp"
 
 using namespace catan;
 using namespace catan::proto;
 using nlohmann::json;
+using catan::test::through_text;
 
 namespace {
 
@@ -21,14 +23,6 @@ GameOptions beginner(int players, std::uint64_t seed) {
     o.seed = seed;
     o.layout = Layout::Beginner;
     return o;
-}
-
-GameState through_text(const GameState& s) {
-    const std::string text = state_json(s).dump();
-    const auto back = decode_state(std::string_view(text));
-    if (!back.ok()) FAIL_CHECK(back.error().field << ": " << back.error().message);
-    REQUIRE(back.ok());
-    return back.value();
 }
 
 }  // namespace

@@ -4,21 +4,15 @@
 
 #include "catan/proto/state_json.hpp"
 #include "games_share.hpp"
+#include "through_text.hpp"
 #include "walk.hpp"
 
 using namespace catan;
 using namespace catan::proto;
 using nlohmann::json;
+using catan::test::through_text;
 
 namespace {
-
-GameState through_text(const GameState& s) {
-    const std::string text = state_json(s).dump();
-    const auto back = decode_state(std::string_view(text));
-    if (!back.ok()) FAIL_CHECK(back.error().field << ": " << back.error().message);
-    REQUIRE(back.ok());
-    return back.value();
-}
 
 // Plays both states on with the same chooser and requires the same commands and the same end.
 void check_same_future(GameState a, GameState b, std::uint64_t chooser_seed) {

@@ -54,15 +54,11 @@ std::shared_ptr<notify::Service> make_notify_service(const NotifyFlags& f, const
         return nullptr;
     }
     notify::ServiceOptions o;
-    if (server.hub.store && store::is_database_url(server.data_path)) {
-        // Their records (VAPID key, targets) are kept in an SQLite file only, so far.
-        spdlog::warn("notifications: not available with a PostgreSQL --data yet; nobody can subscribe (the routes answer 503)."
-                     " Pass --no-notify to say so");
-    } else if (server.hub.store) {
-        // A data file that takes no write is the store's to report (at the start, with what to do):
-        // notifications step aside rather than stop the server with a message of their own.
+    if (server.hub.store) {
+        // A data file or database that takes no write is the store's to report (at the start, with what
+        // to do): notifications step aside rather than stop the server with a message of their own.
         try {
-            o.store = std::make_shared<store::NotifyStore>(server.data_path);
+            o.store = std::make_shared<store::NotifyStore>(server.data_path, server.hub.store->node());
         } catch (const store::StoreError& e) {
             spdlog::error("notifications: nobody can subscribe (the routes answer 503): {}", e.what());
         }
@@ -115,7 +111,7 @@ std::shared_ptr<notify::Service> make_notify_service(const NotifyFlags& f, const
     if (!server.hub.store)
         spdlog::warn("notifications: rooms are in memory only (--no-persist), so nobody can subscribe (the routes answer 503)");
     else if (o.store)
-        spdlog::info("notifications: Web Push on (its VAPID key is kept in {}){}", server.data_path,
+        spdlog::info("notifications: Web Push on (its VAPID key is kept in {}){}", server.hub.store->path(),
                      o.smtp ? ", e-mail through " + f.smtp_relay + " from " + o.smtp->from : ", e-mail off (no --smtp-relay)");
     if (!o.public_url.starts_with("https://") && server.tls_cert.empty())
         spdlog::info("notifications: browsers offer Web Push only to pages served over HTTPS (or from localhost): set"

@@ -346,8 +346,9 @@ struct Service::Impl : std::enable_shared_from_this<Service::Impl> {
         std::string text, url;
     };
 
+    // Several nodes on one database: a node that lost the room (and has not found out) finds no targets.
     void deliver(const Message& m) {
-        for (const store::NotifyTarget& t : options.store->targets(m.code, m.seat)) send(t, m, 1);
+        for (const store::NotifyTarget& t : options.store->deliverable(m.code, m.seat)) send(t, m, 1);
     }
 
     void retry(const store::NotifyTarget& t, const Message& m, int attempt, const std::string& why) {

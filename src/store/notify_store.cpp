@@ -1,226 +1,77 @@
-// Notifications' tables in the data file, with migrations of their own: notify_migrations records
-// them as schema_migrations records the rooms' (append-only: a released version's SQL never changes).
+// NotifyStore: the backend its path names (an SQLite file, or a PostgreSQL URL as the Store reads it),
+// called one at a time under a mutex.
 #include "catan/store/notify_store.hpp"
 
-#include <array>
 #include <mutex>
 
 #include "catan/store/store.hpp"
-#include "schema.hpp"
-#include "sqlite.hpp"
+#include "notify_backend.hpp"
 
 namespace catan::store {
 
-namespace {
-
-struct Migration {
-    int version;
-    const char* description;
-    const char* sql;
-};
-
-constexpr std::array kMigrations = {
-    Migration{1, "notifications: the VAPID key pair, each seat's push subscriptions and e-mail address", R"sql(
-CREATE TABLE notify_keys(
-  name TEXT PRIMARY KEY,
-  private_key TEXT NOT NULL,
-  public_key TEXT NOT NULL,
-  created_ms INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE notify_targets(
-  id INTEGER PRIMARY KEY,
-  code TEXT NOT NULL,
-  seat INTEGER NOT NULL,
-  token_hash TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  endpoint TEXT NOT NULL,
-  p256dh TEXT NOT NULL,
-  auth TEXT NOT NULL,
-  lang TEXT NOT NULL,
-  created_ms INTEGER NOT NULL,
-  UNIQUE(code, seat, kind, endpoint)
-);
-CREATE TRIGGER notify_room_gone AFTER DELETE ON rooms BEGIN
-  DELETE FROM notify_targets WHERE code = OLD.code;
-END;
-)sql"},
-    // The client address each target was registered from, for the cap per address (targets of version
-    // 1 have none and count for nobody).
-    Migration{2, "notifications: the address each target was registered from", R"sql(
-ALTER TABLE notify_targets ADD COLUMN address TEXT NOT NULL DEFAULT '';
-CREATE INDEX notify_by_address ON notify_targets(address);
-)sql"},
-};
-
-// The holder who registered a target still holds its seat.
-constexpr const char* kHeld =
-    "EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.seat = t.seat AND s.token_hash = t.token_hash)";
-
-}  // namespace
-
 struct NotifyStore::Impl {
     std::mutex mutex;
-    std::unique_ptr<sql::Db> db;
-    int version = 0;
+    std::unique_ptr<NotifyBackend> backend;
+    std::string node;
 
     template <class F>
-    auto guarded(const char* doing, F f) {
+    auto locked(F f) {
         const std::lock_guard lock(mutex);
-        try {
-            return f(*db);
-        } catch (const sql::Error& e) {
-            throw StoreError(db->path() + ": notifications: cannot " + doing + " (" + e.what() + ")");
-        }
+        return f(*backend);
     }
 };
 
-NotifyStore::NotifyStore(const std::string& path) : impl_(std::make_unique<Impl>()) {
-    try {
-        impl_->db = std::make_unique<sql::Db>(path, /*create=*/false);
-        sql::Db& db = *impl_->db;
-        sql::Statement app = db.prepare("PRAGMA application_id");
-        if (!app.step() || app.column_int(0) != kApplicationId)
-            throw StoreError(path + " is not a catan-server data file: notifications keep their tables in one");
-        db.exec("CREATE TABLE IF NOT EXISTS notify_migrations(version INTEGER PRIMARY KEY, description TEXT NOT NULL,"
-                " applied_ms INTEGER NOT NULL)");
-        sql::Statement current = db.prepare("SELECT coalesce(max(version), 0) FROM notify_migrations");
-        impl_->version = current.step() ? static_cast<int>(current.column_int(0)) : 0;
-        if (impl_->version > kMigrations.back().version)
-            throw StoreError(path + " holds notifications of a newer catan-server (notify schema version " +
-                             std::to_string(impl_->version) + "). Run the newer server on it, or pass another file with --data.");
-        for (const Migration& m : kMigrations) {
-            if (m.version <= impl_->version) continue;
-            sql::write_transaction(db, [&] {
-                db.exec(m.sql);
-                sql::Statement record = db.prepare("INSERT INTO notify_migrations(version, description, applied_ms) VALUES(?, ?, ?)");
-                record.bind(1, m.version).bind(2, m.description).bind(3, now_ms()).run();
-                return 0;
-            });
-            impl_->version = m.version;
-        }
-    } catch (const sql::Error& e) {
-        throw StoreError(path + ": cannot prepare the notifications' tables: " + e.what() +
-                         ". Check that the file is on a writable local disk.");
-    }
+NotifyStore::NotifyStore(const std::string& path, std::string node) : impl_(std::make_unique<Impl>()) {
+    impl_->backend = is_database_url(path) ? open_postgres_notify(path) : open_sqlite_notify(path);
+    impl_->node = std::move(node);
 }
 
 NotifyStore::~NotifyStore() = default;
 
-int NotifyStore::schema_version() const { return impl_->version; }
+int NotifyStore::schema_version() const { return impl_->backend->schema_version(); }
 
 std::pair<std::string, std::string> NotifyStore::vapid_key(const std::function<std::pair<std::string, std::string>()>& make) {
-    return impl_->guarded("read or keep the VAPID key", [&](sql::Db& db) {
-        return sql::write_transaction(db, [&] {
-            sql::Statement read = db.prepare("SELECT private_key, public_key FROM notify_keys WHERE name = 'vapid'");
-            if (read.step()) return std::pair{read.column_text(0), read.column_text(1)};
-            auto made = make();
-            sql::Statement keep =
-                db.prepare("INSERT INTO notify_keys(name, private_key, public_key, created_ms) VALUES('vapid', ?, ?, ?)");
-            keep.bind(1, made.first).bind(2, made.second).bind(3, now_ms()).run();
-            return made;
-        });
-    });
+    return impl_->locked([&](NotifyBackend& b) { return b.vapid_key(make); });
 }
 
 std::optional<int> NotifyStore::seat_of_token(const std::string& code, const std::string& token_hash) {
-    return impl_->guarded("read the seats", [&](sql::Db& db) -> std::optional<int> {
-        sql::Statement s = db.prepare("SELECT seat FROM seats WHERE code = ? AND token_hash = ?");
-        s.bind(1, code).bind(2, token_hash);
-        if (!s.step()) return std::nullopt;
-        return static_cast<int>(s.column_int(0));
-    });
+    return impl_->locked([&](NotifyBackend& b) { return b.seat_of_token(code, token_hash); });
 }
 
-NotifyStore::Added NotifyStore::add_target(const NotifyTarget& t, const std::string& token_hash, std::size_t per_seat,
-                                           std::size_t per_address, std::size_t total_cap) {
-    return impl_->guarded("keep a notification target", [&](sql::Db& db) {
-        return sql::write_transaction(db, [&] {
-            sql::Statement same = db.prepare("SELECT id FROM notify_targets WHERE code = ? AND seat = ? AND kind = ? AND endpoint = ?");
-            same.bind(1, t.code).bind(2, t.seat).bind(3, t.kind).bind(4, t.endpoint);
-            if (same.step()) {
-                const std::int64_t id = same.column_int(0);
-                sql::Statement update = db.prepare(
-                    "UPDATE notify_targets SET token_hash = ?, p256dh = ?, auth = ?, lang = ?, created_ms = ?, address = ? WHERE id = ?");
-                update.bind(1, token_hash).bind(2, t.p256dh).bind(3, t.auth).bind(4, t.lang).bind(5, now_ms()).bind(6, t.address);
-                update.bind(7, id).run();
-                return Added::updated;
-            }
-            if (t.kind == "email") {  // one address per seat: a new one replaces it
-                sql::Statement drop = db.prepare("DELETE FROM notify_targets WHERE code = ? AND seat = ? AND kind = 'email'");
-                drop.bind(1, t.code).bind(2, t.seat).run();
-            }
-            sql::Statement seat_count = db.prepare(
-                "SELECT count(*) FROM notify_targets WHERE code = ? AND seat = ? AND kind = ? AND token_hash = ?");
-            seat_count.bind(1, t.code).bind(2, t.seat).bind(3, t.kind).bind(4, token_hash);
-            if (seat_count.step() && static_cast<std::size_t>(seat_count.column_int(0)) >= per_seat) return Added::seat_full;
-            if (!t.address.empty()) {
-                sql::Statement from = db.prepare("SELECT count(*) FROM notify_targets WHERE address = ?");
-                from.bind(1, t.address);
-                if (from.step() && static_cast<std::size_t>(from.column_int(0)) >= per_address) return Added::address_full;
-            }
-            sql::Statement all = db.prepare("SELECT count(*) FROM notify_targets");
-            if (all.step() && static_cast<std::size_t>(all.column_int(0)) >= total_cap) return Added::total_full;
-            sql::Statement insert = db.prepare(
-                "INSERT INTO notify_targets(code, seat, token_hash, kind, endpoint, p256dh, auth, lang, created_ms, address)"
-                " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-            insert.bind(1, t.code).bind(2, t.seat).bind(3, token_hash).bind(4, t.kind).bind(5, t.endpoint).bind(6, t.p256dh);
-            insert.bind(7, t.auth).bind(8, t.lang).bind(9, now_ms()).bind(10, t.address).run();
-            return Added::added;
-        });
-    });
+NotifyStore::Added NotifyStore::add_target(const NotifyTarget& target, const std::string& token_hash, std::size_t per_seat,
+                                           std::size_t per_address, std::size_t total) {
+    return impl_->locked([&](NotifyBackend& b) { return b.add_target(target, token_hash, per_seat, per_address, total); });
 }
 
 std::size_t NotifyStore::remove_targets(const std::string& code, int seat, const std::string& kind, const std::string& endpoint) {
-    return impl_->guarded("remove notification targets", [&](sql::Db& db) {
-        sql::Statement s = db.prepare(
-            "DELETE FROM notify_targets WHERE code = ?1 AND seat = ?2 AND (?3 = '' OR kind = ?3) AND (?4 = '' OR endpoint = ?4)");
-        s.bind(1, code).bind(2, seat).bind(3, kind).bind(4, endpoint).run();
-        return static_cast<std::size_t>(db.changes());
-    });
+    return impl_->locked([&](NotifyBackend& b) { return b.remove_targets(code, seat, kind, endpoint); });
 }
 
 void NotifyStore::remove_target(std::int64_t id) {
-    impl_->guarded("remove a notification target", [&](sql::Db& db) {
-        sql::Statement s = db.prepare("DELETE FROM notify_targets WHERE id = ?");
-        s.bind(1, id).run();
+    impl_->locked([&](NotifyBackend& b) {
+        b.remove_target(id);
         return 0;
     });
 }
 
 std::vector<NotifyTarget> NotifyStore::targets(const std::string& code, int seat) {
-    return impl_->guarded("read notification targets", [&](sql::Db& db) {
-        sql::Statement s = db.prepare(std::string("SELECT id, code, seat, kind, endpoint, p256dh, auth, lang, address FROM notify_targets t"
-                                                  " WHERE code = ? AND seat = ? AND ") +
-                                      kHeld + " ORDER BY id");
-        s.bind(1, code).bind(2, seat);
-        std::vector<NotifyTarget> out;
-        while (s.step())
-            out.push_back({s.column_int(0), s.column_text(1), static_cast<int>(s.column_int(2)), s.column_text(3), s.column_text(4),
-                           s.column_text(5), s.column_text(6), s.column_text(7), s.column_text(8)});
-        return out;
-    });
+    return impl_->locked([&](NotifyBackend& b) { return b.targets(code, seat, {}); });
+}
+
+std::vector<NotifyTarget> NotifyStore::deliverable(const std::string& code, int seat) {
+    return impl_->locked([&](NotifyBackend& b) { return b.targets(code, seat, impl_->node); });
 }
 
 std::size_t NotifyStore::count(const std::string& code, int seat, const std::string& kind) {
-    return impl_->guarded("count notification targets", [&](sql::Db& db) {
-        sql::Statement s = db.prepare(std::string("SELECT count(*) FROM notify_targets t WHERE code = ? AND seat = ? AND kind = ? AND ") + kHeld);
-        s.bind(1, code).bind(2, seat).bind(3, kind);
-        return s.step() ? static_cast<std::size_t>(s.column_int(0)) : std::size_t{0};
-    });
+    return impl_->locked([&](NotifyBackend& b) { return b.count(code, seat, kind); });
 }
 
 std::size_t NotifyStore::total() {
-    return impl_->guarded("count notification targets", [&](sql::Db& db) {
-        sql::Statement s = db.prepare("SELECT count(*) FROM notify_targets");
-        return s.step() ? static_cast<std::size_t>(s.column_int(0)) : std::size_t{0};
-    });
+    return impl_->locked([](NotifyBackend& b) { return b.total(); });
 }
 
 std::size_t NotifyStore::purge() {
-    return impl_->guarded("purge notification targets", [&](sql::Db& db) {
-        db.exec(std::string("DELETE FROM notify_targets AS t WHERE NOT ") + kHeld);
-        return static_cast<std::size_t>(db.changes());
-    });
+    return impl_->locked([](NotifyBackend& b) { return b.purge(); });
 }
 
 }  // namespace catan::store

@@ -1,12 +1,16 @@
 #pragma once
-// Notifications' part of the data file (docs/operating.md, "Notifications"): the server's VAPID key
-// pair and each seat's notification targets (Web Push subscriptions, an e-mail address). Its own
-// tables with their own migrations (notify_migrations), in the file a Store has opened: a backup of
-// the file keeps them, and deleting a room deletes its targets (a trigger on `rooms`). Records are
-// plain text: the notify layer encodes and checks them.
+// Notifications' part of the data (docs/operating.md, "Notifications"): the server's VAPID key pair
+// and each seat's notification targets (Web Push subscriptions, an e-mail address). Their own tables
+// with their own migrations (notify_migrations), in the SQLite file or the PostgreSQL database a Store
+// has opened: a backup keeps them, and deleting a room deletes its targets (a trigger on `rooms`).
+// Records are plain text: the notify layer encodes and checks them.
 //
 // A target belongs to the seat holder who registered it (the hash of their seat token): once the seat
 // has another holder, or is gone, targets() leaves it out and purge() deletes it.
+//
+// Several nodes may share one PostgreSQL database, each with a NotifyStore of its own: the VAPID key is
+// made once for the database (every node reads the same one), the limits of add_target count every
+// node's targets (registrations are made one at a time across the nodes), and purge() may run on each.
 // Synchronous, thread-safe (one connection under a mutex); each call is short.
 #include <cstdint>
 #include <functional>
@@ -34,9 +38,11 @@ class NotifyStore {
 public:
     static constexpr int kSchemaVersion = 2;
 
-    // Opens the data file at `path` (already opened and migrated by a Store) with a connection of its
-    // own and applies the notify migrations it lacks. Throws StoreError.
-    explicit NotifyStore(const std::string& path);
+    // Opens the data file at `path`, or the PostgreSQL database when `path` is a URL
+    // (store::is_database_url), already opened and migrated by a Store, with a connection of its own,
+    // and applies the notify migrations it lacks. `node`: the node this server is (StoreOptions::node,
+    // Store::node()), for deliverable(). Throws StoreError.
+    explicit NotifyStore(const std::string& path, std::string node = {});
     ~NotifyStore();
     NotifyStore(const NotifyStore&) = delete;
     NotifyStore& operator=(const NotifyStore&) = delete;
@@ -62,6 +68,10 @@ public:
     void remove_target(std::int64_t id);
     // The seat's targets whose registrant still holds the seat.
     std::vector<NotifyTarget> targets(const std::string& code, int seat);
+    // targets(), to send a notification from this node: on PostgreSQL nothing while another node
+    // holds the room (a node that lost the room, and has not found out yet, sends nothing its
+    // successor sends too). Read in one statement with the seats and the room's owner.
+    std::vector<NotifyTarget> deliverable(const std::string& code, int seat);
     std::size_t count(const std::string& code, int seat, const std::string& kind);
     std::size_t total();
     // Deletes every target whose registrant is not its seat's holder (or whose room is gone). Returns how many.

@@ -11,13 +11,7 @@ namespace catan::store::pg {
 
 namespace {
 
-struct Migration {
-    int version;
-    const char* description;
-    const char* sql;
-};
-
-constexpr std::array kMigrations = {
+constexpr std::array<Migration, 4> kMigrations = {{
     Migration{1, "rooms, seats, chat, command log and snapshots", R"sql(
 CREATE TABLE rooms(
   code TEXT PRIMARY KEY,
@@ -78,7 +72,7 @@ CREATE INDEX rooms_asleep ON rooms(sleeps, wake_ms);
 ALTER TABLE rooms ADD COLUMN owner TEXT;
 ALTER TABLE rooms ADD COLUMN lease_ms BIGINT;
 )sql"},
-};
+}};
 
 static_assert(kMigrations.back().version == Store::kSchemaVersion);
 
@@ -86,31 +80,28 @@ constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(1129595214)
 
 }  // namespace
 
-int prepare_schema(Connection& db, const std::string& name) {
+int migrate(Connection& db, const std::string& name, const Migrations& set) {
     try {
-        db.exec("BEGIN");
+        db.begin("BEGIN");
         try {
             db.exec(kMigrationLock);
-            const Result found = db.query(
-                "SELECT to_regclass('schema_migrations') IS NOT NULL,"
-                " (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema())");
-            const bool ours = found.text(0, 0) == "t";
-            if (!ours && found.integer(0, 1) > 0)
-                throw StoreError(name + " holds tables but is not a catan-server database. Nothing in it was changed. Create an"
-                                        " empty database for catan-server (createdb) and pass its URL with --data.");
+            const bool recorded = db.query("SELECT to_regclass($1) IS NOT NULL", {std::string(set.table)}).text(0, 0) == "t";
+            if (set.check) set.check(db, recorded);
             int version = 0;
-            if (ours) version = static_cast<int>(db.query("SELECT coalesce(max(version), 0) FROM schema_migrations").integer(0, 0));
-            const int latest = kMigrations.back().version;
+            if (recorded)
+                version = static_cast<int>(db.query(std::string("SELECT coalesce(max(version), 0) FROM ") + set.table).integer(0, 0));
+            const int latest = set.list.back().version;
             if (version > latest)
-                throw StoreError(name + " was written by a newer catan-server (schema version " + std::to_string(version) +
+                throw StoreError(name + " was written by a newer catan-server (" + set.label + " " + std::to_string(version) +
                                  "; this one knows up to " + std::to_string(latest) + "). Nothing in it was changed. Run the newer" +
                                  " server on it, or pass another database with --data.");
-            if (!ours)
-                db.exec("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
-            for (const Migration& m : kMigrations) {
+            if (!recorded)
+                db.exec(std::string("CREATE TABLE ") + set.table +
+                        "(version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
+            for (const Migration& m : set.list) {
                 if (m.version <= version) continue;
                 db.exec(m.sql);
-                db.query("INSERT INTO schema_migrations(version, description, applied_ms) VALUES($1, $2, $3)",
+                db.query(std::string("INSERT INTO ") + set.table + "(version, description, applied_ms) VALUES($1, $2, $3)",
                          {param(m.version), param(std::string(m.description)), param(now_ms())});
                 version = m.version;
             }
@@ -131,6 +122,17 @@ int prepare_schema(Connection& db, const std::string& name) {
         throw StoreError(name + ": cannot prepare the database (" + e.what() + "). Nothing was changed. Check that the" +
                          " PostgreSQL server is running and that no other program uses this database.");
     }
+}
+
+int prepare_schema(Connection& db, const std::string& name) {
+    const auto foreign = [&name](Connection& c, bool ours) {
+        if (ours) return;
+        const Result tables = c.query("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()");
+        if (tables.integer(0, 0) > 0)
+            throw StoreError(name + " holds tables but is not a catan-server database. Nothing in it was changed. Create an"
+                                    " empty database for catan-server (createdb) and pass its URL with --data.");
+    };
+    return migrate(db, name, {"schema_migrations", "schema version", kMigrations, foreign});
 }
 
 }  // namespace catan::store::pg

@@ -143,7 +143,7 @@ TEST_CASE("Data file: a PostgreSQL URL is served, its failing writes reported by
         CHECK_THAT(log, Catch::Contains("node node-a"));
         CHECK_THAT(log, Catch::Contains("rooms are kept in " + url));
         CHECK_THAT(log, Catch::Contains("the admin endpoint is off") && Catch::Contains("--admin-token-file"));
-        CHECK_THAT(log, Catch::Contains("notifications: not available with a PostgreSQL --data"));
+        CHECK_THAT(log, Catch::Contains("notifications: Web Push on (its VAPID key is kept in " + url));
     }
     ServerProcess again(args);
     REQUIRE(again.stop() == 0);

@@ -19,7 +19,13 @@
 # 5 s with perf, DWARF call graphs: inclusive CPU share by function)
 # SKIP="idle sat" (skip scenarios by name: echo idle paced sat); QUIET_WAIT=300 (seconds, at most, to
 # wait for the 1-minute load average to drop below 0.7 before starting); PERSIST=1 (0: run the server with
-# --no-persist, rooms in memory only, to see what the data file adds).
+# --no-persist, rooms in memory only, to see what the data file adds); NO_BUILD=1 (use the binaries in
+# BUILD_DIR as they are: a long session measures one build).
+# DATA=file (default: an SQLite data file per scenario), DATA=pg (a PostgreSQL database per scenario, on
+# a PostgreSQL started by bench/pg_bench_server.sh in $PG_DIR, default BUILD_DIR/bench/load/run/pg, and
+# stopped at the end; its CPU per command is read from /proc, its tables' size and its transactions and
+# WAL fsyncs after each run), or DATA="file pg": each paced run and each saturation run once on each,
+# alternated (SAT_RUNS=1 saturation runs of each), so both share the machine's noise.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -38,21 +44,32 @@ LOADGEN_THREADS="${LOADGEN_THREADS:-2}"
 ECHO_SECONDS="${ECHO_SECONDS:-10}"
 PERF="${PERF:-0}"
 SKIP="${SKIP:-}"
+DATA="${DATA:-file}"
+SAT_RUNS="${SAT_RUNS:-1}"
+for kind in $DATA; do
+  [[ "$kind" == file || "$kind" == pg ]] || { echo "run_load.sh: DATA takes file, pg or both (\"file pg\"), not $kind" >&2; exit 2; }
+done
 
 out="$build/bench/load/run"
 mkdir -p "$out" "$build/bench/load/baselines"
+pg_dir="${PG_DIR:-$out/pg}"
+pg_script="$root/bench/pg_bench_server.sh"
 log() { printf '== %s\n' "$*" >&2; }
 skipped() { [[ " $SKIP " == *" $1 "* ]]; }
 
 # --- build ---------------------------------------------------------------------------------------
-log "building load_gen and catan-server in $build"
-cmake --build "$build" --target load_gen catan-server
+if [[ "${NO_BUILD:-0}" != 1 ]]; then
+  log "building load_gen and catan-server in $build"
+  cmake --build "$build" --target load_gen catan-server
+fi
 load_gen="$build/bench/load/load_gen"
 server="$build/catan-server"
 bdir="$build/bench/load/baselines"
-log "building the baselines from $baselines into $bdir"
-g++ -std=c++20 -O2 -o "$bdir/beast_echo" "$baselines/beast_echo.cpp" -pthread
-gcc -O2 -o "$bdir/wsrtt" "$baselines/wsrtt.c" 2>/dev/null
+if ! skipped echo; then
+  log "building the baselines from $baselines into $bdir"
+  g++ -std=c++20 -O2 -o "$bdir/beast_echo" "$baselines/beast_echo.cpp" -pthread
+  gcc -O2 -o "$bdir/wsrtt" "$baselines/wsrtt.c" 2>/dev/null
+fi
 
 # --- file descriptors: 10,000 client sockets in load_gen, 10,000 in the server (separate processes) --
 need=$(( 4 * ROOMS > IDLE ? 4 * ROOMS : IDLE ))
@@ -68,20 +85,35 @@ fi
 # --- helpers ---------------------------------------------------------------------------------------
 server_pid=""
 echo_pid=""
+pg_started=""
 cleanup() {
   [[ -z "$server_pid" ]] || kill -TERM "$server_pid" 2>/dev/null || true
   [[ -z "$echo_pid" ]] || kill -TERM "$echo_pid" 2>/dev/null || true
+  [[ -z "$pg_started" ]] || "$pg_script" stop "$pg_dir" || true
 }
 trap cleanup EXIT
 
+if [[ " $DATA " == *" pg "* && "${PERSIST:-1}" != 0 ]]; then
+  log "starting PostgreSQL in $pg_dir (bench/pg_bench_server.sh: fsync on, synchronous_commit on)"
+  "$pg_script" start "$pg_dir" >/dev/null
+  pg_started=1
+fi
+
 server_port=""
+data_kind=file  # of the next start_server: file or pg
 start_server() {  # $1: name of the log
   local portfile="$out/$1.port" i
   rm -f "$portfile"
-  # A fresh data file per scenario: the server persists as in production, and restores no earlier run's rooms.
+  # A fresh data file (or database) per scenario: the server persists as in production, and restores no
+  # earlier run's rooms.
   # Every bot connects from 127.0.0.1: the per-address lookup limit (docs/security.md) is turned off.
   rm -f "$out/$1.db" "$out/$1.db-wal" "$out/$1.db-shm"
   local persistence=(--data "$out/$1.db")
+  if [[ "$data_kind" == pg ]]; then
+    local db="bench_${1//[^a-z0-9]/_}"
+    persistence=(--data "$("$pg_script" newdb "$pg_dir" "$db")" --node bench1 --no-notify)
+    "$pg_script" sql "$pg_dir" "$db" "SELECT pg_stat_reset_shared('wal')" >/dev/null
+  fi
   [[ "${PERSIST:-1}" == 0 ]] && persistence=(--no-persist)
   # --allow-client-seeds: load_gen deals each room from its own seed, so runs are repeatable.
   "$server" serve --listen 127.0.0.1:0 --port-file "$portfile" --threads "$SERVER_THREADS" --log-level warn \
@@ -168,8 +200,10 @@ fi
 play_run() {
   local name="$1" rooms="$2" rate="$3" warmup="$4" duration="$5" profile="${6:-}" lg_pid i
   start_server "$name"
+  local probes=()
+  [[ "$data_kind" == pg ]] && probes=(--cpu-probe "pg=$pg_script cpu $pg_dir")
   timeout $(( duration + warmup + 700 )) "$load_gen" play --port "$server_port" --pid "$server_pid" --rooms "$rooms" \
-    --rate "$rate" --threads "$LOADGEN_THREADS" --warmup "$warmup" --duration "$duration" --progress 5 \
+    --rate "$rate" --threads "$LOADGEN_THREADS" --warmup "$warmup" --duration "$duration" --progress 5 "${probes[@]}" \
     >"$out/$name.txt" 2>"$out/$name.progress.txt" &
   lg_pid=$!
   if [[ "$PERF" == 1 && "$profile" == profile ]] && command -v perf >/dev/null; then
@@ -183,6 +217,7 @@ play_run() {
   wait "$lg_pid" || true
   cat "$out/$name.txt"
   stop_server
+  if [[ "$data_kind" == pg ]]; then pg_stats "$name"; fi
   if [[ -s "$out/$name.perf.data" ]]; then
     # Inclusive share of the server's CPU time by function (room, proto, JSON, allocator, sockets).
     perf report -i "$out/$name.perf.data" --children --percent-limit 1 --stdio -g none 2>/dev/null \
@@ -195,25 +230,53 @@ play_run() {
   fi
 }
 
-# --- 3. paced: ROOMS rooms at RATE command/s per room, PACED_RUNS times -----------------------------
-paced_res=()
+# What a run left in its PostgreSQL database (after the server stopped): commands stored, the tables'
+# size, transactions committed and WAL written and fsynced since the scenario's start, as a PGSTATS line
+# in $out/$1.pg.txt.
+pg_stats() {
+  local db="bench_${1//[^a-z0-9]/_}"
+  sleep 1  # the backends' last statistics reach the shared counters
+  "$pg_script" sql "$pg_dir" "$db" "SELECT 'PGSTATS commands=' || (SELECT count(*) FROM commands)
+      || ' rooms=' || (SELECT count(*) FROM rooms)
+      || ' table_bytes=' || (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                             WHERE n.nspname = 'public' AND c.relkind = 'r')
+      || ' commands_bytes=' || pg_total_relation_size('commands')
+      || ' snapshots_bytes=' || pg_total_relation_size('snapshots')
+      || ' xact_commit=' || (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database())
+      || ' wal_records=' || w.wal_records || ' wal_bytes=' || w.wal_bytes || ' wal_syncs=' || w.wal_sync || ' wal_writes=' || w.wal_write
+      FROM pg_stat_wal w" >"$out/$1.pg.txt"
+  cat "$out/$1.pg.txt"
+}
+# The scenario's name for one data kind: paced1 with DATA=file, paced1-pg / paced1-file when both run.
+run_name() { if [[ "$DATA" == file ]]; then echo "$1"; elif [[ "$DATA" == pg ]]; then echo "$1-pg"; else echo "$1-$2"; fi; }
+
+# --- 3. paced: ROOMS rooms at RATE command/s per room, PACED_RUNS times (each data kind in turn) -------
+paced_names=()
 if ! skipped paced; then
   for run in $(seq 1 "$PACED_RUNS"); do
-    play_run "paced$run" "$ROOMS" "$RATE" "$WARMUP" "$DURATION"
-    paced_res+=("$(result "$out/paced$run.txt")")
+    for data_kind in $DATA; do
+      name="$(run_name "paced$run" "$data_kind")"
+      play_run "$name" "$ROOMS" "$RATE" "$WARMUP" "$DURATION"
+      paced_names+=("$name")
+    done
   done
 fi
 
-# --- 4. saturation -----------------------------------------------------------------------------------
-sat_res=""
+# --- 4. saturation (SAT_RUNS times, each data kind in turn; the last one profiled with PERF=1) ----------
+sat_names=()
 if ! skipped sat; then
-  play_run sat "$SAT_ROOMS" 0 5 "$SAT_DURATION" profile
-  sat_res="$(result "$out/sat.txt")"
+  for run in $(seq 1 "$SAT_RUNS"); do
+    for data_kind in $DATA; do
+      name="$(run_name "sat$([[ "$SAT_RUNS" == 1 ]] || echo "$run")" "$data_kind")"
+      play_run "$name" "$SAT_ROOMS" 0 5 "$SAT_DURATION" "$([[ "$run" == "$SAT_RUNS" ]] && echo profile)"
+      sat_names+=("$name")
+    done
+  done
 fi
 
 # --- summary -----------------------------------------------------------------------------------------
 echo
-echo "Summary ($date_utc; $(nproc) cores; server --threads $SERVER_THREADS, $([[ "${PERSIST:-1}" == 0 ]] && echo "--no-persist" || echo "data file"); load_gen --threads $LOADGEN_THREADS;" \
+echo "Summary ($date_utc; $(nproc) cores; server --threads $SERVER_THREADS, $([[ "${PERSIST:-1}" == 0 ]] && echo "--no-persist" || echo "data: $DATA"); load_gen --threads $LOADGEN_THREADS;" \
   "load average at start $load_start, at end $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%-58s %s\n' "figure" "value"
 row() { printf '%-58s %s\n' "$1" "$2"; }
@@ -232,33 +295,46 @@ fi
 if [[ -n "$bare_res" ]]; then
   row "idle: server RSS per bare WebSocket (no room)" "$(field "$bare_res" rss_per_conn_kib) KiB"
 fi
-for i in "${!paced_res[@]}"; do
-  r="${paced_res[$i]}"
-  [[ -n "$r" ]] || continue
-  n=$(( i + 1 ))
-  row "paced $n: rooms x 4 at $RATE cmd/s/room" "$(field "$r" ready) ready of $ROOMS"
-  row "paced $n: commands/s" "$(field "$r" cmds_per_s)"
-  row "paced $n: latency p50 / p99 / p999 (target p99 <= 10 ms)" \
+pg_row() {  # $1: the run's name, $2: its RESULT
+  [[ -s "$out/$1.pg.txt" ]] || return 0
+  local p; p="$(sed -n 's/^PGSTATS //p' "$out/$1.pg.txt")"
+  row "$1: PostgreSQL CPU (% of a core) / per command" "$(field "$2" pg_cpu_pct) % / $(field "$2" pg_us_per_cmd) us"
+  awk -v c="$(field "$p" commands)" -v t="$(field "$p" table_bytes)" -v cb="$(field "$p" commands_bytes)" \
+      -v x="$(field "$p" xact_commit)" -v s="$(field "$p" wal_syncs)" -v wb="$(field "$p" wal_bytes)" -v r="$(field "$p" rooms)" -v n="$1" \
+    'BEGIN { if (c > 0) {
+      printf "%-58s %d commands in %d rooms; %.0f table bytes/command (commands table %.0f)\n", n ": stored", c, r, t / c, cb / c
+      printf "%-58s %.2f transactions, %.2f WAL fsyncs, %.0f WAL bytes per command\n", n ": PostgreSQL per command (whole run)", x / c, s / c, wb / c } }'
+}
+for name in "${paced_names[@]}"; do
+  r="$(result "$out/$name.txt")"
+  [[ -n "$r" ]] || { row "$name" "no result (see $out/$name.txt)"; continue; }
+  row "$name: rooms x 4 at $RATE cmd/s/room" "$(field "$r" ready) ready of $ROOMS"
+  row "$name: commands/s" "$(field "$r" cmds_per_s)"
+  row "$name: latency p50 / p99 / p999 (target p99 <= 10 ms)" \
     "$(field "$r" p50_us) / $(field "$r" p99_us) / $(field "$r" p999_us) us"
-  row "paced $n: server CPU / load_gen CPU / other work (of it steal)" \
+  row "$name: server CPU / load_gen CPU / other work (of it steal)" \
     "$(field "$r" server_cpu_pct) / $(field "$r" loadgen_cpu_pct) / $(field "$r" other_cpu_pct) ($(field "$r" steal_cpu_pct)) % of a core"
-  row "paced $n: server RSS per room / per connection" \
+  row "$name: server RSS per room / per connection" \
     "$(field "$r" rss_per_room_kib) / $(field "$r" rss_per_conn_kib) KiB"
-  row "paced $n: errors / gaps / stalls / disconnects / failures" \
+  row "$name: errors / gaps / stalls / disconnects / failures" \
     "$(field "$r" errors) / $(field "$r" gaps) / $(field "$r" stalls) / $(field "$r" disconnects) / $(field "$r" failures)"
+  pg_row "$name" "$r"
 done
-if [[ -n "$sat_res" ]]; then
-  row "saturation: rooms, as fast as possible" "$SAT_ROOMS"
-  row "saturation: commands/s" "$(field "$sat_res" cmds_per_s)"
-  row "saturation: latency p50 / p99" "$(field "$sat_res" p50_us) / $(field "$sat_res" p99_us) us"
-  row "saturation: server CPU / load_gen CPU / other work" \
+for name in "${sat_names[@]}"; do
+  sat_res="$(result "$out/$name.txt")"
+  [[ -n "$sat_res" ]] || { row "$name" "no result (see $out/$name.txt)"; continue; }
+  row "$name: rooms, as fast as possible" "$SAT_ROOMS"
+  row "$name: commands/s" "$(field "$sat_res" cmds_per_s)"
+  row "$name: latency p50 / p99" "$(field "$sat_res" p50_us) / $(field "$sat_res" p99_us) us"
+  row "$name: server CPU / load_gen CPU / other work" \
     "$(field "$sat_res" server_cpu_pct) / $(field "$sat_res" loadgen_cpu_pct) / $(field "$sat_res" other_cpu_pct) % of a core"
-  row "saturation: commands/s per server core" "$(field "$sat_res" cmds_per_core_s)"
-  row "saturation: errors / gaps / stalls / disconnects" \
+  row "$name: commands/s per server core" "$(field "$sat_res" cmds_per_core_s)"
+  row "$name: errors / gaps / stalls / disconnects" \
     "$(field "$sat_res" errors) / $(field "$sat_res" gaps) / $(field "$sat_res" stalls) / $(field "$sat_res" disconnects)"
+  pg_row "$name" "$sat_res"
   if [[ -n "$echo_res" ]]; then
-    awk -v c="$(field "$sat_res" cmds_per_core_s)" -v e="$(field "$echo_res" msgs_per_core_s)" \
-      'BEGIN { if (e > 0) printf "%-58s %.0f / %.0f = %.3f\n", "ratio: 4 x commands/s per core / echo messages/s per core", 4*c, e, 4*c/e }'
+    awk -v c="$(field "$sat_res" cmds_per_core_s)" -v e="$(field "$echo_res" msgs_per_core_s)" -v n="$name" \
+      'BEGIN { if (e > 0) printf "%-58s %.0f / %.0f = %.3f\n", n ": 4 x commands/s per core / echo messages/s per core", 4*c, e, 4*c/e }'
   fi
-fi
+done
 echo "raw outputs: $out"

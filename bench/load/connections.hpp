@@ -63,7 +63,7 @@ public:
 
 class Client : public std::enable_shared_from_this<Client> {
 public:
-    Client(Worker& w, Owner* owner, int i);
+    Client(Worker& w, Owner* owner, int i, std::string path = "/ws");
 
     void connect();
     void send(std::string text);
@@ -93,6 +93,7 @@ public:
     bool welcomed = false;
     bool has_actions = false;
     std::string actions;  // the `legal` command array when it is not empty
+    std::string served_by;  // --node-header of the 101 answer (a proxy's name for the server), if any
     double tokens;
     std::int64_t refill_ns;
 
@@ -105,7 +106,9 @@ private:
     void fail(beast::error_code ec);
 
     Worker& w_;
+    std::string path_;
     websocket::stream<beast::tcp_stream> ws_;
+    websocket::response_type upgrade_answer_;
     beast::flat_buffer buffer_;
     std::deque<std::string> queue_;
     Owner* owner_;
@@ -170,6 +173,11 @@ private:
     net::steady_timer chat_timer_;
     void on_chatter_message(Client& c, std::string_view type, std::string_view text);
     void chat_tick();
+    // --route-by-room: connects seat i through the proxy with the room in the URL (room_routing.cpp).
+    void connect_routed(int i);
+    std::string routed_path() const;
+    bool retry_elsewhere(Client& c, std::string_view text);
+    std::string node_hint_;  // the holder a room_elsewhere named
     int connected_ = 0;
     int welcomed_ = 0;
     std::string code_, host_key_;

@@ -58,6 +58,7 @@ void Stats::merge(const Stats& s) {
     rooms_created += s.rooms_created;
     throttled += s.throttled;
     late += s.late;
+    elsewhere_retries += s.elsewhere_retries;
     chat_sent += s.chat_sent;
     chat_refused += s.chat_refused;
     chat_received += s.chat_received;

@@ -108,8 +108,31 @@ double wait_ready(int target, double timeout) {
 }
 
 
+// --cpu-probe NAME=COMMAND: COMMAND's output, the CPU seconds some other process (or processes) used so
+// far; -1 when it printed nothing usable.
+double read_probe(const std::string& probe) {
+    const std::string command = probe.substr(probe.find('=') + 1);
+    FILE* p = ::popen(command.c_str(), "r");
+    if (!p) return -1;
+    double v = -1;
+    if (std::fscanf(p, "%lf", &v) != 1) v = -1;
+    ::pclose(p);
+    return v;
+}
+std::vector<double> read_probes() {
+    std::vector<double> out;
+    for (const auto& probe : g_opt.cpu_probes) out.push_back(read_probe(probe));
+    return out;
+}
+
 int run() {
     const Options& o = g_opt;
+    for (const auto& probe : o.cpu_probes) {
+        if (probe.find('=') == std::string::npos || probe.find('=') == 0) {
+            std::fprintf(stderr, "load_gen: --cpu-probe wants NAME=COMMAND (got %s)\n", probe.c_str());
+            return 2;
+        }
+    }
     beast::error_code ec;
     const auto address = net::ip::make_address(o.host, ec);
     if (ec || !address.is_loopback()) {
@@ -213,6 +236,7 @@ int run() {
     std::unique_ptr<ReplayHammer> hammer;
     if (o.mode == "play" && o.replay_clients > 0) hammer = std::make_unique<ReplayHammer>(o.replay_clients);
     ProcSample before{}, after{};
+    std::vector<double> probes0, probes1;
     double self0 = 0, self1 = 0;
     SystemCpu sys0{}, sys1{};
     long slab_after = -1;
@@ -241,6 +265,7 @@ int run() {
         }
         if (hammer) hammer->start();  // with the warm-up: the window sees the hammering in its steady state
         sleep_with_progress(o.warmup, "warm-up");
+        probes0 = read_probes();
         before = sample_proc(pid);
         self0 = self_cpu_s();
         sys0 = system_cpu();
@@ -251,6 +276,7 @@ int run() {
         after = sample_proc(pid);
         self1 = self_cpu_s();
         sys1 = system_cpu();
+        probes1 = read_probes();
         slab_after = slab_kib();
         const auto drain_start = Clock::now();
         while (g_inflight.load() > 0 && std::chrono::duration<double>(Clock::now() - drain_start).count() < o.drain) sleep_s(0.01);
@@ -344,6 +370,22 @@ int run() {
         add("games_finished", static_cast<double>(all.games_finished), 0);
         add("throttled", static_cast<double>(all.throttled), 0);
         add("late", static_cast<double>(all.late), 0);
+        if (o.route_by_room) {
+            std::printf("  routed by room code: %" PRIu64 " joins answered room_elsewhere and tried again\n", all.elsewhere_retries);
+            add("elsewhere_retries", static_cast<double>(all.elsewhere_retries), 0);
+        }
+        for (std::size_t i = 0; i < probes0.size() && i < probes1.size(); ++i) {
+            const std::string name = o.cpu_probes[i].substr(0, o.cpu_probes[i].find('='));
+            if (probes0[i] < 0 || probes1[i] < 0 || measured_s <= 0) {
+                std::printf("  %s: no CPU reading\n", name.c_str());
+                continue;
+            }
+            const double used = probes1[i] - probes0[i];
+            const double us_per_cmd = all.completed_in_window > 0 ? 1e6 * used / static_cast<double>(all.completed_in_window) : 0;
+            std::printf("  %s: CPU %.1f%% of one core, %.1f us per command\n", name.c_str(), 100.0 * used / measured_s, us_per_cmd);
+            add((name + "_cpu_pct").c_str(), 100.0 * used / measured_s, 1);
+            add((name + "_us_per_cmd").c_str(), us_per_cmd, 1);
+        }
         if (server_cpu > 0) {
             const double per_core = cps / (server_cpu / 100.0);
             std::printf("  commands/s per server core: %.0f (x4 recipients: %.0f messages/s per core)\n", per_core, 4 * per_core);

@@ -45,6 +45,14 @@ struct Options {
     int max_commands_per_game = 5000;
     double stall_ms = 30000;
     int replay_clients = 0;  // HTTP clients asking for the first room's replay record over and over
+    // Through a proxy that routes by room code (docs/cluster.md): the first client creates the room on
+    // /ws, the other three connect to /ws?room=CODE (&node=NAME when the proxy named the first one's
+    // server in `node_header` of its 101 answer) and join; a room_elsewhere answer is retried as it says.
+    bool route_by_room = false;
+    std::string node_header = "X-Served-By";
+    // Commands printing CPU seconds used so far (e.g. bench/pg_bench_server.sh cpu DIR), read at the
+    // start and end of the measured window: NAME=COMMAND, reported as NAME_cpu_pct and NAME_us_per_cmd.
+    std::vector<std::string> cpu_probes;
     int chatters = 0;       // extra connections per room that spectate and flood chat (a chat flood)
     double chat_rate = 16;  // chat lines per second per chatter
     // idle
@@ -114,6 +122,7 @@ struct Stats {
     std::uint64_t games_capped = 0;
     std::uint64_t rooms_created = 0;
     std::uint64_t throttled = 0;
+    std::uint64_t elsewhere_retries = 0;  // --route-by-room: joins answered room_elsewhere and tried again
     std::uint64_t late = 0;  // paced sends that went out over a period behind schedule
     std::uint64_t chat_sent = 0, chat_refused = 0, chat_received = 0;  // by chatters, in the window
     std::uint64_t messages_received = 0;

@@ -40,6 +40,10 @@ int parse_options(int argc, char** argv) {
     play->add_option("--replay-clients", o.replay_clients,
                      "HTTP clients asking for the first room's replay record over and over (its latency is reported apart)")
         ->check(CLI::Range(0, 10000));
+    play->add_flag("--route-by-room", o.route_by_room,
+                   "through a proxy routing by room code: 1 client creates the room, 3 join on /ws?room=CODE[&node=NAME]");
+    play->add_option("--node-header", o.node_header, "with --route-by-room: the 101 answer's header naming the proxy's server");
+    play->add_option("--cpu-probe", o.cpu_probes, "NAME=COMMAND printing CPU seconds so far, read at the window's ends (repeatable)");
     CLI::App* idle = app.add_subcommand("idle", "N connections that join (or spectate) and sit idle");
     common(idle);
     idle->add_option("--idle", o.idle, "connections")->check(CLI::Range(1, 1000000));

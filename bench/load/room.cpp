@@ -34,9 +34,11 @@ void Room::start_setup() {
     stage_ = Stage::Connecting;
     setup_started_ns_ = now_ns();
     ++w_.stats.rooms_created;
+    // --route-by-room: only the creator connects now; the others once the room's code is known.
+    const bool routed = g_opt.route_by_room && kind_ == Kind::Play;
     for (int i = 0; i < nclients_; ++i) {
         clients_.push_back(std::make_shared<Client>(w_, this, i));
-        clients_.back()->connect();
+        if (!routed || i == 0) clients_.back()->connect();
     }
     if (kind_ == Kind::Play)
         for (int i = 0; i < g_opt.chatters; ++i) {
@@ -116,7 +118,14 @@ void Room::on_connected(Client& c) {
         if (!code_.empty()) c.send(spectate_message());
         return;
     }
-    if (++connected_ < nclients_) return;
+    if (g_opt.route_by_room && kind_ == Kind::Play) {
+        if (c.index > 0) {  // a routed seat: the room exists, its creator has joined
+            c.send(join_message(c.index));
+            return;
+        }
+    } else if (++connected_ < nclients_) {
+        return;
+    }
     stage_ = Stage::Creating;
     std::string msg = R"({"v":1,"type":"create_room","id":1,"options":{"players":4,"seed":")";
     msg += std::to_string(game_seed_);
@@ -188,10 +197,15 @@ void Room::on_message(Client& c, std::string_view text) {
         c.welcomed = true;
         ++welcomed_;
         if (kind_ != Kind::IdleSpectate && c.index == 0) {
-            for (int i = 1; i < nclients_; ++i) clients_[static_cast<std::size_t>(i)]->send(join_message(i));
+            if (g_opt.route_by_room && kind_ == Kind::Play) {
+                for (int i = 1; i < nclients_; ++i) connect_routed(i);
+            } else {
+                for (int i = 1; i < nclients_; ++i) clients_[static_cast<std::size_t>(i)]->send(join_message(i));
+            }
         }
         after_change(t);
     } else if (type == "error") {
+        if (g_opt.route_by_room && retry_elsewhere(c, text)) return;
         w_.stats.error(loadgen::json::unquote(code), text, last_sent_);
         if (stage_ < Stage::Ready) return fail_setup();
         if (inflight_ && &c == clients_[static_cast<std::size_t>(actor_)].get()) {

@@ -6,7 +6,8 @@ namespace loadgen {
 
 tcp::endpoint g_endpoint;
 
-Client::Client(Worker& w, Owner* owner, int i) : index(i), w_(w), ws_(w.ioc), owner_(owner) {
+Client::Client(Worker& w, Owner* owner, int i, std::string path)
+    : index(i), w_(w), path_(std::move(path)), ws_(w.ioc), owner_(owner) {
     tokens = g_opt.client_burst;
     refill_ns = now_ns();
 }
@@ -58,12 +59,14 @@ void Client::on_connect(beast::error_code ec) {
     ws_.text(true);
     auto self = shared_from_this();
     const std::string host = g_opt.host + ":" + std::to_string(g_opt.port);
-    ws_.async_handshake(host, "/ws", [self](beast::error_code e) { self->on_handshake(e); });
+    ws_.async_handshake(upgrade_answer_, host, path_, [self](beast::error_code e) { self->on_handshake(e); });
 }
 
 void Client::on_handshake(beast::error_code ec) {
     if (ec) return fail(ec);
     open_ = true;
+    if (g_opt.route_by_room)
+        if (const auto it = upgrade_answer_.find(g_opt.node_header); it != upgrade_answer_.end()) served_by = std::string(it->value());
     if (closing_) {
         auto self = shared_from_this();
         ws_.async_close(websocket::close_code::normal, [self](beast::error_code) {});

@@ -20,28 +20,27 @@ struct RouteSearch {
     std::array<std::uint8_t, G::nodes> local;  // an intersection's number here, where a piece touches it
     std::array<std::uint32_t, 2 * kMaxPieces> roads_at, ships_at;
     std::array<std::uint8_t, kMaxPieces> first_end, ends_xor;  // a piece's two ends xor-ed: one gives the other
-    NodeMask touched{};
+    NodeMask touched;
     std::uint64_t cut = 0, own = 0;
     int nodes = 0, pieces = 0, first_ship = 0;
     int best = 0;
     int goal = kMaxPieces;  // a length no trail can beat: the search stops once it is reached
 
-    // Pieces are numbered roads first, each kind in path order (ship_bit).
-    RouteSearch(const Topology& t, const PlayerState& pl, const NodeMask& opponents, const NodeMask& buildings) {
-        const auto number = [&](int n) {
-            if (!touched.test(n)) {
-                touched.set(n);
-                local[n] = static_cast<std::uint8_t>(nodes);
-                roads_at[nodes] = ships_at[nodes] = 0;
-                cut |= std::uint64_t{opponents.test(n)} << nodes;
-                own |= std::uint64_t{buildings.test(n)} << nodes;
-                ++nodes;
-            }
-            return local[n];
-        };
+    // Pieces are numbered roads first, each kind in path order (ship_bit); `touched` holds the
+    // intersections they touch, numbered in board order.
+    RouteSearch(const Topology& t, const PlayerState& pl, const NodeMask& pieces_touch, const NodeMask& opponents,
+                const NodeMask& buildings)
+        : touched(pieces_touch) {
+        touched.template for_each<G::node_words>([&](int n) {
+            local[n] = static_cast<std::uint8_t>(nodes);
+            roads_at[nodes] = ships_at[nodes] = 0;
+            ++nodes;
+        });
+        (touched & opponents).template for_each<G::node_words>([&](int n) { cut |= std::uint64_t{1} << local[n]; });
+        (touched & buildings).template for_each<G::node_words>([&](int n) { own |= std::uint64_t{1} << local[n]; });
         const auto add = [&](const EdgeMask& kind, std::array<std::uint32_t, 2 * kMaxPieces>& at) {
             kind.template for_each<G::edge_words>([&](int e) {
-                const std::uint8_t a = number(t.edge_nodes[e][0]), b = number(t.edge_nodes[e][1]);
+                const std::uint8_t a = local[t.edge_nodes[e][0]], b = local[t.edge_nodes[e][1]];
                 first_end[pieces] = a;
                 ends_xor[pieces] = static_cast<std::uint8_t>(a ^ b);
                 at[a] |= 1u << pieces;
@@ -143,18 +142,18 @@ struct RouteSearch {
         return pieces_on;
     }
 
-    // walk() over chains, from and to intersections where chains meet; `used` holds chains.
-    void walk_chains(int node, int length, std::uint32_t used, bool ship) {
+    // walk() over chains, from and to intersections where chains meet; `used` holds both entries of
+    // each chain taken, so that the entries left are a mask away.
+    void walk_chains(int node, int length, std::uint64_t used, bool ship) {
         if (length > best) best = length;
         if (best >= goal) return;
         const std::uint64_t here = std::uint64_t{1} << node;
         if (length > 0 && (cut & here)) return;  // R-A2
         const bool switch_here = length == 0 || (own & here);
         std::uint64_t next = ((ship || switch_here) ? ship_entries[node] : 0) | ((!ship || switch_here) ? road_entries[node] : 0);
-        for (; next; next &= next - 1) {
+        for (next &= ~used; next; next &= next - 1) {
             const int entry = std::countr_zero(next), c = entry >> 1;
-            if (used >> c & 1u) continue;
-            walk_chains(chain_to[entry], length + chain_length[c], used | (1u << c), chain_arrives_by_ship[entry]);
+            walk_chains(chain_to[entry], length + chain_length[c], used | std::uint64_t{3} << (2 * c), chain_arrives_by_ship[entry]);
         }
     }
 };
@@ -182,8 +181,11 @@ template <class G>
 int longest_route(const GameState& s, int player) {
     const PlayerState& pl = s.players[player];
     if (!(pl.roads | pl.ships).any()) return 0;
+    const Topology& t = G::topo();
     const NodeMask own = buildings_of(s, player);
-    RouteSearch<G> search(G::topo(), pl, s.occupied & ~own, own);
+    NodeMask touched;  // from the pieces: a state from outside may not have its derived fields yet
+    (pl.roads | pl.ships).template for_each<G::edge_words>([&](int e) { touched |= t.edge_node_mask[e]; });
+    RouteSearch<G> search(t, pl, touched, s.occupied & ~own, own);
     search.walk_every_trail();
     return search.best;
 }
@@ -202,7 +204,7 @@ int longest_route_with_new_piece(const GameState& s, int player, int edge) {
     same.reset(edge);
     const int outer = loose_end<G>(t, same, ship ? pl.roads : pl.ships, own, cut, edge);
     if (outer < 0) return longest_route<G>(s, player);
-    RouteSearch<G> search(t, pl, cut, own);
+    RouteSearch<G> search(t, pl, s.road_nodes[player] | s.ship_nodes[player], cut, own);
     search.goal = pl.road_length + 1;  // the new piece ends every trail through it
     search.walk_from(outer, 0, 0, ship);
     return search.best > pl.road_length ? search.best : pl.road_length;
@@ -224,7 +226,7 @@ int longest_route_after_ship_move(const GameState& s, int player, int from, int 
     const NodeMask cut = s.occupied & ~own;
     EdgeMask stayed = pl.ships;
     stayed.reset(to);
-    RouteSearch<G> search(t, pl, cut, own);
+    RouteSearch<G> search(t, pl, s.road_nodes[player] | s.ship_nodes[player], cut, own);
     const int outer = loose_end<G>(t, stayed, pl.roads, own, cut, to);
     if (outer < 0) {  // `to` joins two trails: no bound on the new length
         search.walk_every_trail();

@@ -112,8 +112,10 @@ constexpr Topology build(const Shape& shape) {
         t.node_edge_mask[b].set(e);
     }
     for (int i = 0; i < t.hex_count; ++i) {
-        for (int c = 0; c < 6; ++c)
+        for (int c = 0; c < 6; ++c) {
             t.hex_edges[i][c] = static_cast<std::uint8_t>(t.edge_between(t.hex_nodes[i][c], t.hex_nodes[i][(c + 1) % 6]));
+            t.hex_edge_mask[i].set(t.hex_edges[i][c]);
+        }
         for (int d = 0; d < 6; ++d) {
             const int nb = t.hex_at(t.hex_q[i] + kDirQ[d], t.hex_r[i] + kDirR[d]);
             t.hex_neighbors[i][d] = nb < 0 ? kNone : static_cast<std::uint8_t>(nb);

@@ -54,6 +54,7 @@ struct Topology {
     // Corners of each hex, clockwise from the top corner; paths clockwise from the top-right side.
     std::array<std::array<std::uint8_t, 6>, kMaxHexes> hex_nodes{}, hex_edges{};
     std::array<NodeMask, kMaxHexes> hex_node_mask{};
+    std::array<EdgeMask, kMaxHexes> hex_edge_mask{};
     // Hex neighbours in axial direction order E, NE, NW, W, SW, SE (kNone off the board).
     std::array<std::array<std::uint8_t, 6>, kMaxHexes> hex_neighbors{};
 

@@ -3,6 +3,7 @@
 #include "catan/engine/queries.hpp"
 #include "catan/engine/scenario.hpp"
 #include "rules.hpp"
+#include "sea_rules.hpp"
 
 namespace catan {
 
@@ -176,6 +177,9 @@ void refresh_derived_as(GameState& s) {
         pl.roads.template for_each<G::edge_words>([&](int e) { s.road_nodes[p] |= t.edge_node_mask[e]; });
         rules::buildings_of(s, p).template for_each<G::node_words>([&](int n) { rules::add_harbor(s, p, n); });
     }
+    s.open_route_ends = {};
+    for (int p = 0; p < s.num_players; ++p)
+        s.ship_nodes[p].template for_each<G::node_words>([&](int n) { rules::refresh_route_end<G>(s, p, n); });
     s.blocked = s.occupied;
     s.occupied.template for_each<G::node_words>([&](int n) { s.blocked |= t.node_neighbor_mask[n]; });
     for (auto& slots : s.number_hexes) slots.fill(kNone);

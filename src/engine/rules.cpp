@@ -1,5 +1,6 @@
 #include "catan/engine/scenario.hpp"
 #include "rules.hpp"
+#include "sea_rules.hpp"
 
 namespace catan::rules {
 
@@ -41,6 +42,7 @@ void place_ship(GameState& s, int p, int edge) {
     s.ships_all.set(edge);
     s.ship_nodes[p] |= G::topo().edge_node_mask[edge];
     --s.players[p].ships_left;
+    for (std::uint8_t n : G::topo().edge_nodes[edge]) refresh_route_end<G>(s, p, n);
 }
 
 template <class G>
@@ -52,6 +54,7 @@ void lift_ship(GameState& s, int p, int edge) {
     for (std::uint8_t n : t.edge_nodes[edge])
         if (!(t.node_edge_mask[n] & pl.ships).any()) s.ship_nodes[p].reset(n);
     ++pl.ships_left;
+    for (std::uint8_t n : t.edge_nodes[edge]) refresh_route_end<G>(s, p, n);
 }
 
 template <class G>
@@ -70,6 +73,7 @@ void place_settlement(GameState& s, int p, int node) {
     s.blocked |= node_bit(node) | G::topo().node_neighbor_mask[node];
     add_yield(s, G::topo(), p, node);
     add_harbor(s, p, node);
+    if constexpr (G::sea) refresh_route_end<G>(s, p, node);  // a building closes a route there (R-SF4)
 }
 
 // R-SF8: a player's first settlement on an island it did not set up on wins the island's VP tokens.

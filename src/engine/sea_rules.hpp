@@ -5,14 +5,8 @@
 
 namespace catan::rules {
 
-// The six paths around a hex.
-template <class G> EdgeMask hex_paths(int hex) {
-    EdgeMask m;
-    for (std::uint8_t e : G::topo().hex_edges[hex]) m.set(e);
-    return m;
-}
 // R-SF6: the paths of the pirate's hex, where no ship is built, moved to or moved from.
-template <class G> EdgeMask pirate_paths(const GameState& s) { return s.pirate == kNone ? EdgeMask{} : hex_paths<G>(s.pirate); }
+template <class G> EdgeMask pirate_paths(const GameState& s) { return s.pirate == kNone ? EdgeMask{} : G::topo().hex_edge_mask[s.pirate]; }
 
 // R-SF2: paths where `p` may build a ship now (cost aside): along the sea, empty of roads and ships,
 // touching its own building or extending its own ships at an intersection no opponent built on; a
@@ -33,16 +27,19 @@ template <class G> EdgeMask setup_ship_spots(const GameState& s) {
     return G::topo().node_edge_mask[s.setup_node] & s.sea_paths & ~s.roads_all & ~s.ships_all & ~pirate_paths<G>(s);
 }
 
-// R-SF4: the intersections where one of p's shipping routes is open: one of its ships ends there, no
-// other of its ships goes on from there, and it has no building there.
-template <class G> NodeMask open_route_ends(const GameState& s, int p) {
-    const Topology& t = G::topo();
-    NodeMask once, twice;
-    s.players[p].ships.template for_each<G::edge_words>([&](int e) {
-        twice |= once & t.edge_node_mask[e];
-        once |= t.edge_node_mask[e];
-    });
-    return once & ~twice & ~buildings_of(s, p);
+// R-SF4: whether one of p's shipping routes is open at intersection `n`: one of its ships ends there,
+// no other of its ships goes on from there, and it has no building there. Kept per seat in
+// s.open_route_ends (place_ship, lift_ship, place_settlement, refresh_derived).
+template <class G> bool route_open_at(const GameState& s, int p, int n) {
+    const PlayerState& pl = s.players[p];
+    if (pl.settlements.test(n) || pl.cities.test(n)) return false;
+    int ships = 0;
+    for (std::uint8_t e : G::topo().node_edges[n]) ships += e != kNone && pl.ships.test(e);
+    return ships == 1;
+}
+template <class G> void refresh_route_end(GameState& s, int p, int n) {
+    if (route_open_at<G>(s, p, n)) s.open_route_ends[p].set(n);
+    else s.open_route_ends[p].reset(n);
 }
 // R-SF4: the ships `p` may move this turn: after the roll, once a turn, at the open end of a route,
 // not built this turn, and not on the pirate's hex (R-SF6).
@@ -51,7 +48,7 @@ template <class G> EdgeMask movable_ships(const GameState& s, int p) {
     const Topology& t = G::topo();
     // A ship at an open end is a path at one of those few intersections.
     EdgeMask at_open;
-    open_route_ends<G>(s, p).template for_each<G::node_words>([&](int n) { at_open |= t.node_edge_mask[n]; });
+    s.open_route_ends[p].template for_each<G::node_words>([&](int n) { at_open |= t.node_edge_mask[n]; });
     return at_open & s.players[p].ships & ~s.new_ships & ~pirate_paths<G>(s);
 }
 // R-SF4: where p's ship on `from` may go: any path a ship could be built on were it not there.

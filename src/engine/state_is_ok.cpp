@@ -294,6 +294,7 @@ std::optional<StateProblem> find_derived_problem(const GameState& s) {
     for (int p = 0; p < kMaxPlayers; ++p) {
         if (rebuilt.road_nodes[p] != s.road_nodes[p]) return bad("road_nodes", "does not match the roads", p);
         if (rebuilt.ship_nodes[p] != s.ship_nodes[p]) return bad("ship_nodes", "does not match the ships", p);
+        if (rebuilt.open_route_ends[p] != s.open_route_ends[p]) return bad("open_route_ends", "does not match the ships and buildings", p);
         if (rebuilt.harbors[p] != s.harbors[p]) return bad("harbors", "does not match the buildings on harbors", p);
     }
     return std::nullopt;

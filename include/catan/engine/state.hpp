@@ -168,6 +168,9 @@ struct GameState {
     EdgeMask sea_paths{}, land_paths{};
     NodeMask land_nodes{}, setup_nodes{};
     std::array<NodeMask, kMaxPlayers> ship_nodes{};
+    // Per seat, the intersections where one of its shipping routes is open (R-SF4): the ships there
+    // are the ones it may move.
+    std::array<NodeMask, kMaxPlayers> open_route_ends{};
 
     int deck_left() const { return deck_size - deck_top; }
     friend bool operator==(const GameState&, const GameState&) = default;

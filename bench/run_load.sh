@@ -303,7 +303,7 @@ pg_row() {  # $1: the run's name, $2: its RESULT
       -v x="$(field "$p" xact_commit)" -v s="$(field "$p" wal_syncs)" -v wb="$(field "$p" wal_bytes)" -v r="$(field "$p" rooms)" -v n="$1" \
     'BEGIN { if (c > 0) {
       printf "%-58s %d commands in %d rooms; %.0f table bytes/command (commands table %.0f)\n", n ": stored", c, r, t / c, cb / c
-      printf "%-58s %.2f transactions, %.2f WAL fsyncs, %.0f WAL bytes per command\n", n ": PostgreSQL per command (whole run)", x / c, s / c, wb / c } }'
+      printf "%-58s %.1f commands per transaction, %.1f per WAL fsync; %.0f WAL bytes per command\n", n ": PostgreSQL (whole run)", (x > 0 ? c / x : 0), (s > 0 ? c / s : 0), wb / c } }'
 }
 for name in "${paced_names[@]}"; do
   r="$(result "$out/$name.txt")"

@@ -1,5 +1,6 @@
-// `catan-server rooms`: asks the running server (admin_client.hpp), or reads the data file when none
-// answers (list and show only), and prints the rooms as aligned text or, with --json, as JSON.
+// `catan-server rooms`: asks the running server (admin_client.hpp), or reads the data file or
+// PostgreSQL database when none answers (list and show only), and prints the rooms as aligned text or,
+// with --json, as JSON.
 #include "catan/app/rooms_command.hpp"
 
 #include <algorithm>
@@ -157,29 +158,29 @@ std::string error_text(const std::string& body) {
     return body.substr(0, 300);
 }
 
-// The rooms of the data file, read directly: no server answered.
+// The rooms of the data file or database, read directly: no server answered.
 int offline(const RoomsConfig& c, const std::string& url, const std::string& why) {
-    if (store::is_database_url(c.data_path)) {
-        spdlog::error("no server answered at {} ({}); a PostgreSQL database is not read without a server yet", url, why);
-        return kFileProblem;
-    }
+    const bool database = store::is_database_url(c.data_path);
+    const std::string data = store::printable_data_name(c.data_path);  // never a password on screen
     std::vector<store::RoomUsage> found;
     try {
         found = store::inspect_rooms(c.data_path, c.code);
     } catch (const store::StoreError& e) {
-        spdlog::error("no server answered at {} ({}), and the data file cannot be read: {}", url, why, e.what());
+        spdlog::error("no server answered at {} ({}), and the {} cannot be read: {}", url, why, database ? "database" : "data file",
+                      e.what());
         return kFileProblem;
     }
-    const std::string source = "data file " + c.data_path + " (no server answered at " + url + ": " + why +
-                               "; who is connected is unknown)";
+    // A database may be served by other nodes meanwhile: its rooms are every node's.
+    const std::string source = std::string(database ? "database " : "data file ") + data + " (no server answered at " + url + ": " +
+                               why + "; who is connected is unknown)";
     json rooms = json::array();
     for (const auto& u : found) rooms.push_back(room::admin_room_view(nullptr, &u));
     if (c.action == "show" && rooms.empty()) {
-        spdlog::error("no room {} in {}", c.code, c.data_path);
+        spdlog::error("no room {} in {}", c.code, data);
         return kNoSuchRoom;
     }
     if (c.json) {
-        json out = {{"source", "data file"}, {"data", c.data_path}, {"server", url}};
+        json out = {{"source", database ? "database" : "data file"}, {"data", data}, {"server", url}};
         if (c.action == "show") out["room"] = rooms.front();
         else out["rooms"] = rooms;
         std::cout << out.dump(2) << "\n";
@@ -231,19 +232,16 @@ int run_rooms(const RoomsConfig& given) {
         spdlog::error("{}", why);
         return 1;
     }
-    if (c.admin_token_file.empty()) {
-        if (store::is_database_url(c.data_path)) {
-            spdlog::error("with a PostgreSQL --data, pass --admin-token-file: the file the server was started with");
-            return 1;
-        }
-        c.admin_token_file = default_admin_token_file(c.data_path);
-    }
+    // A database has no file beside it for the token: without --admin-token-file no server can be
+    // asked, and the database is read when none answers.
+    const bool token_file_unknown = c.admin_token_file.empty() && store::is_database_url(c.data_path);
+    if (c.admin_token_file.empty() && !token_file_unknown) c.admin_token_file = default_admin_token_file(c.data_path);
 
     const std::string path = c.action == "list"   ? "/admin/rooms"
                              : c.action == "show" ? "/admin/rooms/" + c.code
                                                   : "/admin/rooms/" + c.code + "/close";
-    std::string token_problem;
-    const auto token = read_admin_token(c.admin_token_file, token_problem);
+    std::string token_problem = "with a PostgreSQL --data, pass --admin-token-file: the file the server was started with";
+    const auto token = token_file_unknown ? std::nullopt : read_admin_token(c.admin_token_file, token_problem);
     // Without a token a running server cannot be asked; it is probed all the same, so that the
     // fallback to the file only happens when no server runs (the file alone would mislead then).
     const AdminReply reply = admin_request(*url, c.action == "close" ? "POST" : "GET", token ? path : "/healthz", token.value_or(""));

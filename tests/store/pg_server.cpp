@@ -224,6 +224,14 @@ void PgServer::stop() noexcept {
 
 PgServer::~PgServer() { stop(); }
 
+int PgServer::run_client(const std::string& program, const std::vector<std::string>& args) {
+    std::vector<std::string> argv{bin_ + "/" + program};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run(argv, user_, dir_ + "/client.log");
+}
+
+std::string PgServer::client_log() const { return read_file(dir_ + "/client.log"); }
+
 std::string PgServer::new_database() {
     const std::string name = std::string("catan_test_") + std::to_string(++databases_);
     query(url_of(port_, "postgres"), "CREATE DATABASE " + name);

@@ -7,6 +7,7 @@
 // test killed at its timeout leaves no server running). Each test gets a fresh database of its own.
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace catan::store::test {
 
@@ -28,6 +29,13 @@ public:
     // one a line, columns separated by '|' (NULL as "NULL").
     static std::string query(const std::string& url, const std::string& statements);
     int port() const { return port_; }
+    // Runs PostgreSQL's client program `program` (pg_dump, pg_restore, ...) from the server's own
+    // installation, as the user the server runs as, with `args`; its output to a log in the server's
+    // folder, which client_log() reads back. Returns its exit code.
+    int run_client(const std::string& program, const std::vector<std::string>& args);
+    std::string client_log() const;
+    // A path in the server's folder, which the server's user may write (pg_dump's --file).
+    std::string scratch_file(const std::string& name) const { return dir_ + "/" + name; }
 
 private:
     PgServer() = default;

@@ -7,7 +7,7 @@
 //
 // The command is one that would still be legal a second time when the game allows (a bank trade with
 // 8 of the resource, or a development card with two of each cost in hand): a server that handed out
-// the same seq again would apply it twice.
+// the same seq again would apply it twice. The same on a PostgreSQL database (pg_server.hpp).
 #include <catch2/catch.hpp>
 
 #include <signal.h>
@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "game_driver.hpp"
+#include "pg_server.hpp"
 #include "server_process.hpp"
 #include "temp_dir.hpp"
 
@@ -60,12 +61,8 @@ void rejoin_all(Table& table, unsigned short port) {
     for (auto& p : table.peers) table.rejoin(*p);
 }
 
-}  // namespace
-
-TEST_CASE("Crash: a command saved but unanswered when the server died is stale when resent after the restart, and seq never goes back",
-          "[crash][seq]") {
-    const catan::store::test::TempDir dir;
-    const std::vector<std::string> args = {"--data", dir.file("catan.db").string()};
+// The whole case on the data `args` name (--data ...).
+void stale_after_restart(const std::vector<std::string>& args) {
     std::int64_t highest = 0;  // every seq any client has seen
 
     auto server = std::make_unique<ServerProcess>(args);
@@ -141,4 +138,22 @@ TEST_CASE("Crash: a command saved but unanswered when the server died is stale w
     }
     table.close_all();
     REQUIRE(server->stop() == 0);
+}
+
+}  // namespace
+
+TEST_CASE("Crash: a command saved but unanswered when the server died is stale when resent after the restart, and seq never goes back",
+          "[crash][seq]") {
+    const catan::store::test::TempDir dir;
+    stale_after_restart({"--data", dir.file("catan.db").string()});
+}
+
+TEST_CASE("Crash: the same on a PostgreSQL database: the command saved but unanswered is stale when resent, seq never goes back",
+          "[crash][seq][postgres]") {
+    catan::store::test::PgServer* postgres = catan::store::test::PgServer::get();
+    if (!postgres) {
+        WARN(catan::store::test::PgServer::skip_reason());
+        return;
+    }
+    stale_after_restart({"--data", postgres->new_database()});
 }

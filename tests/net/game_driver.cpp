@@ -244,6 +244,7 @@ json first_snapshot(unsigned short port, const json& hello) {
 }
 
 std::unique_ptr<WsClient> Table::open_socket() const {
+    if (socket_target && !tls) return WsClient::connect_to(port_, socket_target());
     return tls ? WsClient::connect_tls(port_) : WsClient::connect(port_);
 }
 

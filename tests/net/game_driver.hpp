@@ -122,6 +122,9 @@ public:
     std::vector<std::unique_ptr<Peer>> peers;  // in the order they joined
     // Called for every new connection before it reads anything (e.g. to install an observer).
     std::function<void(Peer&)> on_new_peer;
+    // The target of each new socket (e.g. "/ws?room=K7QX3&node=node1" through a proxy in front of
+    // several servers); unset: "/ws". Plain ws:// only.
+    std::function<std::string()> socket_target;
 
     // POST /api/rooms; checks 201 and the code's alphabet.
     json create_room_rest(const json& options);

@@ -296,6 +296,7 @@ struct WsClient::Impl {
     std::string close_reason;
     std::string read_error;
     std::string peer_sha256;  // TLS only
+    std::string target = "/ws";  // the upgrade's request target
 
     virtual ~Impl() = default;
     virtual tcp::socket& socket() = 0;
@@ -332,7 +333,7 @@ struct StreamImpl final : WsClient::Impl {
         }));
         bool done = false;
         beast::error_code result;
-        ws.async_handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code ec) {
+        ws.async_handshake(res, "127.0.0.1:" + std::to_string(port), target, [&](beast::error_code ec) {
             done = true;
             result = ec;
         });
@@ -403,6 +404,18 @@ WsClient::ConnectResult WsClient::try_connect(unsigned short port, std::optional
     return open(port, origin, 0, true, false, timeout);
 }
 
+WsClient::ConnectResult WsClient::try_connect_to(unsigned short port, std::string_view target, std::optional<std::string> origin,
+                                                 std::chrono::milliseconds timeout) {
+    return open(port, origin, 0, true, false, timeout, target);
+}
+
+std::unique_ptr<WsClient> WsClient::connect_to(unsigned short port, std::string_view target, std::chrono::milliseconds timeout) {
+    auto r = try_connect_to(port, target, same_origin(port), timeout);
+    if (!r.client)
+        throw std::runtime_error("WebSocket connect to 127.0.0.1:" + std::to_string(port) + std::string(target) + " failed: " + r.error);
+    return std::move(r.client);
+}
+
 std::unique_ptr<WsClient> WsClient::connect_unread(unsigned short port, int receive_buffer,
                                                    std::chrono::milliseconds timeout) {
     auto r = open(port, same_origin(port), receive_buffer, false, false, timeout);
@@ -417,7 +430,8 @@ std::unique_ptr<WsClient> WsClient::connect_tls(unsigned short port, std::chrono
 }
 
 WsClient::ConnectResult WsClient::open(unsigned short port, const std::optional<std::string>& origin,
-                                       int receive_buffer, bool read, bool tls, std::chrono::milliseconds timeout) {
+                                       int receive_buffer, bool read, bool tls, std::chrono::milliseconds timeout,
+                                       std::string_view target) {
     ConnectResult out;
     const auto deadline = Clock::now() + timeout;
     std::unique_ptr<Impl> impl;
@@ -427,6 +441,7 @@ WsClient::ConnectResult WsClient::open(unsigned short port, const std::optional<
         impl = std::make_unique<StreamImpl<tcp::socket>>();
     std::unique_ptr<WsClient> c(new WsClient(std::move(impl)));
     Impl& m = *c->impl_;
+    m.target = std::string(target);
     if (receive_buffer > 0) {  // before connecting: the window scale is agreed in the handshake
         m.socket().open(tcp::v4());
         m.socket().set_option(asio::socket_base::receive_buffer_size(receive_buffer));

@@ -69,6 +69,12 @@ public:
                                      std::chrono::milliseconds timeout = kDefaultTimeout);
     // The same with the same-host Origin; throws when the upgrade fails.
     static std::unique_ptr<WsClient> connect(unsigned short port, std::chrono::milliseconds timeout = kDefaultTimeout);
+    // The same at another target of the WebSocket endpoint ("/ws?room=K7QX3&node=node1", which a proxy
+    // in front of several servers routes by).
+    static ConnectResult try_connect_to(unsigned short port, std::string_view target, std::optional<std::string> origin,
+                                        std::chrono::milliseconds timeout = kDefaultTimeout);
+    static std::unique_ptr<WsClient> connect_to(unsigned short port, std::string_view target,
+                                                std::chrono::milliseconds timeout = kDefaultTimeout);
     // A client that never reads (a slow reader): its socket's receive buffer is `receive_buffer`
     // bytes (SO_RCVBUF, set before connecting so the window stays small) and no read is ever started,
     // so what the server sends piles up in the kernel and then in the server's queue. Only send()
@@ -117,7 +123,7 @@ private:
     // Connects (with SO_RCVBUF `receive_buffer` when > 0; over TLS when `tls`), upgrades, and starts
     // reading when `read`.
     static ConnectResult open(unsigned short port, const std::optional<std::string>& origin, int receive_buffer,
-                              bool read, bool tls, std::chrono::milliseconds timeout);
+                              bool read, bool tls, std::chrono::milliseconds timeout, std::string_view target = "/ws");
     std::unique_ptr<Impl> impl_;
 };
 

@@ -34,6 +34,7 @@ if [[ "$mode" == "test" ]]; then
   # postgres of Debian's server package, started by the tests in a temporary folder.
   packages+=(postgresql)
   packages+=(nginx caddy openssl)  # tests/net/test_reverse_proxy.cpp: docs/proxy/ configs, real proxies (openssl: their test certificate)
+  packages+=(haproxy)  # tests/net/test_cluster_proxy.cpp: docs/cluster/haproxy.cfg in front of three real nodes (nginx too)
 fi
 
 missing=()

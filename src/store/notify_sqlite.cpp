@@ -12,13 +12,7 @@ namespace catan::store {
 
 namespace {
 
-struct Migration {
-    int version;
-    const char* description;
-    const char* sql;
-};
-
-constexpr std::array kMigrations = {
+constexpr std::array<Migration, 2> kMigrations = {{
     Migration{1, "notifications: the VAPID key pair, each seat's push subscriptions and e-mail address", R"sql(
 CREATE TABLE notify_keys(
   name TEXT PRIMARY KEY,
@@ -49,7 +43,7 @@ END;
 ALTER TABLE notify_targets ADD COLUMN address TEXT NOT NULL DEFAULT '';
 CREATE INDEX notify_by_address ON notify_targets(address);
 )sql"},
-};
+}};
 
 static_assert(kMigrations.back().version == NotifyStore::kSchemaVersion);
 
@@ -105,16 +99,7 @@ SqliteNotify::SqliteNotify(const std::string& path) {
         if (impl_->version > kMigrations.back().version)
             throw StoreError(path + " holds notifications of a newer catan-server (notify schema version " +
                              std::to_string(impl_->version) + "). Run the newer server on it, or pass another file with --data.");
-        for (const Migration& m : kMigrations) {
-            if (m.version <= impl_->version) continue;
-            sql::write_transaction(db, [&] {
-                db.exec(m.sql);
-                sql::Statement record = db.prepare("INSERT INTO notify_migrations(version, description, applied_ms) VALUES(?, ?, ?)");
-                record.bind(1, m.version).bind(2, m.description).bind(3, now_ms()).run();
-                return 0;
-            });
-            impl_->version = m.version;
-        }
+        impl_->version = apply_migrations(db, "notify_migrations", kMigrations, impl_->version);
     } catch (const sql::Error& e) {
         throw StoreError(path + ": cannot prepare the notifications' tables: " + e.what() +
                          ". Check that the file is on a writable local disk.");

@@ -14,13 +14,7 @@ namespace catan::store {
 
 namespace {
 
-struct Migration {
-    int version;
-    const char* description;
-    const char* sql;
-};
-
-constexpr std::array kMigrations = {
+constexpr std::array<Migration, 4> kMigrations = {{
     Migration{1, "rooms, seats, chat, command log and snapshots", R"sql(
 CREATE TABLE rooms(
   code TEXT PRIMARY KEY,
@@ -92,7 +86,7 @@ CREATE INDEX rooms_asleep ON rooms(sleeps, wake_ms);
 ALTER TABLE rooms ADD COLUMN owner TEXT;
 ALTER TABLE rooms ADD COLUMN lease_ms INTEGER;
 )sql"},
-};
+}};
 
 static_assert(kMigrations.back().version == Store::kSchemaVersion);
 
@@ -145,27 +139,27 @@ int prepare_schema(sql::Db& db) {
             db.exec("CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_ms INTEGER NOT NULL)");
             db.exec("COMMIT");
         }
-        for (const Migration& m : kMigrations) {
-            if (m.version <= version) continue;
-            db.exec("BEGIN IMMEDIATE");
-            try {
-                db.exec(m.sql);
-                sql::Statement record = db.prepare("INSERT INTO schema_migrations(version, description, applied_ms) VALUES(?, ?, ?)");
-                record.bind(1, m.version).bind(2, m.description).bind(3, now_ms()).run();
-                db.exec("COMMIT");
-            } catch (...) {
-                db.exec("ROLLBACK");
-                throw;
-            }
-            version = m.version;
-        }
-        return version;
+        return apply_migrations(db, "schema_migrations", kMigrations, version);
     } catch (const sql::Error& e) {
         if (e.code() == SQLITE_NOTADB || e.code() == SQLITE_CORRUPT)
             throw StoreError(path + " is not a readable catan-server data file (" + e.what() + ")." + what_to_do(path));
         throw StoreError(path + ": cannot use the data file: " + e.what() + ". Check that it is on a writable local disk," +
                          " and that no other catan-server uses it.");
     }
+}
+
+int apply_migrations(sql::Db& db, const char* table, std::span<const Migration> list, int version) {
+    for (const Migration& m : list) {
+        if (m.version <= version) continue;
+        sql::write_transaction(db, [&] {
+            db.exec(m.sql);
+            sql::Statement record = db.prepare(std::string("INSERT INTO ") + table + "(version, description, applied_ms) VALUES(?, ?, ?)");
+            record.bind(1, m.version).bind(2, m.description).bind(3, now_ms()).run();
+            return 0;
+        });
+        version = m.version;
+    }
+    return version;
 }
 
 }  // namespace catan::store

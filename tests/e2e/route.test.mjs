@@ -113,6 +113,10 @@ test('a node name the server would refuse in a URL is not used as a hint', async
   assert.equal(route.nodeHint('K7QX3'), null);
   assert.equal(route.socketUrl('K7QX3'), 'ws://catan.example.org/ws?room=K7QX3');
   assert.equal(route.socketUrl(null), 'ws://catan.example.org/ws');
+  // A code that cannot be a room's stays out of the URL (the server would refuse the socket): the
+  // server answers its join no_such_room.
+  assert.equal(route.socketUrl('NOSUCHROOM'), 'ws://catan.example.org/ws');
+  assert.equal(route.socketUrl('k7qx3'), 'ws://catan.example.org/ws?room=k7qx3');
 });
 
 test('REST calls of a room carry the hint and follow a 503 room_elsewhere', async () => {

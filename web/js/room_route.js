@@ -5,6 +5,10 @@
 // there. A single server ignores both. The hint is kept per tab (sessionStorage), so a reload keeps it.
 
 const KEY = 'catan.node.';
+// A room code as the server hands it out (no 0/O, no 1/I). Only such a code goes into a socket's URL:
+// the server refuses a malformed one there, and a socket for a code that cannot exist is answered
+// no_such_room by whichever server the proxy picks.
+export const ROOM_CODE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
 const NODE_NAME = /^[A-Za-z0-9._-]{1,64}$/; // what the server accepts in a URL
 // Asking again at once is right only when the answer named a node we did not ask for: the proxy will
 // route there. Otherwise (no proxy, or the named node is down) wait as long as the server said.
@@ -46,7 +50,7 @@ function query(code, withRoom) {
 // The WebSocket's address: about a room (`code`), or none (a socket that only creates a room).
 export function socketUrl(code) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/ws${code ? query(code, true) : ''}`;
+  return `${scheme}://${location.host}/ws${code ? query(code, ROOM_CODE.test(String(code).toUpperCase())) : ''}`;
 }
 
 // /api/rooms/CODE + `suffix` ("/replay", "/notify"), with the node hint when there is one.

@@ -12,8 +12,7 @@ import { optionValues, optionDefault, nameFieldUnits } from '../rules.js';
 import { fetchRules, boardRulesFor, anyBoardRules } from '../server_rules.js';
 import { myGames } from '../ui/my_games.js';
 import { hourChoices } from '../ui/pace_options.js';
-
-const CODE_RE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
+import { ROOM_CODE } from '../room_route.js';
 
 export function renderHome(app) {
   const params = new URLSearchParams(location.search);
@@ -113,7 +112,7 @@ export function renderHome(app) {
   const join = (e) => {
     e.preventDefault();
     const c = code.value.trim().toUpperCase();
-    if (!CODE_RE.test(c)) {
+    if (!ROOM_CODE.test(c)) {
       toast(t('home.bad_code'), 'error');
       code.focus();
       return;

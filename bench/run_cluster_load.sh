@@ -104,12 +104,15 @@ start_node() {
   node_port="$(tr -dc 0-9 <"$portfile")"
 }
 
-# docs/cluster/haproxy.cfg for $1 nodes: the lines naming nodes above $1 dropped.
+# docs/cluster/haproxy.cfg for $1 nodes: the lines naming nodes above $1 dropped, and its connection cap
+# (global maxconn) lowered to what this process's descriptor limit holds (two descriptors a connection):
+# HAProxy refuses to raise its limit past the hard one and otherwise caps connections far lower.
 proxy_config() {
-  local n="$1" k
-  local drop=()
-  for k in 1 2 3; do (( k > n )) && drop+=(-e "/server node$k /d" -e "/use-server node$k /d"); done
-  if (( ${#drop[@]} )); then sed "${drop[@]}" "$cfg_source"; else cat "$cfg_source"; fi
+  local n="$1" k maxconn
+  maxconn=$(( ($(ulimit -n) - 200) / 2 ))
+  local edits=(-e "s/^\( *maxconn \)[0-9]*$/\1$maxconn/")
+  for k in 1 2 3; do (( k > n )) && edits+=(-e "/server node$k /d" -e "/use-server node$k /d"); done
+  sed "${edits[@]}" "$cfg_source"
 }
 
 stop_all() {

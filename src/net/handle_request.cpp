@@ -109,8 +109,6 @@ bool plausible_host(std::string_view host) {
     return true;
 }
 
-std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
-
 // An answer to a request that could not be read: HTTP/1.1, and the connection closes after it.
 http::message_generator refusal(http::status status, std::string body, bool head = false) {
     return closing_text(11, status, std::move(body), head);
@@ -228,6 +226,8 @@ ForwardedClient Gateway::client_of(std::string_view peer, const http::request<ht
     }
     return client;
 }
+
+std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
 
 http::message_generator closing_text(unsigned version, http::status status, std::string body, bool head) {
     StringResponse res{status, version};

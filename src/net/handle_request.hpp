@@ -33,6 +33,9 @@ using Respond = std::function<void(MakeResponse)>;
 // HEAD request (`head`) without its body.
 http::message_generator closing_text(unsigned version, http::status status, std::string body, bool head = false);
 
+// A request target without its query or fragment ("/ws?room=K7QX3" -> "/ws").
+std::string_view path_of(std::string_view target);
+
 // The answer to `request`: a response now, or nothing when the answer comes later through `respond`
 // (REST calls that run on a room's executor). Never throws for any request the parser accepted. A
 // response with keep_alive() false means: close the connection once it is written.

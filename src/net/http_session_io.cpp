@@ -28,8 +28,6 @@ http::message_generator plain(const Request& req, http::status status, std::stri
     return closing_text(req.version(), status, std::move(body), req.method() == http::verb::head);
 }
 
-std::string_view path_of(std::string_view target) { return target.substr(0, target.find_first_of("?#")); }
-
 template <class Stream>
 Stream open_stream(tcp::socket&& socket, asio::ssl::context* context) {
     if constexpr (std::is_same_v<Stream, TlsStream>)

@@ -45,16 +45,16 @@ ErrorInfo room_elsewhere(const Registry::Elsewhere& where) {
     return e;
 }
 
-// The hub's record of one connection. `room` is read and written only from the connection's own
-// strand (on_open/on_text/on_close are serialised per connection), so it needs no lock of its own.
-struct ConnEntry {
-    std::shared_ptr<Connection> conn;
-    std::shared_ptr<Room> room;  // where its room-bound messages go; the room decides if it is a member
-};
-
 }  // namespace
 
 struct Hub::Impl {
+    // The hub's record of one connection. `room` is read and written only from the connection's own
+    // strand (on_open/on_text/on_close are serialised per connection), so it needs no lock of its own.
+    struct ConnEntry {
+        std::shared_ptr<Connection> conn;
+        std::shared_ptr<Room> room;  // where its room-bound messages go; the room decides if it is a member
+    };
+
     std::shared_ptr<RoomContext> context;
     ExecutorFactory make_executor;
     std::shared_ptr<Metrics> metrics;
@@ -323,7 +323,7 @@ void Hub::on_open(const std::shared_ptr<Outbox>& connection) {
 }
 
 void Hub::on_close(const std::shared_ptr<Outbox>& connection) {
-    std::shared_ptr<ConnEntry> e;
+    std::shared_ptr<Impl::ConnEntry> e;
     {
         const std::lock_guard lock(impl_->conns_mutex);
         const auto it = impl_->conns.find(connection->id());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <regex>
 #include <stdexcept>
 #include <thread>
 
@@ -18,13 +19,6 @@ std::chrono::milliseconds left(Clock::time_point deadline) {
                     std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
 }
 
-const json* seat_entry(const json& doc, int seat) {
-    if (!doc.is_object() || !doc.contains("room") || !doc["room"].contains("seats")) return nullptr;
-    for (const auto& s : doc["room"]["seats"])
-        if (s.is_object() && s.value("seat", -2) == seat) return &s;
-    return nullptr;
-}
-
 constexpr const char* kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 void check_code(const json& code) {
@@ -34,6 +28,26 @@ void check_code(const json& code) {
 }
 
 }  // namespace
+
+const json* seat_entry(const json& doc, int seat) {
+    if (!doc.is_object() || !doc.contains("room") || !doc["room"].contains("seats")) return nullptr;
+    for (const auto& s : doc["room"]["seats"])
+        if (s.is_object() && s.value("seat", -2) == seat) return &s;
+    return nullptr;
+}
+
+std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
+
+std::vector<std::string> quick_bot_flags() { return {"--bot-delay", "0", "--strong-bot-time", "30"}; }
+
+long metric(unsigned short port, const std::string& name) {
+    const auto text = http_request(port, "GET", "/metrics").body;
+    const std::regex line("(^|\n)" + name + " ([0-9]+)\n");
+    std::smatch m;
+    return std::regex_search(text, m, line) ? std::stol(m[2]) : -1;
+}
+
+std::filesystem::path test_data_file(const std::string& name) { return std::filesystem::path(CATAN_NET_TEST_DATA) / name; }
 
 json msg(std::string_view type, json fields) {
     if (fields.is_null()) fields = json::object();

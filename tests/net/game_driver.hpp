@@ -7,6 +7,7 @@
 // reports it as the failure), so a helper never hides which message broke the protocol.
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -98,6 +99,24 @@ private:
     std::chrono::steady_clock::time_point last_refill_ = std::chrono::steady_clock::now();
     static constexpr double kBurst = 36;  // a margin below the server's 40 and 20/s
     static constexpr double kRate = 18;
+};
+
+// The room's phase as `p` was last shown it ("lobby", "playing", "finished").
+std::string phase_of(const Peer& p);
+// The seat's entry in a room document's doc.room.seats; nullptr when it has none.
+const json* seat_entry(const json& doc, int seat);
+// Server flags for bots that move at once and think briefly at the strong level.
+std::vector<std::string> quick_bot_flags();
+// The value of an unlabelled sample in the server's GET /metrics (-1 when absent).
+long metric(unsigned short port, const std::string& name);
+// A file of tests/net/data (files written by earlier versions).
+std::filesystem::path test_data_file(const std::string& name);
+// Records every message of its lifetime into `path` (start_recording / stop_recording).
+struct RecordingGuard {
+    explicit RecordingGuard(const std::string& path) { start_recording(path); }
+    ~RecordingGuard() { stop_recording(); }
+    RecordingGuard(const RecordingGuard&) = delete;
+    RecordingGuard& operator=(const RecordingGuard&) = delete;
 };
 
 // Throws unless `m` is an error with this code, a non-empty message and (when given) this rule/field.

@@ -20,7 +20,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
 // Rolls, ends the turn, declines offers; anything forced takes the first legal choice.
 json quiet_choice(const json& actions) {

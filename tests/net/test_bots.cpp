@@ -16,10 +16,8 @@ using namespace std::chrono_literals;
 namespace {
 
 // Bots answer at once and think briefly, so that games take seconds.
-std::vector<std::string> quick_bot_flags() { return {"--bot-delay", "0", "--strong-bot-time", "30"}; }
 
 const json& seat_of(const Peer& p, int seat) { return p.view.doc()["room"]["seats"][seat]; }
-std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
 
 std::string metrics(unsigned short port) { return http_request(port, "GET", "/metrics").body; }

@@ -31,7 +31,7 @@ struct LoggedCommand {
     json command;
 };
 
-struct Room {
+struct CrashRoom {
     int players;
     std::uint64_t seed;
     std::unique_ptr<Table> table;
@@ -41,7 +41,7 @@ struct Room {
     std::optional<LoggedCommand> pending;  // sent, not (yet) known to be acknowledged
 };
 
-catan::GameState replay(const Room& room, const std::vector<LoggedCommand>& log) {
+catan::GameState replay(const CrashRoom& room, const std::vector<LoggedCommand>& log) {
     catan::GameOptions o;
     o.players = room.players;
     o.seed = room.seed;
@@ -54,14 +54,14 @@ catan::GameState replay(const Room& room, const std::vector<LoggedCommand>& log)
     return state;
 }
 
-bool views_match(Room& room, const catan::GameState& state) {
+bool views_match(CrashRoom& room, const catan::GameState& state) {
     for (Peer* p : room.table->players())
         if (engine_view(p->game()) != catan::proto::player_view(state, p->seat)) return false;
     return true;
 }
 
 // A fresh GameRun (it caches whose turn it is, which a restart may have moved on).
-void new_run(Room& room) {
+void new_run(CrashRoom& room) {
     room.run = std::make_unique<GameRun>(*room.table, *room.policy, 20000, [&room](Peer& actor, const json& command, const json&) {
         room.acked.push_back({actor.seat, command});
         room.pending.reset();
@@ -80,9 +80,9 @@ void crash_and_restart(const std::string& data) {
     const std::vector<std::string> args = {"--data", data, "--snapshot-every", "16"};
 
     auto server = std::make_unique<ServerProcess>(args);
-    std::vector<Room> rooms(3);
+    std::vector<CrashRoom> rooms(3);
     for (std::size_t i = 0; i < rooms.size(); ++i) {
-        Room& r = rooms[i];
+        CrashRoom& r = rooms[i];
         r.players = static_cast<int>(2 + i);
         r.seed = rng();
         r.table = std::make_unique<Table>(server->port());
@@ -104,7 +104,7 @@ void crash_and_restart(const std::string& data) {
             server->kill_now();
         });
         std::vector<GameRun*> runs;
-        for (Room& r : rooms) runs.push_back(r.run.get());
+        for (CrashRoom& r : rooms) runs.push_back(r.run.get());
         try {
             play_interleaved(runs);
         } catch (const std::exception& e) {
@@ -116,7 +116,7 @@ void crash_and_restart(const std::string& data) {
         // Whatever the kill interrupted: the actor may already hold its answer (then it was acknowledged).
         std::vector<bool> answered(rooms.size(), false);
         for (std::size_t i = 0; i < rooms.size(); ++i) {
-            Room& r = rooms[i];
+            CrashRoom& r = rooms[i];
             if (!r.pending) continue;
             std::vector<LoggedCommand> with = r.acked;
             with.push_back(*r.pending);
@@ -127,7 +127,7 @@ void crash_and_restart(const std::string& data) {
 
         server = std::make_unique<ServerProcess>(args);
         for (std::size_t i = 0; i < rooms.size(); ++i) {
-            Room& r = rooms[i];
+            CrashRoom& r = rooms[i];
             r.table->move_to(server->port());
             for (auto& p : r.table->peers) p->ws.reset();  // those sockets died with the server
             for (auto& p : r.table->peers) r.table->rejoin(*p);
@@ -147,9 +147,9 @@ void crash_and_restart(const std::string& data) {
 
     // The games carry on to a winner.
     std::vector<GameRun*> runs;
-    for (Room& r : rooms) runs.push_back(r.run.get());
+    for (CrashRoom& r : rooms) runs.push_back(r.run.get());
     play_interleaved(runs);
-    for (Room& r : rooms) {
+    for (CrashRoom& r : rooms) {
         const GameStats stats = r.run->result();
         REQUIRE(stats.winner);
         REQUIRE(views_match(r, replay(r, r.acked)));
@@ -159,7 +159,7 @@ void crash_and_restart(const std::string& data) {
 
     // Finished rooms come back finished (readable, as before the restart).
     server = std::make_unique<ServerProcess>(args);
-    for (Room& r : rooms) {
+    for (CrashRoom& r : rooms) {
         const HttpResponse summary = http_request(server->port(), "GET", "/api/rooms/" + r.table->code);
         REQUIRE(summary.status == 200);
         CHECK(summary.json_body()["phase"] == "finished");

@@ -21,20 +21,20 @@ using namespace catan::nettest;
 
 namespace {
 
-constexpr int kPlayers = 5;
-constexpr std::uint64_t kSeed = 20261205;
+constexpr int kFivePlayers = 5;
+constexpr std::uint64_t kFiveSeed = 20261205;
 constexpr int kTarget = 8;  // R-O1: a shorter game than 10 points, the same rules
 
-catan::GameOptions options() {
+catan::GameOptions five_options() {
     catan::GameOptions o;
-    o.players = kPlayers;
-    o.seed = kSeed;
+    o.players = kFivePlayers;
+    o.seed = kFiveSeed;
     o.victory_target = kTarget;
     return o;
 }
 
-catan::GameState rebuild(const std::vector<Logged>& log) { return catan::nettest::rebuild(options(), log); }
-void require_views_match(Table& t, const std::vector<Logged>& log) { catan::nettest::require_views_match(t, options(), log); }
+catan::GameState rebuild_five(const std::vector<Logged>& log) { return catan::nettest::rebuild(five_options(), log); }
+void require_five_views_match(Table& t, const std::vector<Logged>& log) { catan::nettest::require_views_match(t, five_options(), log); }
 
 }  // namespace
 
@@ -43,9 +43,9 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     const std::vector<std::string> args = {"--data", dir.file("catan.db").string(), "--snapshot-every", "16"};
     auto server = std::make_unique<ServerProcess>(args);
     Table t(server->port());
-    t.create_room_rest({{"players", kPlayers}, {"seed", std::to_string(kSeed)}, {"vp_target", kTarget}, {"takeover_after", "never"}});
+    t.create_room_rest({{"players", kFivePlayers}, {"seed", std::to_string(kFiveSeed)}, {"vp_target", kTarget}, {"takeover_after", "never"}});
     const char* names[] = {"Ana", "Bo", "Cy", "Dee", "Eve"};
-    for (int i = 0; i < kPlayers; ++i) t.join(names[i], i == 0);
+    for (int i = 0; i < kFivePlayers; ++i) t.join(names[i], i == 0);
     t.start();
     REQUIRE(t.host().game()["options"]["board"] == "large");
     REQUIRE(t.host().game()["board"]["terrain"].size() == 30);
@@ -67,7 +67,7 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     auto run = new_run();
     while (!run->finished() && turn_of(t) < 6) run->step();
     REQUIRE_FALSE(run->finished());
-    require_views_match(t, acked);
+    require_five_views_match(t, acked);
     Peer& cy = t.player(2);
     const json cy_before = cy.game();
     t.drop(cy);
@@ -75,7 +75,7 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     CHECK(cy.view.snapshots() == 1);  // the new connection's view is built from the server's snapshot
     CHECK(cy.game() == cy_before);  // nothing happened while it was away
     CHECK(cy.view.topology()["hexes"].size() == 30);
-    require_views_match(t, acked);
+    require_five_views_match(t, acked);
 
     // Cy plays on from the snapshot: the game passes Cy's own turn.
     run = new_run();
@@ -87,7 +87,7 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     }
     REQUIRE_FALSE(run->finished());
     REQUIRE(cy_acted);
-    require_views_match(t, acked);
+    require_five_views_match(t, acked);
 
     // --- SIGKILL between two commands, a restart on the same data file, everyone rejoins.
     REQUIRE(sent == static_cast<int>(acked.size()));  // nothing in flight: every command sent was answered
@@ -99,7 +99,7 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     for (auto& p : t.peers) p->ws.reset();  // those sockets died with the server
     for (auto& p : t.peers) t.rejoin(*p);
     CHECK(t.host().game() == host_game);
-    require_views_match(t, acked);
+    require_five_views_match(t, acked);
 
     // --- a second SIGKILL, this time right after a command went out: it was committed or it was not,
     // but never half, never twice. Either way the seats' views say which, and the log follows them.
@@ -117,11 +117,11 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     for (auto& p : t.peers) t.rejoin(*p);
     std::vector<Logged> with = acked;
     with.push_back({actor.seat, in_flight});
-    const catan::GameState committed = rebuild(with);
+    const catan::GameState committed = rebuild_five(with);
     const bool applied = engine_view(actor.game()) == catan::proto::player_view(committed, actor.seat);
     INFO("the command in flight, " << in_flight.dump() << ", was " << (applied ? "" : "not ") << "committed");
     if (applied) acked = with;
-    require_views_match(t, acked);
+    require_five_views_match(t, acked);
 
     // --- on to a winner, identically to the engine's re-run of the same commands.
     run = new_run();
@@ -129,8 +129,8 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
     const GameStats stats = run->result();
     REQUIRE(stats.winner);
     INFO(acked.size() << " commands, " << turn_of(t) << " turns, winner seat " << *stats.winner);
-    require_views_match(t, acked);
-    const catan::GameState final_state = rebuild(acked);
+    require_five_views_match(t, acked);
+    const catan::GameState final_state = rebuild_five(acked);
     CHECK(static_cast<int>(final_state.winner) == *stats.winner);
     CHECK(t.host().game()["players"][*stats.winner]["vp_total"].get<int>() >= kTarget);
 
@@ -147,7 +147,7 @@ TEST_CASE("5–6: a 5-player game over sockets survives a reconnect and a SIGKIL
         INFO("step " << i);
         CHECK(recorded[i].seat == acked[i].seat);
     }
-    require_views_match(t, recorded);
+    require_five_views_match(t, recorded);
     t.close_all();
     CHECK(server->stop() == 0);
 }

@@ -22,17 +22,15 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::vector<std::string> quick_bot_flags() { return {"--bot-delay", "0", "--strong-bot-time", "30"}; }
 
 // Rolls, ends the turn, declines offers; anything forced takes the first legal choice.
-json passive_choice(const json& actions) {
+json passive_or_first(const json& actions) {
     for (const char* type : {"roll_dice", "end_turn", "decline_trade", "cancel_trade"})
         for (const json& a : actions)
             if (a["type"] == type) return a;
     return actions[0];
 }
 
-std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
 int hexes_of(const json& topology) { return static_cast<int>(topology.value("hexes", json::array()).size()); }
 
@@ -68,7 +66,7 @@ void play_person(Peer& p, std::set<std::string>& steps, std::chrono::seconds lim
         const json actions = p.view.legal_actions();
         if (phase_of(p) != "playing" || actions.empty() || answered == p.view.seq()) continue;
         answered = p.view.seq();
-        p.send_command(passive_choice(actions));
+        p.send_command(passive_or_first(actions));
     }
 }
 

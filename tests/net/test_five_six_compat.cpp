@@ -23,8 +23,6 @@ using namespace catan::nettest;
 
 namespace {
 
-std::filesystem::path data_file(const std::string& name) { return std::filesystem::path(CATAN_NET_TEST_DATA) / name; }
-
 json read_json(const std::filesystem::path& path) {
     std::ifstream in(path);
     REQUIRE(in);
@@ -85,7 +83,7 @@ void check_old_game(const json& snap, const json& doc) {
 
 TEST_CASE("5–6 compat: an older server's replay record still verifies, and a changed patch in it does not",
           "[five-six][compat]") {
-    const json old = read_json(data_file("replay-before-issue-12.json"));
+    const json old = read_json(test_data_file("replay-before-issue-12.json"));
     REQUIRE_FALSE(old["start"].contains("step"));
     REQUIRE_FALSE(old.contains("start_events"));
     const catan::store::test::TempDir dir;
@@ -116,8 +114,8 @@ TEST_CASE("5–6 compat: an older server's replay record still verifies, and a c
 
 TEST_CASE("5–6 compat: an older server's data file and export load as the same game, and export to the same document",
           "[five-six][compat]") {
-    const json doc = read_json(data_file("export-before-issue-12.json"));
-    std::ifstream notes(data_file("before-issue-12.txt"));
+    const json doc = read_json(test_data_file("export-before-issue-12.json"));
+    std::ifstream notes(test_data_file("before-issue-12.txt"));
     std::string word, code, token;
     notes >> word >> code;  // "room KZ7PK: ..."
     code = code.substr(0, 5);
@@ -130,7 +128,7 @@ TEST_CASE("5–6 compat: an older server's data file and export load as the same
     REQUIRE(token.size() == 32);
 
     const catan::store::test::TempDir dir;
-    std::filesystem::copy_file(data_file("before-issue-12.db"), dir.file("old.db"));
+    std::filesystem::copy_file(test_data_file("before-issue-12.db"), dir.file("old.db"));
     json from_db;
     {
         // --bot-delay: the seats' bots must not move before we look.
@@ -161,7 +159,7 @@ TEST_CASE("5–6 compat: an older server's data file and export load as the same
     // The old export imports into a new data file and plays as the same game.
     {
         const auto [status, output] = run("import --data '" + dir.file("new.db").string() + "' '" +
-                                          data_file("export-before-issue-12.json").string() + "'");
+                                          test_data_file("export-before-issue-12.json").string() + "'");
         INFO(output);
         REQUIRE(status == 0);
         ServerProcess server({"--data", dir.file("new.db").string(), "--bot-delay", "60000"});

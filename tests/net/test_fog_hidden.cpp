@@ -26,9 +26,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr int kPlayers = 3;  // The Fog Islands is for 3 players only
+constexpr int kFogPlayers = 3;  // The Fog Islands is for 3 players only
 
-int fog_target() { return catan::scenario_victory_target(catan::Scenario::FogIslands, kPlayers); }
+int fog_target() { return catan::scenario_victory_target(catan::Scenario::FogIslands, kFogPlayers); }
 
 }  // namespace
 
@@ -36,8 +36,8 @@ TEST_CASE("Hidden information: what lies face down never leaves the server befor
     const auto t0 = Clock::now();
     REQUIRE(fog_target() == 12);
     ServerProcess server;
-    const std::vector<Config> configs = {{kPlayers, "4817730912365", fog_target(), "fog_islands"},
-                                         {kPlayers, "2093377165518", fog_target(), "fog_islands"}};
+    const std::vector<Config> configs = {{kFogPlayers, "4817730912365", fog_target(), "fog_islands"},
+                                         {kFogPlayers, "2093377165518", fog_target(), "fog_islands"}};
     std::vector<std::unique_ptr<Game>> games;
     std::vector<GameRun*> runs;
     for (const Config& cfg : configs) {
@@ -84,13 +84,13 @@ namespace {
 // The start of a Fog Islands game (seed 99) as `viewer` would get it, with the scenario's table.
 json fog_snapshot(int viewer, catan::GameState& s) {
     catan::GameOptions o;
-    o.players = kPlayers;
+    o.players = kFogPlayers;
     o.seed = 99;
     o.scenario = catan::Scenario::FogIslands;
     o.victory_target = fog_target();
     s = catan::new_game(o);
-    json snapshot = fake_snapshot_of(s, viewer, {{"players", kPlayers}, {"vp_target", fog_target()}, {"scenario", "fog_islands"}});
-    snapshot["topology"] = catan::proto::scenario_table_json(catan::Scenario::FogIslands, kPlayers);
+    json snapshot = fake_snapshot_of(s, viewer, {{"players", kFogPlayers}, {"vp_target", fog_target()}, {"scenario", "fog_islands"}});
+    snapshot["topology"] = catan::proto::scenario_table_json(catan::Scenario::FogIslands, kFogPlayers);
     return snapshot;
 }
 

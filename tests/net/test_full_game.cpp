@@ -27,17 +27,6 @@ const char* messages_path() {
 #endif
 }
 
-struct RecordingGuard {
-    explicit RecordingGuard(const std::string& path) { start_recording(path); }
-    ~RecordingGuard() { stop_recording(); }
-};
-
-const json* seat_entry(const json& doc, int seat) {
-    for (const auto& s : doc["room"]["seats"])
-        if (s["seat"] == seat) return &s;
-    return nullptr;
-}
-
 json room_summary(unsigned short port, const std::string& code) {
     const HttpResponse r = http_request(port, "GET", "/api/rooms/" + code);
     INFO(r.body);

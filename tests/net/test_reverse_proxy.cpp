@@ -57,7 +57,6 @@ long long value_of(const std::string& text, const std::string& pattern) {
     return n;
 }
 
-std::string phase_of(const Peer& p) { return p.view.doc()["room"].value("phase", ""); }
 
 
 // Plays a whole game through the proxy on `port`: REST creation, WebSocket joins (a host and a
@@ -106,12 +105,6 @@ void check_forwarded_budgets(unsigned short proxy, const ServerProcess& server) 
     CHECK(std::regex_search(log, std::regex(R"(\[conn [0-9]+ 127\.0\.0\.2\] room [A-Z0-9]+ created over HTTP)")));
     CHECK(std::regex_search(log, std::regex(R"(\[conn [0-9]+ 127\.0\.0\.3\] room [A-Z0-9]+ created over HTTP)")));
     CHECK(log.find("203.0.113.") == std::string::npos);
-}
-
-long metric(unsigned short port, const std::string& name) {
-    const auto text = http_request(port, "GET", "/metrics").body;
-    std::smatch m;
-    return std::regex_search(text, m, std::regex("(^|\n)" + name + " ([0-9]+)\n")) ? std::stol(m[2]) : -1;
 }
 
 std::vector<std::string> server_flags() {

@@ -50,11 +50,6 @@ const char* games_path() {
 #endif
 }
 
-struct RecordingGuard {
-    explicit RecordingGuard(const std::string& path) { start_recording(path); }
-    ~RecordingGuard() { stop_recording(); }
-};
-
 // One room: its options (the wire's), the engine's options for the same game, and its policy.
 struct Setup {
     std::string name;
@@ -90,7 +85,7 @@ json get_json(unsigned short port, const std::string& target, int status, const 
 std::string room_target(const std::string& code, const char* tail = "") { return std::string("/api/rooms/").append(code).append(tail); }
 
 // A room being played: the connections, the engine's copy of the game, what was seen.
-struct Room {
+struct SchemaRoom {
     Setup setup;
     std::unique_ptr<Table> table;
     std::unique_ptr<Policy> policy;
@@ -104,7 +99,7 @@ struct Room {
 
 // Refusals a seat that may not act provokes: each an error frame to it alone (the next command, whose update
 // must have the next seq, shows nothing changed).
-void provoke_errors(Room& room) {
+void provoke_errors(SchemaRoom& room) {
     Table& t = *room.table;
     const json& game = t.host().game();
     std::set<int> acting;
@@ -199,9 +194,9 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
         };
     };
 
-    std::vector<std::unique_ptr<Room>> rooms;
+    std::vector<std::unique_ptr<SchemaRoom>> rooms;
     for (const Setup& s : setups) {
-        auto room = std::make_unique<Room>();
+        auto room = std::make_unique<SchemaRoom>();
         room->setup = s;
         room->table = std::make_unique<Table>(port);
         Table& t = *room->table;
@@ -232,7 +227,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     }
 
     for (auto& r : rooms) {
-        Room& room = *r;
+        SchemaRoom& room = *r;
         room.run = std::make_unique<GameRun>(*room.table, *room.policy, 20000, [&room, &seen, port](Peer& actor, const json& command, const json&) {
             Table& t = *room.table;
             const auto decoded = catan::proto::decode_command(command, actor.seat, catan::proto::command_bounds(room.state));
@@ -268,7 +263,7 @@ TEST_CASE("Schemas: every message, view and state of whole 2-, 4-, 5- and 6-play
     const auto t_played = Clock::now();
 
     for (auto& r : rooms) {
-        Room& room = *r;
+        SchemaRoom& room = *r;
         Table& t = *room.table;
         INFO(room.setup.name);
         const GameStats stats = room.run->result();

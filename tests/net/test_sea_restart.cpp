@@ -17,22 +17,22 @@ using namespace catan::nettest;
 
 namespace {
 
-constexpr int kPlayers = 4;
-constexpr std::uint64_t kSeed = 20261206;
+constexpr int kSeaPlayers = 4;
+constexpr std::uint64_t kSeaSeed = 20261206;
 
-int target() { return catan::scenario_victory_target(catan::Scenario::NewShores, kPlayers); }
+int target() { return catan::scenario_victory_target(catan::Scenario::NewShores, kSeaPlayers); }
 
-catan::GameOptions options() {
+catan::GameOptions sea_options() {
     catan::GameOptions o;
-    o.players = kPlayers;
-    o.seed = kSeed;
+    o.players = kSeaPlayers;
+    o.seed = kSeaSeed;
     o.victory_target = target();
     o.scenario = catan::Scenario::NewShores;
     return o;
 }
 
-catan::GameState rebuild(const std::vector<Logged>& log) { return catan::nettest::rebuild(options(), log); }
-void require_views_match(Table& t, const std::vector<Logged>& log) { catan::nettest::require_views_match(t, options(), log); }
+catan::GameState rebuild_sea(const std::vector<Logged>& log) { return catan::nettest::rebuild(sea_options(), log); }
+void require_sea_views_match(Table& t, const std::vector<Logged>& log) { catan::nettest::require_views_match(t, sea_options(), log); }
 
 }  // namespace
 
@@ -41,10 +41,10 @@ TEST_CASE("Seafarers: a New Shores game over sockets survives a SIGKILL restart 
     const std::vector<std::string> args = {"--data", dir.file("catan.db").string(), "--snapshot-every", "16", "--command-rate-seat", "0"};
     auto server = std::make_unique<ServerProcess>(args);
     Table t(server->port());
-    t.create_room_rest({{"players", kPlayers}, {"seed", std::to_string(kSeed)}, {"vp_target", target()}, {"scenario", "new_shores"},
+    t.create_room_rest({{"players", kSeaPlayers}, {"seed", std::to_string(kSeaSeed)}, {"vp_target", target()}, {"scenario", "new_shores"},
                         {"takeover_after", "never"}});
     const char* names[] = {"Ana", "Bo", "Cy", "Dee"};
-    for (int i = 0; i < kPlayers; ++i) t.join(names[i], i == 0);
+    for (int i = 0; i < kSeaPlayers; ++i) t.join(names[i], i == 0);
     t.start();
     REQUIRE(t.host().game()["options"]["board"] == "sea");
     REQUIRE(t.host().game()["options"]["scenario"] == "new_shores");
@@ -65,7 +65,7 @@ TEST_CASE("Seafarers: a New Shores game over sockets survives a SIGKILL restart 
     auto run = new_run();
     while (!run->finished() && turn_of(t) < 30) run->step();
     REQUIRE_FALSE(run->finished());
-    require_views_match(t, acked);
+    require_sea_views_match(t, acked);
 
     // --- SIGKILL between two commands, a restart on the same data file, everyone rejoins.
     REQUIRE(sent == static_cast<int>(acked.size()));
@@ -78,18 +78,18 @@ TEST_CASE("Seafarers: a New Shores game over sockets survives a SIGKILL restart 
     for (auto& p : t.peers) t.rejoin(*p);
     CHECK(t.host().game() == host_game);
     CHECK(t.host().view.topology()["scenario"]["id"] == "new_shores");
-    require_views_match(t, acked);
+    require_sea_views_match(t, acked);
 
     // --- on to a winner, identically to the engine's re-run of the same commands.
     run = new_run();
     while (!run->finished()) run->step();
     const GameStats stats = run->result();
     REQUIRE(stats.winner);
-    require_views_match(t, acked);
-    const catan::GameState final_state = rebuild(acked);
+    require_sea_views_match(t, acked);
+    const catan::GameState final_state = rebuild_sea(acked);
     CHECK(static_cast<int>(final_state.winner) == *stats.winner);
     int ships = 0;
-    for (int p = 0; p < kPlayers; ++p) ships += final_state.players[p].ships.count();
+    for (int p = 0; p < kSeaPlayers; ++p) ships += final_state.players[p].ships.count();
     CHECK(ships > 0);
 
     const HttpResponse r = http_request(server->port(), "GET", "/api/rooms/" + t.code + "/replay");

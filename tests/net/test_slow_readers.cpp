@@ -41,7 +41,7 @@ long rss_bytes(pid_t pid) {
 }
 
 // An unlabelled sample of GET /metrics (0 when absent).
-double metric(unsigned short port, const std::string& name) {
+double metric_or_zero(unsigned short port, const std::string& name) {
     std::istringstream lines(http_request(port, "GET", "/metrics").body);
     std::string line;
     while (std::getline(lines, line))
@@ -136,7 +136,7 @@ TEST_CASE("64 slow readers sending sync cannot raise the server's memory by more
     }
     std::this_thread::sleep_for(500ms);
     const long baseline = rss_bytes(server.pid());
-    const double drops_before = metric(port, "catan_send_queue_drops_total");
+    const double drops_before = metric_or_zero(port, "catan_send_queue_drops_total");
 
     std::vector<SlowReader> readers(kSlowClients);
     for (auto& r : readers) r.connect(port, table.code);
@@ -158,7 +158,7 @@ TEST_CASE("64 slow readers sending sync cannot raise the server's memory by more
         connections += r.connections;
         failed_connects += r.failed_connects;
     }
-    const double drops = metric(port, "catan_send_queue_drops_total") - drops_before;
+    const double drops = metric_or_zero(port, "catan_send_queue_drops_total") - drops_before;
     for (auto& r : readers) r.ws.reset();  // the last ones go too (without a close handshake)
 
     // Memory comes back once they are gone: wait for it (up to 10 s) rather than for a fixed time.

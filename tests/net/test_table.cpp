@@ -473,17 +473,9 @@ TEST_CASE("Table: doc.game.stats adds up the game's public events, ends with the
 
 // ---- files written before these changes (tests/net/data/make-before-issue-11.mjs) ----------------------
 
-namespace {
-
-std::filesystem::path data_file(const std::string& name) {
-    return std::filesystem::path(CATAN_NET_TEST_DATA) / name;
-}
-
-}  // namespace
-
 TEST_CASE("Table: a replay record saved before hex_produced existed still verifies, and a changed event in it does not",
           "[table][compat]") {
-    std::ifstream in(data_file("replay-before-issue-11.json"));
+    std::ifstream in(test_data_file("replay-before-issue-11.json"));
     REQUIRE(in);
     const json old = json::parse(in);
     REQUIRE(old.dump().find("hex_produced") == std::string::npos);
@@ -516,8 +508,8 @@ TEST_CASE("Table: a replay record saved before hex_produced existed still verifi
 TEST_CASE("Table: an older server's game comes back with its log, its stats (start time unknown) and its chat marked",
           "[table][compat]") {
     const catan::store::test::TempDir dir;
-    std::filesystem::copy_file(data_file("before-issue-11.db"), dir.file("catan.db"));
-    std::ifstream notes(data_file("before-issue-11.txt"));
+    std::filesystem::copy_file(test_data_file("before-issue-11.db"), dir.file("catan.db"));
+    std::ifstream notes(test_data_file("before-issue-11.txt"));
     std::string word, code, token;
     notes >> word >> code;  // "room H4JPD: ..."
     code = code.substr(0, 5);

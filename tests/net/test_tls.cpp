@@ -109,7 +109,7 @@ long sample(const std::string& body, const std::string& name) {
 }
 
 // A counter's value in /metrics (the first line starting with `name`).
-long metric(unsigned short port, const std::string& name) {
+long https_metric(unsigned short port, const std::string& name) {
     const auto r = https_request(port, "GET", "/metrics");
     const auto at = r.body.find("\n" + name + " ");
     if (at == std::string::npos) throw std::runtime_error("no " + name + " in /metrics:\n" + r.body);
@@ -156,7 +156,7 @@ TEST_CASE("TLS: a game over wss, HSTS on HTTPS answers, plain HTTP refused on th
     const auto plain = http_request(port, "GET", "/healthz");
     CHECK(plain.status == 400);
     CHECK_THAT(plain.body, Catch::Contains("HTTPS only"));
-    CHECK(metric(port, "catan_tls_handshake_failures_total") >= 1);
+    CHECK(https_metric(port, "catan_tls_handshake_failures_total") >= 1);
 
     // The redirect listener: 308 to the same path and query on https, no game traffic, no HSTS.
     const auto moved = http_request(server.redirect_port(), "GET", "/r/ABCD?lang=de");
@@ -207,7 +207,7 @@ TEST_CASE("TLS: a connection that never completes its handshake is dropped, and 
     args.insert(args.end(), {"--tls-handshake-timeout", "1", "--max-connections-per-ip", "3"});
     ServerProcess server(args);
     const auto port = server.port();
-    const long failures_before = metric(port, "catan_tls_handshake_failures_total");
+    const long failures_before = https_metric(port, "catan_tls_handshake_failures_total");
 
     const int idle = open_tcp(port);
     const auto closed_after = time_until_closed(idle, 5s);
@@ -216,10 +216,10 @@ TEST_CASE("TLS: a connection that never completes its handshake is dropped, and 
     CHECK(*closed_after >= 800ms);
     CHECK(*closed_after < 3s);
     // The counter moves on the server's thread around the close: looked at for up to 2 s.
-    long failures = metric(port, "catan_tls_handshake_failures_total");
+    long failures = https_metric(port, "catan_tls_handshake_failures_total");
     for (int i = 0; i < 40 && failures != failures_before + 1; ++i) {
         std::this_thread::sleep_for(50ms);
-        failures = metric(port, "catan_tls_handshake_failures_total");
+        failures = https_metric(port, "catan_tls_handshake_failures_total");
     }
     CHECK(failures == failures_before + 1);
 
@@ -299,7 +299,7 @@ TEST_CASE("TLS: SIGHUP loads a new certificate for new connections, open games k
     Peer& bob = t.join("Bob");  // and Ana sees Bob arrive on her old connection
     CHECK(bob.ws->peer_certificate_sha256() == b.sha256);
     ana.check_in_sync();
-    CHECK(metric(port, "catan_tls_reloads_total{result=\"ok\"}") == 1);
+    CHECK(https_metric(port, "catan_tls_reloads_total{result=\"ok\"}") == 1);
 
     // A broken certificate file: the reload fails, says why, and B stays in use.
     catan::store::test::write_bytes(cert, "not a certificate\n");
@@ -310,7 +310,7 @@ TEST_CASE("TLS: SIGHUP loads a new certificate for new connections, open games k
     CHECK_THAT(server.log(), Catch::Contains("not a PEM certificate"));
     CHECK_THAT(server.log(), Catch::Contains(cert.string()));
     CHECK(https_request(port, "GET", "/healthz").peer_certificate_sha256 == b.sha256);
-    CHECK(metric(port, "catan_tls_reloads_total{result=\"failed\"}") == 1);
+    CHECK(https_metric(port, "catan_tls_reloads_total{result=\"failed\"}") == 1);
     ana.ping_pong();
     t.close_all();
     CHECK(server.stop() == 0);

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <regex>
 
+#include "game_driver.hpp"
 #include "raw_http.hpp"
 #include "server_process.hpp"
 #include "ws_client.hpp"
@@ -25,14 +26,6 @@ int create_room_as(unsigned short port, const std::string& forwarded_for, std::s
     const auto r = raw_request(port, "POST", "/api/rooms", headers, kCreateBody);
     if (url && r.status == 201) *url = r.json().value("url", "");
     return r.status;
-}
-
-// The value of one sample in a Prometheus text answer (-1 when absent).
-long metric(unsigned short port, const std::string& name) {
-    const auto text = http_request(port, "GET", "/metrics").body;
-    const std::regex line("(^|\n)" + name + " ([0-9]+)\n");
-    std::smatch m;
-    return std::regex_search(text, m, line) ? std::stol(m[2]) : -1;
 }
 
 // The real answers of GET /api/server, for the schema test (fixture server_addresses).

@@ -14,6 +14,7 @@
 
 #include "catan/net/forwarded.hpp"
 #include "catan/net/memory_return.hpp"
+#include "catan/net/node_name.hpp"
 #include "catan/net/server.hpp"
 #include "catan/net/tls.hpp"
 #include "catan/notify/service.hpp"
@@ -88,8 +89,16 @@ void add_serve_flags(CLI::App& app, ServeConfig& c) {
                    "Where the server writes its admin token at start (mode 0600), for `catan-server rooms` "
                    "(default: the data file's name + .admin-token; none with --no-persist or a PostgreSQL --data)")
         ->envname("CATAN_ADMIN_TOKEN_FILE");
-    app.add_option("--node", c.node, "This server's name among several sharing one PostgreSQL database (default: the host name)")
-        ->envname("CATAN_NODE");
+    app.add_option("--node", c.node,
+                   "This server's name among several sharing one PostgreSQL database, and its server name in the proxy"
+                   " in front of them: 1 to 64 letters, digits, '.', '_' or '-' (default: the host name)")
+        ->envname("CATAN_NODE")
+        ->check(CLI::Validator(
+            [](std::string& name) {
+                return net::valid_node_name(name) ? std::string()
+                                                  : std::string("a node's name is 1 to 64 letters, digits, '.', '_' or '-'");
+            },
+            "NAME", "node name"));
     app.add_option("--lease-seconds", c.lease_seconds,
                    "Seconds a room's lease runs on a PostgreSQL database before another node may take the room, "
                    "renewed every third of that while this server serves it")
@@ -372,6 +381,11 @@ int run_serve(ServeConfig config) {
     o.hub.strong_bot_budget = std::chrono::milliseconds(config.strong_bot_ms);
     o.hub.takeover_level = config.takeover_level;
     if (config.node.empty()) config.node = host_name();
+    if (!net::valid_node_name(config.node)) {
+        spdlog::critical("this machine's host name '{}' cannot name a node (1 to 64 letters, digits, '.', '_' or '-'):"
+                         " pass --node NAME", config.node);
+        return 1;
+    }
     spdlog::info("node {} (leases of {} s)", config.node, config.lease_seconds);
     const bool database = store::is_database_url(o.data_path);
     if (config.no_persist) {

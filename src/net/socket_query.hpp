@@ -8,14 +8,12 @@
 #include <string>
 #include <string_view>
 
+#include "catan/net/node_name.hpp"
+
 namespace catan::net {
 
 // What is wrong with the query of `target` (naming the parameter and what it should be), or nothing
 // when every `room` is a room code and every `node` a node name. Other parameters are left alone.
 std::optional<std::string> socket_query_problem(std::string_view target);
-
-// A node name as `--node` names a server and a proxy names its backend: 1 to 64 letters, digits,
-// '.', '_' or '-'.
-bool valid_node_name(std::string_view name);
 
 }  // namespace catan::net

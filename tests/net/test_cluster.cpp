@@ -275,3 +275,19 @@ TEST_CASE("Cluster: --lease-seconds out of its bounds is refused, naming the fla
         }
     }
 }
+
+TEST_CASE("Cluster: a --node name a proxy could not name is refused, naming the flag", "[cluster]") {
+    for (const char* bad : {"node a", "n\xC3\xA9", "a/b", "0123456789012345678901234567890123456789012345678901234567890123456789"}) {
+        INFO(bad);
+        try {
+            ServerProcess server({"--no-persist", "--node", bad}, 5s);
+            FAIL("the server started with --node " << bad);
+        } catch (const std::runtime_error& e) {
+            CHECK_THAT(std::string(e.what()), Catch::Contains("exited before listening"));
+            CHECK_THAT(std::string(e.what()), Catch::Contains("--node:"));
+        }
+    }
+    // A name as the docs use them starts.
+    ServerProcess fine({"--no-persist", "--node", "node-1.eu_west"});
+    CHECK(fine.stop() == 0);
+}

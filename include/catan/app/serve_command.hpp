@@ -31,7 +31,7 @@ struct ServeConfig {
     std::string log_format = "text";  // "text" or "json" (one object per line)
     std::string admin_token_file;     // empty: "<data file>.admin-token" (none with --no-persist or a database URL)
     std::string node;                 // this server's name among several (--node); empty: the host name
-    long lease_seconds = 10;          // how long a room's lease runs (--lease-seconds; StoreOptions::lease)
+    long lease_seconds = 4;           // how long a room's lease runs (--lease-seconds; StoreOptions::lease)
     long room_idle_seconds = 30 * 60;
     long sleep_after_seconds = 120;  // hub.sleep_after
     long sweep_seconds = 30;         // server.sweep_interval

@@ -1,5 +1,7 @@
 // The PostgreSQL backend: one libpq connection with the writer's statements prepared once, the same
-// records as the SQLite file, and every value sent as a parameter, never inside the SQL text.
+// records as the SQLite file, and every value sent as a parameter, never inside the SQL text. Writes
+// are pipelined (sent without waiting for their answers, read at the COMMIT): a writer round of any
+// size costs about one round trip to the database.
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -52,46 +54,46 @@ public:
     }
 
     void save(const RoomRecord& r) override {
-        db_.run("upsert_room", {r.code, r.options, r.host_key_hash, r.phase, param(r.game), r.game_options, param(r.created_ms),
+        db_.send("upsert_room", {r.code, r.options, r.host_key_hash, r.phase, param(r.game), r.game_options, param(r.created_ms),
                                 param(r.updated_ms), param(r.epoch), param(r.sleeps ? 1 : 0)});
         save_seats(r);
     }
     void insert(const RoomRecord& r, const Lease& lease) override {
-        db_.run("insert_room", {r.code, r.options, r.host_key_hash, r.phase, param(r.game), r.game_options, param(r.created_ms),
+        db_.send("insert_room", {r.code, r.options, r.host_key_hash, r.phase, param(r.game), r.game_options, param(r.created_ms),
                                 param(r.updated_ms), param(r.epoch), param(r.sleeps ? 1 : 0), lease.node, param(lease.length_ms)});
         save_seats(r);
     }
-    void release(const std::string& code) override { db_.run("release_room", {code}); }
+    void release(const std::string& code) override { db_.send("release_room", {code}); }
     std::vector<RoomRow> lock_rooms(const std::vector<std::string>& codes) {
         const pg::Result rows = db_.run("lock_rooms", {pg::text_array(codes)});
         std::vector<RoomRow> out;
         for (int i = 0; i < rows.rows(); ++i) out.push_back({rows.text(i, 0), rows.integer(i, 1), rows.text(i, 2)});
         return out;
     }
-    void erase(const std::string& code) override { db_.run("erase_room", {code}); }
+    void erase(const std::string& code) override { db_.send("erase_room", {code}); }
     void insert_command(const std::string& code, std::int64_t game, const LoggedCommand& c) override {
-        db_.run("insert_command", {code, param(game), param(c.index), param(c.seat), c.command});
+        db_.send("insert_command", {code, param(game), param(c.index), param(c.seat), c.command});
     }
     void set_phase(const std::string& code, const std::string& phase, std::int64_t updated_ms) override {
-        db_.run("set_phase", {phase, param(updated_ms), code});
+        db_.send("set_phase", {phase, param(updated_ms), code});
     }
     void put_snapshot(const std::string& code, std::int64_t game, const Snapshot& snapshot, bool prune) override {
-        db_.run("put_snapshot", {code, param(game), param(snapshot.index), snapshot.state});
-        if (prune) db_.run("prune_snapshots", {code, param(game), param(snapshot.index)});
+        db_.send("put_snapshot", {code, param(game), param(snapshot.index), snapshot.state});
+        if (prune) db_.send("prune_snapshots", {code, param(game), param(snapshot.index)});
     }
-    void insert_chat(const std::string& code, const std::string& entry) override { db_.run("insert_chat", {code, entry}); }
+    void insert_chat(const std::string& code, const std::string& entry) override { db_.send("insert_chat", {code, entry}); }
     void trim_chat(const std::string& code, std::size_t keep) override {
-        db_.run("trim_chat", {code, param(static_cast<std::int64_t>(keep))});
+        db_.send("trim_chat", {code, param(static_cast<std::int64_t>(keep))});
     }
     void set_timer(const std::string& code, const std::string& timer, std::optional<std::int64_t> wake_ms) override {
-        db_.run("set_timer", {timer, optional_param(wake_ms), code});
+        db_.send("set_timer", {timer, optional_param(wake_ms), code});
     }
 
 private:
     void save_seats(const RoomRecord& r) {
-        db_.run("delete_seats", {r.code});
+        db_.send("delete_seats", {r.code});
         for (const SeatRecord& s : r.seats)
-            db_.run("insert_seat", {r.code, param(s.seat), s.name, s.token_hash, param(s.host ? 1 : 0), s.bot});
+            db_.send("insert_seat", {r.code, param(s.seat), s.name, s.token_hash, param(s.host ? 1 : 0), s.bot});
     }
 
     pg::Connection& db_;
@@ -144,7 +146,7 @@ class PgBackend final : public Backend {
             db_->begin(begin);
             try {
                 auto out = body();
-                db_->exec("COMMIT");
+                db_->end_pipeline("COMMIT");  // (writes_' statements, when the body sent any)
                 return out;
             } catch (...) {
                 rollback();
@@ -184,8 +186,9 @@ public:
 
     int schema_version() const override { return version_; }
     void begin() override { db_->begin("BEGIN"); }
-    void commit() override { db_->exec("COMMIT"); }
+    void commit() override { db_->end_pipeline("COMMIT"); }
     void rollback() noexcept override {
+        db_->abandon_pipeline();
         try {
             db_->exec("ROLLBACK");
         } catch (const std::exception& e) {

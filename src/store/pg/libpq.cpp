@@ -1,6 +1,7 @@
 #include "libpq.hpp"
 
 #include <charconv>
+#include <optional>
 
 #include <libpq-fe.h>
 #include <spdlog/spdlog.h>
@@ -146,6 +147,79 @@ void Connection::prepare(const std::string& name, const std::string& sql) {
 Result Connection::run(const std::string& name, const std::vector<Param>& params) {
     const Values v(params);
     return check(PQexecPrepared(conn_, name.c_str(), v.count(), v.data(), nullptr, nullptr, 0), name);
+}
+
+void Connection::send(const std::string& name, const std::vector<Param>& params) {
+    if (!pipelined_) {
+        if (PQenterPipelineMode(conn_) != 1) throw Error("", "cannot enter pipeline mode: " + trimmed(PQerrorMessage(conn_)));
+        pipelined_ = true;
+    }
+    const Values v(params);  // (libpq copies the values into its output buffer before it returns)
+    if (PQsendQueryPrepared(conn_, name.c_str(), v.count(), v.data(), nullptr, nullptr, 0) != 1)
+        throw Error("", trimmed(PQerrorMessage(conn_)) + " (" + name + ")");
+    in_flight_.push_back(name);
+    if (static_cast<int>(in_flight_.size()) >= kPipelineSync) sync_pipeline();
+}
+
+void Connection::sync_pipeline() {
+    if (PQpipelineSync(conn_) != 1) throw Error("", "the connection to PostgreSQL failed: " + trimmed(PQerrorMessage(conn_)));
+    std::optional<Error> first;
+    std::size_t next = 0;  // which statement the next answer is for
+    for (;;) {
+        pg_result* result = PQgetResult(conn_);
+        if (!result) {  // the end of one statement's answer (or of everything, on a broken connection)
+            if (PQstatus(conn_) != CONNECTION_OK) break;
+            ++next;
+            continue;
+        }
+        const ExecStatusType status = PQresultStatus(result);
+        if (status == PGRES_PIPELINE_SYNC) {
+            PQclear(result);
+            break;
+        }
+        if (status == PGRES_PIPELINE_ABORTED || status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+            PQclear(result);
+            continue;
+        }
+        try {
+            check(result, next < in_flight_.size() ? in_flight_[next] : std::string("pipeline"));
+        } catch (const Error& e) {
+            if (!first) first.emplace(e);
+        }
+        if (PQstatus(conn_) != CONNECTION_OK) break;  // no sync will come
+    }
+    in_flight_.clear();
+    if (first) throw *first;
+    if (PQstatus(conn_) != CONNECTION_OK) throw Error("", "the connection to PostgreSQL is lost: " + trimmed(PQerrorMessage(conn_)));
+}
+
+void Connection::end_pipeline(const std::string& sql) {
+    if (!pipelined_) return exec(sql);
+    if (PQsendQueryParams(conn_, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0) != 1)
+        throw Error("", trimmed(PQerrorMessage(conn_)) + " (" + sql + ")");
+    in_flight_.push_back(sql);
+    sync_pipeline();
+    pipelined_ = false;
+    if (PQexitPipelineMode(conn_) != 1) throw Error("", "cannot leave pipeline mode: " + trimmed(PQerrorMessage(conn_)));
+}
+
+void Connection::abandon_pipeline() noexcept {
+    if (!pipelined_) return;
+    pipelined_ = false;
+    in_flight_.clear();
+    // Whatever was sent gets its answers (errors or "aborted") up to a sync; then the mode can end.
+    if (PQstatus(conn_) == CONNECTION_OK && PQpipelineSync(conn_) == 1) {
+        for (int syncs = 0; syncs < 1;) {
+            pg_result* result = PQgetResult(conn_);
+            if (!result) {
+                if (PQstatus(conn_) != CONNECTION_OK) break;
+                continue;
+            }
+            if (PQresultStatus(result) == PGRES_PIPELINE_SYNC) ++syncs;
+            PQclear(result);
+        }
+    }
+    if (PQexitPipelineMode(conn_) != 1) PQreset(conn_);  // a connection stuck in the mode is made anew
 }
 
 std::string redact(const std::string& url) {

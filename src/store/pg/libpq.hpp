@@ -71,12 +71,29 @@ public:
     void prepare(const std::string& name, const std::string& sql);
     Result run(const std::string& name, const std::vector<Param>& params);
 
+    // A prepared statement whose answer nobody reads (a write inside a transaction), sent without
+    // waiting for it (libpq's pipeline mode): a writer round costs one round trip to the server, not one
+    // a statement. Answers are read every kPipelineSync statements and by end_pipeline; the first error
+    // among them is thrown from there (the transaction is then aborted: roll it back).
+    void send(const std::string& name, const std::vector<Param>& params);
+    // Sends `sql` (COMMIT) after the statements sent, reads every answer, and leaves pipeline mode;
+    // throws the first error. Without statements sent: exec(sql).
+    void end_pipeline(const std::string& sql);
+    // Leaves pipeline mode, dropping answers not read (after a failure, before ROLLBACK).
+    void abandon_pipeline() noexcept;
+
 private:
+    static constexpr int kPipelineSync = 256;  // answers read at least this often (they wait in socket buffers)
+
     Result check(pg_result* result, const std::string& doing);
     void prepare_on_server(const std::string& name, const std::string& sql);
+    // Marks the end of what was sent and reads every answer up to there; throws the first error.
+    void sync_pipeline();
 
     pg_conn* conn_ = nullptr;
     std::vector<std::pair<std::string, std::string>> prepared_;  // name, SQL
+    std::vector<std::string> in_flight_;  // the statements sent since the last sync, for error messages
+    bool pipelined_ = false;
 };
 
 // `url` without its password (user:password@ or password=...), for messages and logs.

@@ -420,6 +420,18 @@ void Table::drop(Peer& p) {
     }
 }
 
+void Table::rejoin_people_of(const Table& other) {
+    code = other.code;
+    for (const auto& p : other.peers) {
+        auto& q = peers.emplace_back(std::make_unique<Peer>(p->label, nullptr));
+        q->name = p->name;
+        q->seat = p->seat;
+        q->token = p->token;
+        q->host = p->host;
+    }
+    for (auto& q : peers) rejoin(*q);
+}
+
 void Table::rejoin(Peer& p) {
     p.reconnect(open_socket());
     p.send(msg("rejoin", {{"room", code}, {"token", p.token}, {"id", "rejoin"}}));

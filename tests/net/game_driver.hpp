@@ -176,6 +176,9 @@ public:
     void drop(Peer& p);
     // p comes back on a new socket with its token; checks welcome + snapshot; everyone sees it connected.
     void rejoin(Peer& p);
+    // The same people as `other`'s (room, names, seats, tokens), each rejoined here on a socket of this
+    // table's (another node, or through a proxy); `other`'s own connections are left as they are.
+    void rejoin_people_of(const Table& other);
     // Closes every connection cleanly (so that a server stopped next has nobody to wait for).
     void close_all();
 

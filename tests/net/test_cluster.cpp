@@ -158,15 +158,7 @@ TEST_CASE("Cluster: a node stalled past its lease loses its room to another, and
     // B takes the room once A's lease ran out, and the players play on there.
     wait_served(b.port(), code, 8s);
     Table there(b.port());
-    there.code = code;
-    for (auto& p : g.table->peers) {
-        auto& q = there.peers.emplace_back(std::make_unique<Peer>(p->label, nullptr));
-        q->name = p->name;
-        q->seat = p->seat;
-        q->token = p->token;
-        q->host = p->host;
-    }
-    for (auto& q : there.peers) there.rejoin(*q);
+    there.rejoin_people_of(*g.table);
     int on_b = 0;
     GameRun run(there, *g.policy, 20000, [&on_b](Peer&, const json&, const json&) { ++on_b; });
     while (on_b < 3) run.step();

@@ -533,16 +533,8 @@ TEST_CASE("Cluster proxy: a node stopped past its lease loses its room through H
     const std::string taker = cluster.owner(code);
     CHECK(taker != owner);
     Table there(proxy.port());
-    there.code = code;
     there.socket_target = [&route] { return route.socket_target(); };
-    for (auto& p : g->table->peers) {
-        auto& q = there.peers.emplace_back(std::make_unique<Peer>(p->label, nullptr));
-        q->name = p->name;
-        q->seat = p->seat;
-        q->token = p->token;
-        q->host = p->host;
-    }
-    for (auto& q : there.peers) there.rejoin(*q);
+    there.rejoin_people_of(*g->table);
     int on_b = 0;
     GameRun run(there, *g->policy, 20000, [&on_b](Peer&, const json&, const json&) { ++on_b; });
     run.step();

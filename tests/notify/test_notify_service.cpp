@@ -6,7 +6,6 @@
 #include <future>
 #include <thread>
 
-#include <openssl/evp.h>
 #include <sqlite3.h>
 #include <spdlog/spdlog.h>
 
@@ -15,6 +14,7 @@
 #include "catan/store/notify_store.hpp"
 #include "catan/store/store.hpp"
 #include "endpoints.hpp"
+#include "seat_tokens.hpp"
 #include "temp_dir.hpp"
 
 using namespace catan;
@@ -22,22 +22,6 @@ using namespace notify_test;
 using nlohmann::json;
 
 namespace {
-
-std::string sha256_hex(std::string_view text) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int size = 0;
-    REQUIRE(EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr) == 1);
-    std::string out;
-    for (unsigned int i = 0; i < size; ++i) {
-        static constexpr char kHex[] = "0123456789abcdef";
-        out += kHex[digest[i] >> 4];
-        out += kHex[digest[i] & 0xf];
-    }
-    return out;
-}
-
-const std::string kAna = "0123456789abcdef0123456789abcdef";
-const std::string kBen = "fedcba9876543210fedcba9876543210";
 
 store::RoomRecord room(const std::string& code, const std::string& seat0_token) {
     store::RoomRecord r;

@@ -119,12 +119,24 @@ struct Store::Impl {
         const std::lock_guard lock(held_mutex);
         for (const std::string& code : codes) held.erase(code);
     }
+    // (db_mutex held.) A renewal is a write like the writer's rounds, and its outcome is the store's
+    // health as theirs is: a node holding rooms that cannot renew them has lost the database even when
+    // nobody plays (its /healthz must say so, or a proxy keeps sending it players), and one that renews
+    // them writes again.
     std::vector<std::string> renew_held() {
         if (held.empty()) return {};
         std::vector<Claim> claims;
         claims.reserve(held.size());
         for (const auto& [code, epoch] : held) claims.push_back({code, epoch});
-        std::vector<std::string> lost = backend->renew(lease, claims);
+        std::vector<std::string> lost;
+        try {
+            lost = backend->renew(lease, claims);
+        } catch (const std::exception& e) {
+            last_error = e.what();
+            record_round(false);
+            throw;
+        }
+        record_round(true);
         forget(lost);
         return lost;
     }

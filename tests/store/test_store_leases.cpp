@@ -196,6 +196,31 @@ TEST_CASE("a node's writer renews its leases while it lives, and a release, or c
     CHECK(taken.room->room.epoch == 1);
 }
 
+TEST_CASE("a node that cannot renew its leases reports the store failing until a renewal goes through", "[store][lease][postgres]") {
+    const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
+    if (data.skipped()) return;
+    INFO("backend: " << data.backend());
+    Store a(data.location(), node("a", 600ms, /*renew=*/false));
+    a.create_room(room("IDLE1"), nullptr);
+    a.flush();
+    REQUIRE_FALSE(a.health().failing);
+    // The database refuses the renewal (as one out of reach would); nothing else is written meanwhile.
+    if (data.postgres())
+        data.query("CREATE FUNCTION refuse_renewal() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'renewal refused by the test'; END $$"
+                   " LANGUAGE plpgsql; CREATE TRIGGER refuse_renewal BEFORE UPDATE OF lease_ms ON rooms FOR EACH ROW EXECUTE FUNCTION"
+                   " refuse_renewal()");
+    else
+        data.query("CREATE TRIGGER refuse_renewal BEFORE UPDATE OF lease_ms ON rooms BEGIN SELECT RAISE(ABORT, 'renewal refused by the"
+                   " test'); END");
+    CHECK_THROWS(a.renew_leases());
+    CHECK(a.health().failing);
+    CHECK_THAT(a.health().problem, Catch::Contains("renewal refused by the test"));
+    CHECK(a.holds("IDLE1"));  // not lost: the room is still this node's until its lease runs out
+    data.query("DROP TRIGGER refuse_renewal" + std::string(data.postgres() ? " ON rooms" : ""));
+    CHECK(a.renew_leases().empty());
+    CHECK_FALSE(a.health().failing);
+}
+
 TEST_CASE("a new room never replaces another node's room of that code", "[store][lease][postgres]") {
     const TestData data(GENERATE(as<std::string>{}, "sqlite", "postgresql"));
     if (data.skipped()) return;

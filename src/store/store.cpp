@@ -89,14 +89,37 @@ struct Store::Impl {
     Health health;
     std::string last_error;  // the writer's, of its latest failed commit (db_mutex)
 
+    bool failing_renewal = false;  // the failing spell began with a lease renewal, not a commit (health_mutex)
+
     void record_round(bool no_failure) {
         const std::lock_guard lock(health_mutex);
+        failing_renewal = false;
         if (no_failure) {
             if (health.failing) spdlog::info("store: {} takes writes again", path);
             health = {};
             return;
         }
         if (!health.failing) health.since_ms = now_ms();
+        health.failing = true;
+        health.problem = last_error;
+    }
+
+    // A renewal that goes through ends only a failing spell a renewal began: a commit that failed (a
+    // full disk, a refused row) is over only when a commit goes through.
+    void record_renewal(bool ok) {
+        const std::lock_guard lock(health_mutex);
+        if (ok) {
+            if (health.failing && failing_renewal) {
+                spdlog::info("store: {} takes writes again", path);
+                health = {};
+                failing_renewal = false;
+            }
+            return;
+        }
+        if (!health.failing) {
+            health.since_ms = now_ms();
+            failing_renewal = true;
+        }
         health.failing = true;
         health.problem = last_error;
     }
@@ -133,10 +156,10 @@ struct Store::Impl {
             lost = backend->renew(lease, claims);
         } catch (const std::exception& e) {
             last_error = e.what();
-            record_round(false);
+            record_renewal(false);
             throw;
         }
-        record_round(true);
+        record_renewal(true);
         forget(lost);
         return lost;
     }

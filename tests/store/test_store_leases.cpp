@@ -219,6 +219,23 @@ TEST_CASE("a node that cannot renew its leases reports the store failing until a
     data.query("DROP TRIGGER refuse_renewal" + std::string(data.postgres() ? " ON rooms" : ""));
     CHECK(a.renew_leases().empty());
     CHECK_FALSE(a.health().failing);
+
+    // A commit that failed is not made good by a renewal that goes through: only a commit ends it.
+    if (data.postgres())
+        data.query("CREATE FUNCTION refuse_room() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'room refused by the test'; END $$"
+                   " LANGUAGE plpgsql; CREATE TRIGGER refuse_room BEFORE INSERT ON rooms FOR EACH ROW EXECUTE FUNCTION refuse_room()");
+    else
+        data.query("CREATE TRIGGER refuse_room BEFORE INSERT ON rooms BEGIN SELECT RAISE(ABORT, 'room refused by the test'); END");
+    a.create_room(room("IDLE2"), nullptr);
+    a.flush();
+    REQUIRE(a.health().failing);
+    CHECK(a.renew_leases().empty());
+    CHECK(a.health().failing);
+    CHECK_THAT(a.health().problem, Catch::Contains("room refused by the test"));
+    data.query("DROP TRIGGER refuse_room" + std::string(data.postgres() ? " ON rooms" : ""));
+    a.create_room(room("IDLE3"), nullptr);
+    a.flush();
+    CHECK_FALSE(a.health().failing);
 }
 
 TEST_CASE("a new room never replaces another node's room of that code", "[store][lease][postgres]") {

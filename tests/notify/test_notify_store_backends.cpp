@@ -138,7 +138,7 @@ TEST_CASE("notification targets on both databases: one key, the limits, the seat
     targets.remove_target(targets.targets("K7QX3", 0).front().id);
     CHECK(targets.count("K7QX3", 0, "push") == 0);
 
-    // Seat 0 changes hands: its targets are no longer the seat's, and the purge deletes them.
+    // Seat 0 changes hands: the targets its earlier holder registered are not the new holder's, and the purge deletes them.
     REQUIRE(durable([&](auto d) { rooms.save_room(room("K7QX3", "11111111111111111111111111111111"), d); }));
     CHECK(targets.targets("K7QX3", 0).empty());
     CHECK(targets.count("K7QX3", 0, "email") == 0);
